@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+/**
+ * `touchstone` command-line entry. Each subcommand lives in electron/cli/<name>.ts
+ * and exports `run(args): Promise<number>` (the exit code); modules are loaded
+ * lazily so `touchstone vh number` does not pay for onnxruntime.
+ */
+const commands: Record<string, { summary: string; load: () => Promise<{ run(args: string[]): Promise<number> }> }> = {
+  serve: { summary: 'serve the app over loopback HTTP+WebSocket (web mode)', load: () => import('./cli/serve') },
+  dataset: { summary: 'dataset check <dir>: validate a LlamaTouch dataset', load: () => import('./cli/dataset') },
+  vh: { summary: 'vh number <file.xml|file.vh>: print the numbered component list', load: () => import('./cli/vh') },
+  eval: { summary: 'evaluate agent traces against a dataset', load: () => import('./cli/eval') },
+  device: { summary: 'device serve: run the Touchstone virtual Android device', load: () => import('./cli/device') },
+};
+
+function usage(): string {
+  const lines = Object.entries(commands).map(([name, c]) => `  touchstone ${name.padEnd(8)} ${c.summary}`);
+  return ['Usage: touchstone <command> [options]', '', ...lines, '', 'Run `touchstone <command> --help` for its options.'].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    console.log(usage());
+    return name ? 0 : 2;
+  }
+  const cmd = commands[name];
+  if (!cmd) {
+    console.error(`touchstone: unknown command '${name}'.\n\n${usage()}`);
+    return 2;
+  }
+  const mod = await cmd.load();
+  return mod.run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => { process.exitCode = code; },
+  (err: unknown) => {
+    console.error(`touchstone: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  },
+);

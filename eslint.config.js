@@ -1,0 +1,43 @@
+// Lint keeps the architecture's boundaries (see README "Layout").
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'net', 'http', 'crypto', 'stream', 'url', 'zlib'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'out/**', 'release/**', 'coverage/**', '**/*.d.ts'] },
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: "Only electron/main.ts, preload.ts and ipc.ts may import 'electron'." }],
+      }],
+      'no-restricted-syntax': ['error',
+        { selector: "MemberExpression[object.name='ipcRenderer']", message: 'Use the typed contract client, not raw ipcRenderer.' },
+        { selector: "MemberExpression[object.name='ipcMain']", message: 'Register handlers through electron/ipc.ts, not raw ipcMain.' },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'shared/ stays pure.' }],
+        patterns: [
+          { group: [...nodeBuiltins, 'react', 'react-*', 'konva', 'electron', 'electron/*'], message: 'shared/ imports nothing from electron, react, konva or node:*.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['electron/main.ts', 'electron/preload.ts', 'electron/ipc.ts'],
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**'],
+    rules: { 'max-lines': 'off' },
+  },
+);

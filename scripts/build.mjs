@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Builds everything that runs outside Vitest: the CLI and worker entries
+// (esbuild, ESM), the Electron main + preload (esbuild, CJS; the preload must be
+// one file to run sandboxed) and the renderer (Vite) into dist/.
+import { build } from 'esbuild';
+import { existsSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
+
+// Node-side entries: CLI plus any worker-thread entries (electron/**/*.worker.ts).
+const workers = readdirSync('electron', { recursive: true })
+  .map(String).filter((f) => f.endsWith('.worker.ts')).map((f) => `electron/${f}`);
+await build({
+  ...common,
+  entryPoints: { cli: 'electron/cli.ts', ...Object.fromEntries(workers.map((w) => [w.replace(/^electron\//, '').replace(/\.ts$/, ''), w])) },
+  outdir: 'dist',
+  format: 'esm',
+  outExtension: { '.js': '.mjs' },
+  packages: 'external',
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+
+if (existsSync('electron/main.ts')) {
+  await build({ ...common, entryPoints: ['electron/main.ts'], outfile: 'dist/main.cjs', format: 'cjs', external: ['electron'], packages: 'external' });
+}
+if (existsSync('electron/preload.ts')) {
+  await build({ ...common, entryPoints: ['electron/preload.ts'], outfile: 'dist/preload.cjs', format: 'cjs', external: ['electron'] });
+}
+if (existsSync('renderer/index.html') && !process.argv.includes('--no-renderer')) {
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
