@@ -25,7 +25,8 @@ export type ExecAction =
   | { kind: 'click'; at: Point; screen: Size }
   | { kind: 'long-click'; at: Point; screen: Size }
   | { kind: 'swipe'; from: Point; to: Point; screen: Size }
-  | { kind: 'type'; text: string; screen: Size }
+  /** `quote` records quotes the file put around the text (upstream writes `TYPE|'text'|...`). */
+  | { kind: 'type'; text: string; screen: Size; quote?: string }
   | { kind: 'back'; screen: Size }
   | { kind: 'home'; screen: Size }
   | { kind: 'enter'; screen: Size }

@@ -24,6 +24,10 @@ export interface TaskIndex {
   columns: 6 | 7;
   header: string[];
   rows: TaskIndexRow[];
+  /** Line ending found in the file (AgentEnv's copy uses CRLF); kept when rewriting. */
+  eol?: '\n' | '\r\n';
+  /** Whether the last row ended with a line ending. */
+  trailingNewline?: boolean;
 }
 
 /** Which files exist for one step of a ground-truth episode. */
@@ -43,6 +47,8 @@ export interface EpisodeStep {
   files: EpisodeStepFiles;
   activity?: string;
   components?: NumberedComponent[];
+  /** True when `components` were numbered from i.vh / i.xml because the step has no i.json. */
+  componentsDerived?: boolean;
   ess?: EssentialState;
   action?: GtAction;
 }

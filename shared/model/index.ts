@@ -4,3 +4,4 @@ export * from './view-hierarchy';
 export * from './essential-state';
 export * from './actions';
 export * from './dataset';
+export * from './dataset-summary';

