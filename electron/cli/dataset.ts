@@ -1,5 +1,71 @@
-// Placeholder until the 'dataset' subcommand lands; replaced by its owner.
-export async function run(_args: string[]): Promise<number> {
-  console.error("touchstone dataset: not built yet");
-  return 1;
+import { SingleBar, Presets } from 'cli-progress';
+import type { CheckReport, Problem } from '../../shared/model';
+import { formatProblem } from '../../shared/model';
+import { checkDataset } from '../core/datasets/check-dataset';
+
+const USAGE = `Usage: touchstone dataset check <dir> [--json]
+
+Validates a LlamaTouch dataset: the task index, every episode folder, every
+screen file (png, xml, vh, json, activity), eventStructs.txt and every .ess.
+Prints counts and every problem with its location; exits 1 when there are errors.
+  --json   print the report as JSON on stdout`;
+
+function hintFor(p: Problem): string {
+  const hint = p.hint ?? (p.severity === 'error' ? 'Fix or restore this file; the rest of the dataset still loads.' : undefined);
+  return hint ? `\n      fix: ${hint}` : '';
+}
+
+function printReport(r: CheckReport): void {
+  const c = r.counts;
+  console.log(`Dataset ${r.root}`);
+  console.log(`  episodes: ${c.episodes} (${c.episodesWithErrors} with errors)  steps: ${c.steps}  annotated steps: ${c.annotatedSteps}  .ess items: ${c.essItems}`);
+  for (const sev of ['error', 'warning'] as const) {
+    const ps = r.problems.filter((p) => p.severity === sev);
+    if (!ps.length) continue;
+    console.log(`\n${sev === 'error' ? 'Errors' : 'Warnings'} (${ps.length}):`);
+    for (const p of ps) console.log(`  ${formatProblem({ ...p, hint: undefined })}${hintFor(p)}`);
+  }
+  console.log(`\n${c.errors} error(s), ${c.warnings} warning(s).`);
+}
+
+/** `touchstone dataset check <dir> [--json]`: exit 0 when clean, 1 on errors, 2 on usage errors. */
+export async function run(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  if (!sub || sub === '--help' || sub === '-h') {
+    console.log(USAGE);
+    return sub ? 0 : 2;
+  }
+  if (sub !== 'check') {
+    console.error(`touchstone dataset: unknown subcommand '${sub}'.\n\n${USAGE}`);
+    return 2;
+  }
+  const json = rest.includes('--json');
+  const dirs = rest.filter((a) => !a.startsWith('--'));
+  const unknown = rest.filter((a) => a.startsWith('--') && a !== '--json');
+  if (dirs.length !== 1 || unknown.length) {
+    console.error(`touchstone dataset check: expected one folder${unknown.length ? ` (unknown option ${unknown.join(', ')})` : ''}.\n\n${USAGE}`);
+    return 2;
+  }
+  let bar: SingleBar | undefined;
+  const onProgress = (done: number, total: number): void => {
+    // A bar only where a person watches (stderr is a terminal) and only when loading takes a while.
+    if (!bar && process.stderr.isTTY && total >= 50) {
+      bar = new SingleBar({ stream: process.stderr, format: 'checking {bar} {value}/{total} episodes' }, Presets.shades_classic);
+      bar.start(total, 0);
+    }
+    bar?.update(done);
+  };
+  let report: CheckReport;
+  try {
+    report = await checkDataset(dirs[0], { onProgress });
+  } catch (err) {
+    bar?.stop();
+    console.error(`touchstone dataset check: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    bar?.stop();
+  }
+  if (json) console.log(JSON.stringify(report, null, 2));
+  else printReport(report);
+  return report.counts.errors > 0 ? 1 : 0;
 }

@@ -1,5 +1,45 @@
-// Placeholder until the 'vh' subcommand lands; replaced by its owner.
-export async function run(_args: string[]): Promise<number> {
-  console.error("touchstone vh: not built yet");
-  return 1;
+import { readFile } from 'node:fs/promises';
+import { formatProblem } from '../../shared/model';
+import { decodeText } from '../core/fs/decode-text';
+import { parseDroidbotVh } from '../../shared/formats/parse-droidbot-vh';
+import { parseUiautomatorXml } from '../../shared/formats/parse-uiautomator-xml';
+import { numberComponents } from '../../shared/formats/number-components';
+import { serialiseComponentsJson } from '../../shared/formats/components-json';
+
+const USAGE = `Usage: touchstone vh number <file.xml|file.vh|state.json> [--no-xpath]
+
+Prints the numbered component list (the i.json schema, upstream's keep and
+numbering rules) of a uiautomator XML dump or a DroidBot view list as JSON.
+  --no-xpath   leave out the xpath field (exactly upstream's keys)`;
+
+/** `touchstone vh number <file>`: exit 0 on success, 1 when the file cannot be parsed, 2 on usage errors. */
+export async function run(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  if (!sub || sub === '--help' || sub === '-h') {
+    console.log(USAGE);
+    return sub ? 0 : 2;
+  }
+  const files = rest.filter((a) => !a.startsWith('--'));
+  const opts = rest.filter((a) => a.startsWith('--'));
+  if (sub !== 'number' || files.length !== 1 || opts.some((o) => o !== '--no-xpath')) {
+    console.error(`touchstone vh: expected 'number <file>'.\n\n${USAGE}`);
+    return 2;
+  }
+  const file = files[0];
+  let text: string;
+  try {
+    text = decodeText(await readFile(file));
+  } catch (err) {
+    console.error(`touchstone vh number: cannot read ${file}: ${(err as Error).message}`);
+    return 1;
+  }
+  // Content decides the parser, so a .json DroidBot state or a misnamed file still works.
+  const parsed = /^\s*[[{]/.test(text) ? parseDroidbotVh(text, file) : parseUiautomatorXml(text, file);
+  if (!parsed.ok) {
+    for (const p of parsed.problems) console.error(formatProblem(p));
+    return 1;
+  }
+  for (const w of parsed.warnings) console.error(formatProblem(w));
+  process.stdout.write(serialiseComponentsJson(numberComponents(parsed.value, { xpath: !opts.includes('--no-xpath') }), { trailingNewline: true }));
+  return 0;
 }

@@ -5,8 +5,37 @@ const PAIR = `\\(\\s*${NUM}\\s*,\\s*${NUM}\\s*\\)`;
 const POINT_RE = new RegExp(`^Screen Resolution ${PAIR}, (?:Click )?Position ${PAIR}$`);
 const MOVE_RE = new RegExp(`^Screen Resolution ${PAIR}, Start Position ${PAIR}, End Position ${PAIR}$`);
 
-/** Parses one `eventStructs.txt` line; returns a message when it is malformed. */
+/** The recorder's original Chinese spelling, still found in older upstream traces (【点击事件】屏幕大小：（w320，h720），触摸位置：（x176，y564）). */
+const ZH_CLICK_RE = /^屏幕大小：（w(\d+)，h(\d+)），触摸位置：（x(\d+)，y(\d+)）/;
+const ZH_SWIPE_RE = /^屏幕大小：（w(\d+)，h(\d+)），起始位置：（x(\d+)，y(\d+)），结束位置：（x(\d+)，y(\d+)）/;
+
+function parseChineseLine(kind: string, rest: string): GtAction | string {
+  switch (kind) {
+    case 'Home键': return { kind: 'home' };
+    case 'Back键': return { kind: 'back' };
+    case '键盘输入': return { kind: 'input', text: rest };
+    case '点击事件': {
+      const p = ZH_CLICK_RE.exec(rest);
+      if (!p) return `【点击事件】 needs 屏幕大小：（wW，hH），触摸位置：（xX，yY）`;
+      return { kind: 'click', resolution: { width: Number(p[1]), height: Number(p[2]) }, at: { x: Number(p[3]), y: Number(p[4]) } };
+    }
+    case '滑动事件': {
+      const p = ZH_SWIPE_RE.exec(rest);
+      if (!p) return `【滑动事件】 needs 屏幕大小, 起始位置 and 结束位置`;
+      return { kind: 'swipe', resolution: { width: Number(p[1]), height: Number(p[2]) }, from: { x: Number(p[3]), y: Number(p[4]) }, to: { x: Number(p[5]), y: Number(p[6]) } };
+    }
+    default: return `unknown action kind 【${kind}】`;
+  }
+}
+
+/**
+ * Parses one `eventStructs.txt` line (English recorder spelling, or the older
+ * Chinese one, which is read but written back in English); returns a message
+ * when it is malformed.
+ */
 export function parseEventLine(line: string): GtAction | string {
+  const zh = /^【([^】]+)】(.*)$/.exec(line);
+  if (zh) return parseChineseLine(zh[1], zh[2]);
   const m = /^\[([A-Za-z ]+)\]\s?(.*)$/.exec(line);
   if (!m) return 'expected "[Kind] ..." (e.g. [Click] Screen Resolution (320, 720), Click Position (176, 564))';
   const [, kind, rest] = m;

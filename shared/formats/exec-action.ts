@@ -44,7 +44,8 @@ export function parseExecActionLine(line: string): ExecAction | string {
     }
     case 'TYPE': {
       const q = arg1.length >= 2 && (arg1[0] === "'" || arg1[0] === '"') && arg1.endsWith(arg1[0]) ? arg1[0] : '';
-      return q ? { kind: 'type', text: arg1.slice(1, -1), screen, quote: q } : { kind: 'type', text: arg1, screen };
+      // Quoted text is a Python string literal (upstream wrote repr(text)): undo its escapes.
+      return q ? { kind: 'type', text: arg1.slice(1, -1).replace(/\\(['"\\])/g, '$1'), screen, quote: q } : { kind: 'type', text: arg1, screen };
     }
     default: {
       const kind = SIMPLE[type];
@@ -66,7 +67,11 @@ export function formatExecActionLine(a: ExecAction): string {
     case 'click': return `CLICK|${fmtPoint(a.at)}|NULL|${tail}`;
     case 'long-click': return `LONG_CLICK|${fmtPoint(a.at)}|NULL|${tail}`;
     case 'swipe': return `SWIPE|${fmtPoint(a.from)}|${fmtPoint(a.to)}|${tail}`;
-    case 'type': return `TYPE|${a.quote ?? ''}${a.text}${a.quote ?? ''}|NULL|${tail}`;
+    case 'type': {
+      const q = a.quote ?? '';
+      const text = q ? a.text.replace(/\\/g, '\\\\').split(q).join(`\\${q}`) : a.text;
+      return `TYPE|${q}${text}${q}|NULL|${tail}`;
+    }
     case 'back': return `PRESS_BACK|NULL|NULL|${tail}`;
     case 'home': return `PRESS_HOME|NULL|NULL|${tail}`;
     case 'enter': return `PRESS_ENTER|NULL|NULL|${tail}`;

@@ -69,6 +69,16 @@ describe('eventStructs lines', () => {
     expect(formatEventLine(a)).toBe(line);
   });
 
+  it.each([
+    ['【Home键】', { kind: 'home' }],
+    ['【Back键】', { kind: 'back' }],
+    ['【键盘输入】best buy, NYC', { kind: 'input', text: 'best buy, NYC' }],
+    ['【点击事件】屏幕大小：（w320，h720），触摸位置：（x176，y564）', { kind: 'click', resolution: { width: 320, height: 720 }, at: { x: 176, y: 564 } }],
+    ['【滑动事件】屏幕大小：（w320，h720），起始位置：（x1，y2），结束位置：（x3，y4）', { kind: 'swipe', resolution: { width: 320, height: 720 }, from: { x: 1, y: 2 }, to: { x: 3, y: 4 } }],
+  ])('reads the older Chinese spelling %s', (line, expected) => {
+    expect(parseEventLine(line)).toEqual(expected);
+  });
+
   it('names the line of a malformed action and keeps going', () => {
     const r = parseEventStructs('[Home]\n[Click] Screen Resolution (320, 720)\nnonsense\n', 'e.txt');
     expect(r.ok).toBe(false);
@@ -88,6 +98,16 @@ describe('execution action lines', () => {
     const a = parseExecActionLine('TYPE|Good Burger, 5th Ave | NYC|NULL|1080|2400');
     expect(a).toEqual({ kind: 'type', text: 'Good Burger, 5th Ave | NYC', screen: { width: 1080, height: 2400 } });
     if (typeof a !== 'string') expect(formatExecActionLine(a)).toBe('TYPE|Good Burger, 5th Ave | NYC|NULL|1080|2400');
+  });
+
+  it.each([
+    ["TYPE|'it\\'s'|NULL|1080|2400", "it's"],
+    ['TYPE|"say \\"hi\\""|NULL|1080|2400', 'say "hi"'],
+    ["TYPE|'a\\\\b'|NULL|1080|2400", 'a\\b'],
+  ])('unquotes Python-literal typed text %s and writes it back the same', (line, text) => {
+    const a = parseExecActionLine(line);
+    expect(a).toMatchObject({ kind: 'type', text });
+    if (typeof a !== 'string') expect(formatExecActionLine(a)).toBe(line);
   });
 
   it.each([

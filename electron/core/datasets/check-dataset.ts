@@ -1,0 +1,117 @@
+import { open } from 'node:fs/promises';
+import type { CheckReport, Episode, Problem } from '../../../shared/model';
+import { parseDroidbotVh } from '../../../shared/formats/parse-droidbot-vh';
+import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
+import { resolveXpath } from '../../../shared/formats/xpath';
+import { openDataset, type LoadOptions } from './open-dataset';
+import { loadEpisode, readStepHierarchyParsed } from './load-episode';
+import { inRoot, mapPool, readTextIfExists, relJoin } from './paths';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+async function checkPng(path: string, rel: string, step: number): Promise<Problem | null> {
+  try {
+    const fh = await open(path, 'r');
+    try {
+      const buf = new Uint8Array(8);
+      const { bytesRead } = await fh.read(buf, 0, 8, 0);
+      if (bytesRead < 8 || PNG_SIGNATURE.some((b, i) => buf[i] !== b)) {
+        return { severity: 'error', file: rel, step, message: 'Not a PNG image (bad signature or empty file).', hint: 'Restore the screenshot.' };
+      }
+    } finally {
+      await fh.close();
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return { severity: 'error', file: rel, step, message: `Cannot read the screenshot: ${(err as Error).message}.` };
+  }
+  return null;
+}
+
+/** Checks every screen file and every annotation of one loaded episode, beyond what loading reports. */
+async function deepCheck(root: string, ep: Episode): Promise<Problem[]> {
+  const out: Problem[] = [...ep.problems];
+  for (const step of ep.steps) {
+    const i = step.index;
+    const base = (ext: string): string => relJoin(ep.path, `${i}.${ext}`);
+    if (step.files.png) {
+      const p = await checkPng(inRoot(root, base('png')), base('png'), i);
+      if (p) out.push(p);
+    }
+    for (const [ext, has, parse] of [['xml', step.files.xml, parseUiautomatorXml], ['vh', step.files.vh, parseDroidbotVh]] as const) {
+      if (!has) continue;
+      const r = parse((await readTextIfExists(inRoot(root, base(ext)))) ?? '', base(ext));
+      out.push(...(r.ok ? r.warnings : r.problems).map((p) => ({ ...p, step: i })));
+    }
+    if (step.files.activity && !step.activity) out.push({ severity: 'warning', file: base('activity'), step: i, message: 'The activity file is empty.' });
+    if (!step.ess) continue;
+    const n = step.components?.length;
+    const hierarchy = step.ess.items.some((it) => 'target' in it && 'xpath' in it.target) ? (await readStepHierarchyParsed(root, ep.path, i)).vh : undefined;
+    for (const it of step.ess.items) {
+      if (!('target' in it)) continue;
+      const t = it.target;
+      if ('index' in t && (n === undefined || t.index >= n)) {
+        out.push({ severity: 'error', file: base('ess'), line: 1, step: i, message: `${it.raw} points past the component list (${n ?? 0} components in ${i}.json).`, hint: 'Re-pick the component in the annotation editor.' });
+      }
+      if ('xpath' in t && hierarchy) {
+        try {
+          if (resolveXpath(hierarchy, t.xpath).length === 0) out.push({ severity: 'warning', file: base('ess'), line: 1, step: i, message: `${it.raw} matches no node on this step's own screen.` });
+        } catch (err) {
+          out.push({ severity: 'error', file: base('ess'), line: 1, step: i, message: `${it.raw}: ${(err as Error).message}` });
+        }
+      }
+    }
+  }
+  const lastWithAction = ep.steps.length - 1;
+  if (ep.actions.length && ep.actions.length !== lastWithAction && ep.actions.length !== ep.steps.length) {
+    out.push({ severity: 'warning', file: relJoin(ep.path, 'eventStructs.txt'), message: `${ep.actions.length} actions for ${ep.steps.length} steps (expected ${lastWithAction}).` });
+  }
+  return out;
+}
+
+function dedupe(ps: Problem[]): Problem[] {
+  const seen = new Set<string>();
+  return ps.filter((p) => {
+    const k = `${p.severity}|${p.file}|${p.line ?? ''}|${p.step ?? ''}|${p.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/**
+ * Validates a whole dataset: index, every episode folder, every screen file
+ * (PNG signature, XML and .vh parse), every annotation (syntax, component
+ * numbers in range, xpaths resolve). Returns counts and every located problem.
+ */
+export async function checkDataset(root: string, opts: LoadOptions = {}): Promise<CheckReport> {
+  const summary = await openDataset(root, { ...(opts.signal ? { signal: opts.signal } : {}) });
+  const perEpisode = await mapPool(summary.episodes, 4, async (ep) => {
+    if (ep.problems.some((p) => p.severity === 'error' && p.step === undefined && ep.stepsFound === 0)) {
+      return { problems: ep.problems, steps: 0, annotated: 0, items: 0 };
+    }
+    try {
+      const loaded = await loadEpisode(summary.root, ep.path);
+      const problems = dedupe([...ep.problems, ...(await deepCheck(summary.root, loaded))]);
+      const annotated = loaded.steps.filter((s) => s.ess);
+      return { problems, steps: loaded.steps.length, annotated: annotated.length, items: annotated.reduce((a, s) => a + (s.ess?.items.length ?? 0), 0) };
+    } catch (err) {
+      const problems: Problem[] = [...ep.problems, { severity: 'error', file: ep.path, message: `Could not load the episode: ${(err as Error).message}.` }];
+      return { problems, steps: ep.stepsFound, annotated: 0, items: 0 };
+    }
+  }, opts);
+  const problems = [...summary.problems, ...perEpisode.flatMap((e) => e.problems)];
+  return {
+    root: summary.root,
+    counts: {
+      episodes: summary.episodes.length,
+      episodesWithErrors: perEpisode.filter((e) => e.problems.some((p) => p.severity === 'error')).length,
+      steps: perEpisode.reduce((a, e) => a + e.steps, 0),
+      annotatedSteps: perEpisode.reduce((a, e) => a + e.annotated, 0),
+      essItems: perEpisode.reduce((a, e) => a + e.items, 0),
+      errors: problems.filter((p) => p.severity === 'error').length,
+      warnings: problems.filter((p) => p.severity === 'warning').length,
+    },
+    problems,
+  };
+}
+

@@ -1,0 +1,125 @@
+import { join } from 'node:path';
+import type { Episode, EpisodeStep, EssentialState, NumberedComponent, Problem, ViewHierarchy } from '../../../shared/model';
+import { parseComponentsJson, serialiseComponentsJson, detectComponentsStyle } from '../../../shared/formats/components-json';
+import { parseDroidbotVh } from '../../../shared/formats/parse-droidbot-vh';
+import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
+import { numberComponents } from '../../../shared/formats/number-components';
+import { parseEss, serialiseEss } from '../../../shared/formats/ess';
+import { parseEventStructs } from '../../../shared/formats/event-structs';
+import { writeFileAtomic } from '../fs/atomic-write';
+import { inRoot, readTextIfExists, relJoin } from './paths';
+import { listStepFiles, stepCount } from './step-files';
+
+const atStep = (ps: Problem[], step: number): Problem[] => ps.map((p) => ({ ...p, step }));
+
+/**
+ * Reads a step's hierarchy, preferring `i.vh` (what upstream numbered) over
+ * `i.xml`. Returns problems instead of throwing when both are missing or bad.
+ */
+export async function readStepHierarchyParsed(root: string, relPath: string, step: number): Promise<{ vh?: ViewHierarchy; problems: Problem[] }> {
+  const problems: Problem[] = [];
+  for (const [ext, parse] of [['vh', parseDroidbotVh], ['xml', parseUiautomatorXml]] as const) {
+    const rel = relJoin(relPath, `${step}.${ext}`);
+    const text = await readTextIfExists(inRoot(root, rel));
+    if (text === undefined) continue;
+    const r = parse(text, rel);
+    if (r.ok) return { vh: r.value, problems: atStep([...problems, ...r.warnings], step) };
+    problems.push(...r.problems);
+  }
+  if (!problems.length) problems.push({ severity: 'error', file: relJoin(relPath, `${step}.xml`), message: `Step ${step} has neither ${step}.vh nor ${step}.xml.`, hint: 'Restore the view hierarchy of this screen.' });
+  return { problems: atStep(problems, step) };
+}
+
+/** A step's view hierarchy (from i.vh, else i.xml); throws an Error naming the file and problem. */
+export async function readStepHierarchy(root: string, relPath: string, step: number): Promise<ViewHierarchy> {
+  const { vh, problems } = await readStepHierarchyParsed(root, relPath, step);
+  if (vh) return vh;
+  throw new Error(problems.map((p) => `${p.file}: ${p.message}`).join('; '));
+}
+
+/**
+ * The numbered components of a step: `i.json` when present (the source of
+ * truth annotations point into), else numbered from i.vh, else from i.xml.
+ */
+export async function readStepComponents(root: string, relPath: string, step: number): Promise<{ components?: NumberedComponent[]; derived: boolean; problems: Problem[] }> {
+  const rel = relJoin(relPath, `${step}.json`);
+  const text = await readTextIfExists(inRoot(root, rel));
+  if (text !== undefined) {
+    const r = parseComponentsJson(text, rel);
+    if (r.ok) return { components: r.value, derived: false, problems: atStep(r.warnings, step) };
+    return { derived: false, problems: atStep(r.problems, step) };
+  }
+  const { vh, problems } = await readStepHierarchyParsed(root, relPath, step);
+  return { ...(vh ? { components: numberComponents(vh) } : {}), derived: true, problems };
+}
+
+/** Loads a whole ground-truth episode: every step's files, actions, activities, components and annotations. */
+export async function loadEpisode(root: string, relPath: string): Promise<Episode> {
+  const dir = inRoot(root, relPath);
+  const problems: Problem[] = [];
+  let files: Awaited<ReturnType<typeof listStepFiles>>;
+  try {
+    files = await listStepFiles(dir);
+  } catch (err) {
+    throw new Error(`Episode folder ${relPath} cannot be read (${(err as Error).message}). Check the index path or restore the folder.`, { cause: err });
+  }
+  const instruction = await readTextIfExists(join(dir, 'instruction.txt'));
+  const instrLines = instruction?.split('\n').map((l) => l.replace(/\r$/, '')) ?? [];
+  const eventsRel = relJoin(relPath, 'eventStructs.txt');
+  const eventsText = await readTextIfExists(join(dir, 'eventStructs.txt'));
+  let actions: Episode['actions'] = [];
+  if (eventsText === undefined) {
+    problems.push({ severity: 'warning', file: eventsRel, message: 'No eventStructs.txt: the ground-truth actions are unknown.' });
+  } else {
+    const r = parseEventStructs(eventsText, eventsRel);
+    if (r.ok) {
+      actions = r.value;
+      problems.push(...r.warnings);
+    } else problems.push(...r.problems);
+  }
+  const steps: EpisodeStep[] = [];
+  for (let i = 0; i < stepCount(files); i++) {
+    const f = files.get(i) ?? { png: false, xml: false, vh: false, activity: false, json: false, ess: false, drawed: false };
+    const step: EpisodeStep = { index: i, files: f };
+    if (!f.png) problems.push({ severity: 'error', file: relJoin(relPath, `${i}.png`), step: i, message: `Step ${i} has no screenshot.`, hint: 'Restore the PNG.' });
+    if (f.activity) step.activity = ((await readTextIfExists(join(dir, `${i}.activity`))) ?? '').trim();
+    if (f.json || f.vh || f.xml) {
+      const c = await readStepComponents(root, relPath, i);
+      if (c.components) {
+        step.components = c.components;
+        if (c.derived) step.componentsDerived = true;
+      }
+      problems.push(...c.problems);
+    }
+    if (f.ess) {
+      const rel = relJoin(relPath, `${i}.ess`);
+      const r = parseEss((await readTextIfExists(join(dir, `${i}.ess`))) ?? '', rel);
+      if (r.ok) {
+        step.ess = r.value;
+        problems.push(...atStep(r.warnings, i));
+      } else problems.push(...atStep(r.problems, i));
+    }
+    if (actions[i]) step.action = actions[i];
+    steps.push(step);
+  }
+  return {
+    id: instrLines[0]?.trim() || relPath,
+    path: relPath,
+    ...(instrLines.length > 1 ? { instruction: instrLines.slice(1).join('\n').trim() } : {}),
+    steps,
+    actions,
+    problems,
+  };
+}
+
+/** Writes a step's `.ess` atomically. */
+export async function writeEss(root: string, relPath: string, step: number, state: EssentialState): Promise<void> {
+  await writeFileAtomic(inRoot(root, relPath, `${step}.ess`), serialiseEss(state));
+}
+
+/** Writes a step's `i.json` atomically, keeping the existing file's indentation and escaping. */
+export async function writeComponents(root: string, relPath: string, step: number, components: NumberedComponent[]): Promise<void> {
+  const path = inRoot(root, relPath, `${step}.json`);
+  const old = await readTextIfExists(path);
+  await writeFileAtomic(path, serialiseComponentsJson(components, old !== undefined ? detectComponentsStyle(old) : {}));
+}

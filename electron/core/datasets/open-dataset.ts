@@ -1,0 +1,108 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DatasetSummary, EpisodeSummary, Problem, TaskIndexRow } from '../../../shared/model';
+import { parseTaskIndex } from '../../../shared/formats/task-index';
+import { RootGuard } from '../fs/roots';
+import { inRoot, mapPool, readTextIfExists, relJoin } from './paths';
+import { listStepFiles, stepCount } from './step-files';
+
+export interface LoadOptions {
+  onProgress?(done: number, total: number): void;
+  signal?: AbortSignal;
+}
+
+/** Index file names tried first, in order; any other root-level .tsv with the right header also works. */
+const INDEX_NAMES = ['llamatouch_task_metadata.tsv', 'agentenv_llamatouch_task_metadata_with_login.tsv'];
+
+async function findIndex(root: string): Promise<string | null> {
+  const names = (await readdir(root)).filter((n) => n.endsWith('.tsv')).sort();
+  const ordered = [...INDEX_NAMES.filter((n) => names.includes(n)), ...names.filter((n) => !INDEX_NAMES.includes(n))];
+  for (const n of ordered) {
+    const text = await readTextIfExists(join(root, n));
+    if (text !== undefined && /^\uFEFF?episode\t/.test(text)) return n;
+  }
+  return null;
+}
+
+/** Episode folders found by scanning (no index): folders holding instruction.txt, eventStructs.txt or 0.png. */
+async function scanEpisodes(root: string, rel = '', depth = 0): Promise<string[]> {
+  const entries = await readdir(join(root, rel), { withFileTypes: true });
+  const names = new Set(entries.map((e) => e.name));
+  if (rel && (names.has('instruction.txt') || names.has('eventStructs.txt') || names.has('0.png') || names.has('0.xml'))) return [rel];
+  if (depth >= 3) return [];
+  const out: string[] = [];
+  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))) {
+    if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') out.push(...(await scanEpisodes(root, relJoin(rel, e.name), depth + 1)));
+  }
+  return out;
+}
+
+/** Cheap per-episode summary: lists the folder and reads instruction.txt; screens are not parsed. */
+export async function summariseEpisode(root: string, row: Omit<TaskIndexRow, 'line'> & { line?: number }, indexFile: string | null): Promise<EpisodeSummary> {
+  const problems: Problem[] = [];
+  const summary: EpisodeSummary = {
+    id: row.episode, path: row.path, app: row.app, category: row.category, description: row.description,
+    nsteps: row.nsteps, stepsFound: 0, annotatedSteps: [], problems,
+  };
+  let dir: string;
+  try {
+    dir = inRoot(root, row.path);
+    if (!(await stat(dir)).isDirectory()) throw new Error('not a folder');
+  } catch (err) {
+    problems.push({
+      severity: 'error', file: indexFile ?? row.path, ...(row.line ? { line: row.line } : {}),
+      message: `Episode folder ${row.path} is missing or unreadable (${(err as Error).message}).`,
+      hint: 'Fix the path column of the index or restore the folder.',
+    });
+    return summary;
+  }
+  const steps = await listStepFiles(dir);
+  summary.stepsFound = stepCount(steps);
+  summary.annotatedSteps = [...steps.entries()].filter(([, f]) => f.ess).map(([i]) => i);
+  if (!indexFile) {
+    const instr = await readTextIfExists(join(dir, 'instruction.txt'));
+    const lines = instr?.split('\n').map((l) => l.trim()) ?? [];
+    summary.id = lines[0] || row.path;
+    summary.description = lines.slice(1).join(' ').trim();
+    summary.nsteps = summary.stepsFound;
+  }
+  if (summary.stepsFound === 0) {
+    problems.push({ severity: 'error', file: row.path, message: 'The episode folder has no step files (0.png, 0.xml, ...).', hint: 'Restore the recorded screens.' });
+  } else if (indexFile && summary.stepsFound !== row.nsteps) {
+    problems.push({ severity: 'warning', file: row.path, message: `The index says ${row.nsteps} steps but ${summary.stepsFound} were found.` });
+  }
+  for (let i = 0; i < summary.stepsFound; i++) {
+    const f = steps.get(i);
+    if (!f?.png) problems.push({ severity: 'error', file: relJoin(row.path, `${i}.png`), step: i, message: `Step ${i} has no screenshot.`, hint: 'Restore the PNG; annotation and image matching need it.' });
+  }
+  return summary;
+}
+
+/**
+ * Opens a dataset folder: reads the task index (6 or 7 columns) when there is
+ * one, else finds episode folders by scanning, and summarises every episode.
+ * A broken episode is listed with its problems; it never stops the rest.
+ */
+export async function openDataset(root: string, opts: LoadOptions = {}): Promise<DatasetSummary> {
+  const realRoot = new RootGuard().add(root);
+  const problems: Problem[] = [];
+  const indexFile = await findIndex(realRoot);
+  let rows: Array<Omit<TaskIndexRow, 'line'> & { line?: number }> = [];
+  let indexColumns: 6 | 7 | undefined;
+  if (indexFile) {
+    const parsed = parseTaskIndex((await readTextIfExists(join(realRoot, indexFile))) ?? '', indexFile);
+    if (parsed.ok) {
+      rows = parsed.value.rows;
+      indexColumns = parsed.value.columns;
+      problems.push(...parsed.warnings);
+    } else problems.push(...parsed.problems);
+  }
+  if (!indexFile || rows.length === 0) {
+    const found = await scanEpisodes(realRoot);
+    rows = found.map((p) => ({ episode: p, category: p.includes('/') ? p.split('/')[0] : '', path: p, description: '', nsteps: 0, app: '' }));
+    if (!found.length) problems.push({ severity: 'error', file: '.', message: 'No task index and no episode folders found.', hint: 'Open the folder that contains llamatouch_task_metadata.tsv or the episode folders.' });
+  }
+  const usedIndex = indexFile && indexColumns ? indexFile : null;
+  const episodes = await mapPool(rows, 8, (row) => summariseEpisode(realRoot, row, usedIndex), opts);
+  return { root: realRoot, indexFile: usedIndex, ...(indexColumns ? { indexColumns } : {}), episodes, problems };
+}
