@@ -1,5 +1,119 @@
-// Placeholder until the 'serve' subcommand lands; replaced by its owner.
-export async function run(_args: string[]): Promise<number> {
-  console.error("touchstone serve: not built yet");
-  return 1;
+/**
+ * `touchstone serve [--port N] [--open] [--root DIR]…`: the app in a browser,
+ * over a loopback server with a per-launch token (see electron/server.ts).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppService } from '../core/app/app-service';
+import { startServer } from '../server';
+
+const USAGE = `Usage: touchstone serve [--port N] [--open] [--root DIR]... [--state-dir DIR]
+
+Serves the Touchstone UI on http://127.0.0.1 (never on other interfaces) and
+prints the URL to open; it carries a random token that changes every launch.
+
+  --port N         port to listen on (default: a free one)
+  --open           open the URL in the default browser
+  --root DIR       offer DIR in the UI and refuse to open folders outside it (repeatable)
+  --state-dir DIR  where the recent-datasets list is kept (default ~/.config/touchstone)`;
+
+export interface ServeArgs {
+  port: number;
+  open: boolean;
+  roots: string[];
+  stateDir: string;
+}
+
+/** Parses the command line; returns a message instead when it is wrong. */
+export function parseServeArgs(args: string[]): ServeArgs | { error: string } | 'help' {
+  const out: ServeArgs = { port: 0, open: false, roots: [], stateDir: defaultStateDir() };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = (): string | undefined => (a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i]);
+    const flag = a.split('=')[0];
+    if (flag === '--help' || flag === '-h') return 'help';
+    else if (flag === '--open') out.open = true;
+    else if (flag === '--port') {
+      const v = value();
+      const n = Number(v);
+      if (!v || !Number.isInteger(n) || n < 0 || n > 65535) return { error: `--port needs a port number 0-65535, got ${v ?? 'nothing'}.` };
+      out.port = n;
+    } else if (flag === '--root') {
+      const v = value();
+      if (!v) return { error: '--root needs a folder.' };
+      if (!existsSync(v)) return { error: `--root ${v}: no such folder.` };
+      out.roots.push(resolve(v));
+    } else if (flag === '--state-dir') {
+      const v = value();
+      if (!v) return { error: '--state-dir needs a folder.' };
+      out.stateDir = resolve(v);
+    } else return { error: `Unknown option ${a}.` };
+  }
+  return out;
+}
+
+function defaultStateDir(): string {
+  const base = process.env.XDG_CONFIG_HOME || join(homedir(), '.config');
+  return join(base, 'touchstone');
+}
+
+/** The built renderer: next to the bundled CLI (dist/renderer) or the checkout's dist/ when run from source. */
+export function findRendererDir(): string | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, 'renderer'), join(here, '..', '..', 'dist', 'renderer'), join(process.cwd(), 'dist', 'renderer')];
+  return candidates.find((d) => existsSync(join(d, 'index.html'))) ?? null;
+}
+
+function packageVersion(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++, dir = dirname(dir)) {
+    const f = join(dir, 'package.json');
+    if (existsSync(f)) {
+      try {
+        return (JSON.parse(readFileSync(f, 'utf8')) as { version?: string }).version ?? '0.0.0';
+      } catch {
+        break;
+      }
+    }
+  }
+  return '0.0.0';
+}
+
+function openInBrowser(url: string): void {
+  const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  const child = spawn(cmd, [url], { detached: true, stdio: 'ignore' });
+  child.on('error', () => console.error(`Could not start ${cmd}; open the URL above by hand.`));
+  child.unref();
+}
+
+export async function run(args: string[]): Promise<number> {
+  const parsed = parseServeArgs(args);
+  if (parsed === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  if ('error' in parsed) {
+    console.error(`touchstone serve: ${parsed.error}\n\n${USAGE}`);
+    return 2;
+  }
+  const rendererDir = findRendererDir();
+  if (!rendererDir) console.error('touchstone serve: no built UI found (dist/renderer); run `npm run build`. Serving the API only.');
+  const server = await startServer({
+    port: parsed.port,
+    ...(rendererDir ? { rendererDir } : {}),
+    createService: (fileUrl) =>
+      createAppService({ mode: 'web', version: packageVersion(), stateDir: parsed.stateDir, fileUrl, allowedRoots: parsed.roots }),
+  });
+  console.log(`Touchstone is serving on 127.0.0.1:${server.port}. Open:\n\n  ${server.url}\n\nThe token in the URL changes every launch. Press Ctrl+C to stop.`);
+  if (parsed.open) openInBrowser(server.url);
+  await new Promise<void>((resolveStop) => {
+    const stop = () => resolveStop();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await server.close();
+  return 0;
 }

@@ -1,0 +1,51 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** The shared fixtures folder beside the repository (absent in a user's fresh clone). */
+export const FIXTURES = resolve(import.meta.dirname, '..', '..', 'shared', 'fixtures');
+export const TRACE_18 = join(FIXTURES, 'llamatouch', 'episodes', 'trace_18');
+export const IMG_CASE_1 = join(FIXTURES, 'llamatouch', 'evaluator-tests', 'img_test_case', 'case1');
+export const haveFixtures = existsSync(TRACE_18) && existsSync(IMG_CASE_1);
+
+export interface TempDataset {
+  root: string;
+  /** A folder beside the dataset, for out-of-root checks. */
+  outside: string;
+  /** Removes the temp folder. */
+  cleanup(): void;
+}
+
+/**
+ * A two-episode LlamaTouch dataset in a fresh temp folder: the real trace_18
+ * (5 steps, one .ess) under general/trace_18, and an episode built from the
+ * Evaluator's img_test_case/case1 screens (2.png + its 2.json as step 0,
+ * 3.png as step 1) under generated/trace_901, with a 6-column index.
+ */
+export function makeDataset(): TempDataset {
+  const base = mkdtempSync(join(tmpdir(), 'touchstone-e2e-'));
+  const root = join(base, 'dataset');
+  const outside = join(base, 'outside');
+  mkdirSync(outside, { recursive: true });
+  writeFileSync(join(outside, 'secret.png'), 'not for the UI');
+
+  const t18 = join(root, 'general', 'trace_18');
+  mkdirSync(t18, { recursive: true });
+  for (const f of readdirSync(TRACE_18)) cpSync(join(TRACE_18, f), join(t18, f));
+
+  const t901 = join(root, 'generated', 'trace_901');
+  mkdirSync(t901, { recursive: true });
+  cpSync(join(IMG_CASE_1, '2.png'), join(t901, '0.png'));
+  cpSync(join(IMG_CASE_1, '2.json'), join(t901, '0.json'));
+  cpSync(join(IMG_CASE_1, '3.png'), join(t901, '1.png'));
+  writeFileSync(join(t901, 'instruction.txt'), '901\nOpen the Duolingo practice hub.\n');
+  writeFileSync(join(t901, 'eventStructs.txt'), '[Click] Screen Resolution (1080, 2400), Click Position (540, 1200)\n');
+
+  const rows = [
+    ['episode', 'category', 'path', 'description', 'nsteps', 'app'],
+    ['18', 'general', 'general/trace_18', 'Practice pronunciation in French in Duolingo.', '5', 'Duolingo'],
+    ['901', 'generated', 'generated/trace_901', 'Open the Duolingo practice hub.', '2', 'Duolingo'],
+  ];
+  writeFileSync(join(root, 'llamatouch_task_metadata.tsv'), rows.map((r) => r.join('\t')).join('\n') + '\n');
+  return { root, outside, cleanup: () => rmSync(base, { recursive: true, force: true }) };
+}

@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { basename, extname, isAbsolute, posix, relative, sep } from 'node:path';
+import type { ContractCalls, DatasetOverview, EventName, EventPayload } from '../../../shared/contract';
+import { RootGuard } from '../fs/roots';
+import { datasetBackend, type DatasetBackend } from './dataset-backend';
+import { AppError } from './errors';
+import { RecentStore } from './recent-store';
+import { IMAGE_EXTENSIONS } from './static-files';
+import type { AppService, EventListener, FileUrlFor } from './types';
+
+export interface AppServiceOptions {
+  mode: 'desktop' | 'web';
+  version?: string;
+  /** Where the recent list lives (Electron's userData, or ~/.config/touchstone). */
+  stateDir: string;
+  fileUrl: FileUrlFor;
+  /** Desktop: shows the native folder dialog. */
+  pickFolder?: () => Promise<string | null>;
+  /** Web `--root`: dataset:open accepts only folders inside these. */
+  allowedRoots?: string[];
+  /** The dataset layer (tests may pass one over fixture folders; defaults to electron/core/datasets). */
+  backend?: DatasetBackend;
+}
+
+/**
+ * The core behind both transports. Owns the RootGuard: every path a call
+ * touches must resolve (symlinks included) inside a dataset the user opened.
+ */
+export function createAppService(options: AppServiceOptions): AppService {
+  const guard = new RootGuard();
+  const allowed = options.allowedRoots?.length ? new RootGuard() : null;
+  const startRoots = (options.allowedRoots ?? []).map((r) => allowed!.add(r));
+  const backend = options.backend ?? datasetBackend;
+  const recent = new RecentStore(options.stateDir);
+  const datasets = new Map<string, DatasetOverview>();
+  const listeners = new Set<EventListener>();
+  // episode:load and episode:screens arrive together for the same folder; parse it once.
+  const episodes = new Map<string, ReturnType<DatasetBackend['episode']>>();
+  const episodeOf = (root: string, rel: string): ReturnType<DatasetBackend['episode']> => {
+    const key = `${root}\0${rel}`;
+    let p = episodes.get(key);
+    if (!p) {
+      p = backend.episode(root, rel);
+      p.catch(() => episodes.delete(key));
+      episodes.set(key, p);
+      if (episodes.size > 8) episodes.delete(episodes.keys().next().value!);
+    }
+    return p;
+  };
+
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>): void => {
+    for (const l of listeners) l(event, payload);
+  };
+
+  async function open(path: unknown): Promise<DatasetOverview> {
+    if (typeof path !== 'string' || path.trim() === '') throw new AppError('bad-request', 'dataset:open needs a folder path.');
+    if (allowed) {
+      try {
+        allowed.resolve(path);
+      } catch {
+        throw new AppError('refused', `Opening ${path} refused: this server was started with --root ${allowed.roots().join(', ')} and only opens folders inside it.`);
+      }
+    }
+    const st = await stat(path).catch(() => null);
+    if (!st) throw new AppError('not-found', `Cannot open ${path}: no such folder. The path is read on the machine running Touchstone.`);
+    if (!st.isDirectory()) throw new AppError('bad-request', `Cannot open ${path}: it is a file, not a folder. Choose the dataset folder.`);
+    const root = guard.add(path);
+    for (const key of episodes.keys()) if (key.startsWith(`${root}\0`)) episodes.delete(key); // reopening rereads from disk
+    const id = createHash('sha256').update(root).digest('hex').slice(0, 12);
+    emit('dataset:progress', { path: root, done: 0, total: 0, phase: 'index' });
+    const scanned = await backend.open(root, (done, total) => emit('dataset:progress', { path: root, done, total, phase: 'episodes' }));
+    const overview: DatasetOverview = { id, root, name: basename(root) || root, ...scanned };
+    datasets.set(id, overview);
+    await recent.add(root);
+    emit('dataset:progress', { path: root, done: overview.tasks.length, total: overview.tasks.length, phase: 'done' });
+    return overview;
+  }
+
+  function dataset(id: unknown): DatasetOverview {
+    const ds = typeof id === 'string' ? datasets.get(id) : undefined;
+    if (!ds) throw new AppError('not-found', `Dataset ${String(id)} is not open. Open its folder again (the app may have restarted).`);
+    return ds;
+  }
+
+  /** Root-relative, forward-slash path of `rel` inside the dataset, or AppError('refused'). */
+  function confine(ds: DatasetOverview, rel: unknown): { rel: string; abs: string } {
+    if (typeof rel !== 'string' || rel === '' || rel.includes('\0')) throw new AppError('bad-request', 'Expected a path relative to the dataset folder.');
+    let abs: string;
+    try {
+      abs = guard.resolve(isAbsolute(rel) ? rel : `${ds.root}${sep}${rel}`);
+    } catch (err) {
+      throw new AppError('refused', (err as Error).message, { cause: err });
+    }
+    const r = relative(ds.root, abs);
+    if (r.startsWith('..') || isAbsolute(r)) {
+      throw new AppError('refused', `Access to ${rel} refused: it lies outside the dataset ${ds.root}. Open its folder as a dataset first.`);
+    }
+    return { rel: r.split(sep).join(posix.sep), abs };
+  }
+
+  function step(n: unknown): number {
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new AppError('bad-request', `Step must be a whole number ≥ 0, got ${JSON.stringify(n)}.`);
+    return n;
+  }
+
+  const calls: ContractCalls = {
+    'app:info': async () => ({
+      name: 'Touchstone',
+      version: options.version ?? '0.0.0',
+      mode: options.mode,
+      canPickFolder: options.pickFolder !== undefined,
+      startRoots,
+    }),
+    'dataset:open': (args) => open(args?.path),
+    'dataset:pickFolder': async () => {
+      if (!options.pickFolder) throw new AppError('unavailable', 'There is no folder dialog in web mode; type the folder path instead.');
+      const picked = await options.pickFolder();
+      return picked ? open(picked) : null;
+    },
+    'dataset:recent': () => recent.list(),
+    'dataset:summary': async (args) => dataset(args?.datasetId),
+    'episode:load': async (args) => {
+      const ds = dataset(args?.datasetId);
+      const { rel } = confine(ds, args?.path);
+      return { datasetId: ds.id, ...(await episodeOf(ds.root, rel)) };
+    },
+    'episode:screens': async (args) => {
+      const ds = dataset(args?.datasetId);
+      const { rel } = confine(ds, args?.path);
+      const ep = await episodeOf(ds.root, rel);
+      return ep.steps.map((s) => ({ step: s.index, url: s.files.png ? options.fileUrl(ds.id, posix.join(rel, `${s.index}.png`)) : null }));
+    },
+    'episode:hierarchy': async (args) => {
+      const ds = dataset(args?.datasetId);
+      const { rel } = confine(ds, args?.path);
+      return backend.hierarchy(ds.root, rel, step(args?.step));
+    },
+  };
+
+  return {
+    calls,
+    async resolveScreenFile(datasetId, relPath) {
+      const ds = dataset(datasetId);
+      if (!IMAGE_EXTENSIONS.has(extname(relPath).toLowerCase())) {
+        throw new AppError('refused', `Access to ${relPath} refused: only screenshots (png, jpg, webp) are served.`);
+      }
+      const { abs } = confine(ds, relPath);
+      const st = await stat(abs).catch(() => null);
+      if (!st?.isFile()) throw new AppError('not-found', `No screenshot at ${relPath} in ${ds.root}.`);
+      return abs;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, writeFileSync, symlinkSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAppService } from './core/app/app-service';
+import { startServer, type RunningServer } from './server';
+
+/** Raw HTTP, so Host/Origin headers can be forged (fetch fixes them). */
+function raw(server: RunningServer, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path, method: init.method ?? 'GET', headers: init.headers }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+describe('loopback server', () => {
+  let base: string;
+  let root: string;
+  let server: RunningServer;
+  let datasetId: string;
+  const auth = () => ({ authorization: `Bearer ${server.token}`, 'content-type': 'application/json' });
+
+  beforeAll(async () => {
+    base = mkdtempSync(join(tmpdir(), 'touchstone-server-'));
+    root = join(base, 'data');
+    const ep = join(root, 'general', 'trace_1');
+    mkdirSync(ep, { recursive: true });
+    writeFileSync(join(ep, '0.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    writeFileSync(join(ep, 'instruction.txt'), '1\nOpen the settings\n');
+    writeFileSync(join(base, 'secret.png'), 'outside');
+    symlinkSync(join(base, 'secret.png'), join(ep, '1.png'));
+    const ui = join(base, 'ui');
+    mkdirSync(ui);
+    writeFileSync(join(ui, 'index.html'), '<!doctype html><title>t</title>');
+    server = await startServer({ rendererDir: ui, createService: (fileUrl) => createAppService({ mode: 'web', stateDir: join(base, 'state'), fileUrl }) });
+    const r = await raw(server, '/api/dataset:open', { method: 'POST', headers: auth(), body: JSON.stringify({ path: root }) });
+    datasetId = (JSON.parse(r.body) as { value: { id: string } }).value.id;
+  });
+  afterAll(() => server?.close());
+
+  it('listens on 127.0.0.1 and prints a URL carrying a long random token', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
+  });
+
+  const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
+  it.each([
+    { label: 'no token', headers: (_t: string): Record<string, string> => ({}), status: 401 },
+    { label: 'a wrong bearer token', headers: () => bearer('x'), status: 401 },
+    { label: 'the token in the wrong case', headers: (t: string) => bearer(t.toUpperCase()), status: 401 },
+    { label: 'the right token', headers: (t: string) => bearer(t), status: 200 },
+    { label: 'the right token from a foreign Origin', headers: (t: string) => ({ ...bearer(t), origin: 'http://evil.example' }), status: 403 },
+    { label: 'the right token via a rebinding Host', headers: (t: string) => ({ ...bearer(t), host: 'evil.example' }), status: 403 },
+  ])('API call with $label -> $status', async ({ headers, status }) => {
+    const r = await raw(server, '/api/app:info', { method: 'POST', headers: { 'content-type': 'application/json', ...headers(server.token) }, body: '{}' });
+    expect(r.status).toBe(status);
+  });
+
+  it.each([
+    ['unknown call', '/api/fs:readAnything', '{}', 404],
+    ['arguments not an object', '/api/app:info', '[1]', 400],
+    ['malformed JSON', '/api/app:info', '{', 400],
+  ])('%s is rejected (%s)', async (_l, path, body, status) => {
+    const r = await raw(server, path, { method: 'POST', headers: auth(), body });
+    expect(r.status).toBe(status);
+    expect(JSON.parse(r.body)).toMatchObject({ ok: false });
+  });
+
+  it.each([
+    ['a screenshot inside the root', 'general/trace_1/0.png', 200],
+    ['encoded ../ out of the root', '..%2Fsecret.png', 403],
+    ['encoded ../ from a subfolder', 'general%2F..%2F..%2Fsecret.png', 403],
+    ['a symlink pointing outside', 'general/trace_1/1.png', 403],
+    ['a non-image inside the root', 'general/trace_1/instruction.txt', 403],
+    ['a missing screenshot', 'general/trace_1/7.png', 404],
+  ])('file route: %s (%s)', async (_l, rel, status) => {
+    const r = await raw(server, `/files/${datasetId}/${rel}?token=${server.token}`);
+    expect(r.status).toBe(status);
+  });
+
+  it('serves the renderer without a token but never files outside its folder', async () => {
+    expect((await raw(server, '/')).status).toBe(200);
+    expect((await raw(server, '/some/view')).body).toContain('<title>t</title>');
+    // ../ is normalised away inside the app folder: the secret is never served, the app page is.
+    const r = await raw(server, '/..%2F..%2Fsecret.png');
+    expect(r.body).not.toContain('outside');
+    expect(r.body).toContain('<title>t</title>');
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * Web/headless transport: the built renderer, the contract calls over HTTP
+ * (`POST /api/<domain:verb>`), pushed events over a WebSocket (`/events`) and
+ * dataset screenshots (`GET /files/<datasetId>/<relPath>`), on 127.0.0.1 only,
+ * behind a random per-launch token.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { dispatchCall, fileUrlPath, parseFileUrlPath } from './core/app/dispatch';
+import { errorBody, httpStatus, toReply } from './core/app/errors';
+import { newToken, requestToken, tokenMatches } from './core/app/token';
+import { sendFile, sendJson, sendText, staticOrIndex } from './core/app/static-files';
+import type { AppService, FileUrlFor } from './core/app/types';
+
+const HOST = '127.0.0.1';
+const MAX_BODY = 1 << 20;
+
+export interface ServerOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Folder of the built renderer (dist/renderer); without it only the API is served. */
+  rendererDir?: string;
+  /** Builds the core once the server knows how to address files. */
+  createService: (fileUrl: FileUrlFor) => AppService;
+  /** Fixed token (tests); a random one per launch otherwise. */
+  token?: string;
+}
+
+export interface RunningServer {
+  port: number;
+  token: string;
+  /** The URL to open: `http://127.0.0.1:PORT/?token=…`. */
+  url: string;
+  origin: string;
+  service: AppService;
+  /** Connected event sockets (lets tests and the CLI know a UI is attached). */
+  eventClients(): number;
+  close(): Promise<void>;
+}
+
+/** Starts the loopback server; resolves once it listens. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const token = options.token ?? newToken();
+  const fileUrl: FileUrlFor = (id, rel) => `/files${fileUrlPath(id, rel)}?token=${encodeURIComponent(token)}`;
+  const service = options.createService(fileUrl);
+  const sockets = new Set<WebSocket>();
+  let origin = '';
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: errorBody(err) });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', origin);
+    if (!hostAllowed(req, origin)) return sendText(res, 403, 'Refused: unexpected Host header (only 127.0.0.1 is served).');
+    if (url.pathname.startsWith('/api/')) return handleApi(req, res, url);
+    if (url.pathname.startsWith('/files/')) return handleFile(req, res, url);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, `Method ${req.method} not allowed here.`);
+    if (!options.rendererDir) return sendText(res, 404, 'No renderer build is served; run `npm run build` first.');
+    const file = await staticOrIndex(options.rendererDir, url.pathname);
+    if (!file) return sendText(res, 403, 'Refused: path leaves the app folder.');
+    // Vite names assets by content hash, so they may be cached for good; the page itself never.
+    const cache = url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store';
+    return sendFile(res, file, cache);
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (!tokenMatches(token, requestToken(req.headers, url))) {
+      return sendJson(res, 401, { ok: false, error: { code: 'refused', message: 'Refused: missing or wrong token. Open the URL printed by `touchstone serve`.' } });
+    }
+    if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'bad-request', message: 'Use POST for API calls.' } });
+    if (!originAllowed(req, origin)) return sendJson(res, 403, { ok: false, error: { code: 'refused', message: 'Refused: cross-origin request.' } });
+    const name = decodeURIComponent(url.pathname.slice('/api/'.length));
+    let args: unknown;
+    try {
+      const body = await readBody(req);
+      args = body.length === 0 ? {} : JSON.parse(body);
+    } catch (err) {
+      return sendJson(res, 400, { ok: false, error: { code: 'bad-request', message: `Bad request body for ${name}: ${err instanceof Error ? err.message : String(err)}` } });
+    }
+    const reply = await toReply(() => dispatchCall(service.calls, name, args));
+    sendJson(res, reply.ok ? 200 : httpStatus(reply.error.code), reply);
+  }
+
+  async function handleFile(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (!tokenMatches(token, requestToken(req.headers, url))) return sendText(res, 401, 'Refused: missing or wrong token.');
+    const ref = parseFileUrlPath(url.pathname.slice('/files'.length));
+    if (!ref) return sendText(res, 400, `Malformed file URL ${url.pathname}.`);
+    try {
+      const file = await service.resolveScreenFile(ref.datasetId, ref.relPath);
+      await sendFile(res, file, 'private, max-age=300');
+    } catch (err) {
+      const body = errorBody(err);
+      sendText(res, httpStatus(body.code), body.message);
+    }
+  }
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', origin);
+    if (url.pathname !== '/events' || !hostAllowed(req, origin) || !originAllowed(req, origin) || !tokenMatches(token, requestToken(req.headers, url))) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+    });
+  });
+  const unsubscribe = service.subscribe((event, payload) => {
+    const data = JSON.stringify({ event, payload });
+    for (const ws of sockets) ws.send(data);
+  });
+
+  await listen(server, options.port ?? 0);
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://${HOST}:${port}`;
+  return {
+    port,
+    token,
+    origin,
+    url: `${origin}/?token=${encodeURIComponent(token)}`,
+    service,
+    eventClients: () => sockets.size,
+    close: async () => {
+      unsubscribe();
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Only our own host name: a page on another origin that rebinds DNS to 127.0.0.1 is refused. */
+function hostAllowed(req: IncomingMessage, origin: string): boolean {
+  const host = req.headers.host;
+  const port = new URL(origin).port;
+  return host === `${HOST}:${port}` || host === `localhost:${port}`;
+}
+
+/** Browsers send Origin on cross-site requests; anything but our own origin is refused. */
+function originAllowed(req: IncomingMessage, origin: string): boolean {
+  const o = req.headers.origin;
+  if (o === undefined) return true;
+  const port = new URL(origin).port;
+  return o === origin || o === `http://localhost:${port}`;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(new Error(`body larger than ${MAX_BODY} bytes`));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WebSocket } from 'ws';
+import type { EventPayload } from '../../shared/contract';
+import { createAppService } from '../../electron/core/app/app-service';
+import { startServer, type RunningServer } from '../../electron/server';
+import { CallError, createClient, type TouchstoneClient } from './client';
+import { httpTransport, type WebSocketCtor } from './http-transport';
+
+describe('typed client over HTTP + WebSocket against the real server', () => {
+  let base: string;
+  let server: RunningServer;
+  let client: TouchstoneClient;
+  let transport: ReturnType<typeof httpTransport>;
+
+  beforeAll(async () => {
+    base = mkdtempSync(join(tmpdir(), 'touchstone-client-'));
+    for (const ep of ['a/trace_1', 'a/trace_2']) {
+      mkdirSync(join(base, 'data', ep), { recursive: true });
+      writeFileSync(join(base, 'data', ep, '0.png'), 'png');
+      writeFileSync(join(base, 'data', ep, 'instruction.txt'), `${ep}\nTask ${ep}\n`);
+    }
+    server = await startServer({ createService: (fileUrl) => createAppService({ mode: 'web', version: '9.9.9', stateDir: join(base, 'state'), fileUrl }) });
+    transport = httpTransport({ baseUrl: server.origin, token: server.token, WebSocket: WebSocket as unknown as WebSocketCtor });
+    client = createClient(transport);
+  });
+  afterAll(async () => {
+    transport?.close();
+    await server?.close();
+  });
+
+  it('returns typed results', async () => {
+    const info = await client.call('app:info', {});
+    expect(info).toEqual({ name: 'Touchstone', version: '9.9.9', mode: 'web', canPickFolder: false, startRoots: [] });
+    expect(client.kind).toBe('web');
+  });
+
+  it('receives pushed progress events while a dataset opens, and the recent list updates', async () => {
+    const seen: EventPayload<'dataset:progress'>[] = [];
+    const off = client.on('dataset:progress', (p) => seen.push(p));
+    // The socket connects lazily on the first `on`; wait until the server holds it.
+    await until(() => server.eventClients() > 0);
+    const ds = await client.call('dataset:open', { path: join(base, 'data') });
+    await until(() => seen.some((p) => p.phase === 'done'));
+    off();
+    expect(ds.tasks.map((t) => t.path)).toEqual(['a/trace_1', 'a/trace_2']);
+    expect(seen.at(-1)).toEqual({ path: ds.root, done: 2, total: 2, phase: 'done' });
+    expect((await client.call('dataset:recent', {})).map((r) => r.path)).toEqual([ds.root]);
+  });
+
+  it('turns refusals into CallError with the core message and class', async () => {
+    const ds = await client.call('dataset:open', { path: join(base, 'data') });
+    const err = await client.call('episode:load', { datasetId: ds.id, path: '../../etc' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CallError);
+    expect(err).toMatchObject({ code: 'refused', call: 'episode:load' });
+    expect((err as Error).message).toMatch(/refused/);
+    const noPicker = await client.call('dataset:pickFolder', {}).catch((e: unknown) => e);
+    expect(noPicker).toMatchObject({ code: 'unavailable' });
+  });
+
+  it('a client with a wrong token is refused', async () => {
+    const bad = createClient(httpTransport({ baseUrl: server.origin, token: 'nope' }));
+    await expect(bad.call('app:info', {})).rejects.toMatchObject({ code: 'refused' });
+  });
+});
+
+async function until(cond: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !cond(); i++) await new Promise((r) => setTimeout(r, 5));
+  if (!cond()) throw new Error('condition not reached in 2 s');
+}

@@ -1,0 +1,63 @@
+import { useShallow } from 'zustand/react/shallow';
+import { useAppStore } from '../../store';
+import { ScreenCanvas } from '../../canvas/ScreenCanvas';
+import { ComponentInspector } from '../inspector/ComponentInspector';
+import { Filmstrip } from './Filmstrip';
+
+/** The selected task: header, filmstrip of steps, the annotated screen and the component inspector. */
+export function EpisodeView() {
+  const s = useAppStore(useShallow((st) => ({
+    task: st.dataset?.tasks.find((t) => t.path === st.taskPath) ?? null,
+    episode: st.episode, screens: st.screens, status: st.episodeStatus, error: st.episodeError,
+    step: st.step, hierarchy: st.hierarchy, hierarchyStatus: st.hierarchyStatus, hierarchyError: st.hierarchyError,
+    hovered: st.hovered, selected: st.selected, selectStep: st.selectStep, hover: st.hover, select: st.select,
+  })));
+
+  if (!s.task) return <main className="episode-empty muted">Select a task on the left.</main>;
+  const stepInfo = s.episode?.steps.find((x) => x.index === s.step);
+  const url = s.screens.find((x) => x.step === s.step)?.url ?? null;
+  const focusId = s.selected ?? s.hovered;
+
+  return (
+    <main className="episode" data-episode-state={s.status}>
+      <header className="episode-head">
+        <div className="episode-title">
+          <h1>{s.task.description || s.episode?.instruction || s.task.path}</h1>
+          <div className="episode-meta">
+            <span className="mono">{s.task.episode}</span>
+            <span>{s.task.app}</span>
+            <span>{s.task.category}</span>
+            <span className="mono">{s.task.path}</span>
+            <span>{s.episode ? `${s.episode.steps.length} steps` : `${s.task.nsteps} steps`}</span>
+          </div>
+        </div>
+      </header>
+      {s.status === 'error' && <div className="error-box" role="alert">{s.error}</div>}
+      {s.episode && s.episode.problems.length > 0 && (
+        <details className="problems"><summary>{s.episode.problems.length} problem(s) in this episode</summary>
+          <ul>{s.episode.problems.map((p, i) => <li key={i}><span className="mono">{p.file}{p.line ? `:${p.line}` : ''}</span> {p.message}</li>)}</ul>
+        </details>
+      )}
+      {s.episode && <Filmstrip steps={s.episode.steps} screens={s.screens} current={s.step} onSelect={(i) => void s.selectStep(i)} />}
+      {s.episode && (
+        <div className="stage-row">
+          <section className="stage" aria-label="Screen" data-step={s.step}>
+            <div className="stage-bar">
+              <span>Step <b>{s.step}</b> of {s.episode.steps.length}</span>
+              {stepInfo?.activity && <span className="mono muted" title="Foreground activity">{stepInfo.activity}</span>}
+              <span className="spacer" />
+              <span className="muted hint-keys" title="Wheel zooms about the pointer; drag pans when zoomed; double-click fits">wheel zoom · dbl-click fit · ←/→ steps</span>
+              {s.hierarchy && <span className="muted">{s.hierarchy.components.length} components</span>}
+            </div>
+            {stepInfo?.ess && <div className="ess-line" title="Essential state of this step (.ess)"><b>ESS</b> <span className="mono">{stepInfo.ess}</span></div>}
+            {s.hierarchyStatus === 'error' && <div className="error-box" role="alert">{s.hierarchyError}</div>}
+            <ScreenCanvas url={url} components={s.hierarchy?.components ?? []} screen={s.hierarchy?.screen}
+              hovered={s.hovered} selected={s.selected} componentsLoading={s.hierarchyStatus === 'loading'}
+              onHover={s.hover} onSelect={s.select} />
+          </section>
+          <ComponentInspector hierarchy={s.hierarchy} focusId={focusId} pinned={s.selected !== null} onPick={s.select} onHover={s.hover} />
+        </div>
+      )}
+    </main>
+  );
+}

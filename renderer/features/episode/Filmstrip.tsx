@@ -1,0 +1,40 @@
+import { useEffect, useRef } from 'react';
+import type { ScreenRef, StepInfo } from '../../../shared/contract';
+import { describeAction } from './describe-action';
+
+export interface FilmstripProps {
+  steps: readonly StepInfo[];
+  screens: readonly ScreenRef[];
+  current: number;
+  onSelect(step: number): void;
+}
+
+/** One thumbnail per step with its action; annotated steps are marked. ←/→ move between steps. */
+export function Filmstrip({ steps, screens, current, onSelect }: FilmstripProps) {
+  const ref = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    ref.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
+  return (
+    <ol className="filmstrip" ref={ref} aria-label="Steps" data-step-count={steps.length}>
+      {steps.map((s) => {
+        const url = screens.find((x) => x.step === s.index)?.url ?? null;
+        return (
+          <li key={s.index}>
+            <button className={`frame${s.index === current ? ' current' : ''}`} data-step={s.index} aria-current={s.index === current ? 'step' : undefined}
+              onClick={() => onSelect(s.index)} title={s.ess ? `Essential state: ${s.ess}` : undefined}>
+              <div className="frame-img">
+                {url ? <img src={url} alt={`Step ${s.index}`} loading="lazy" draggable={false} /> : <span className="muted">no image</span>}
+                {s.ess && <span className="frame-ess">ESS</span>}
+              </div>
+              <div className="frame-caption">
+                <span className="frame-no">{s.index}</span>
+                <span className="frame-action">{describeAction(s.action) || (s.index === steps.length - 1 ? 'end' : '')}</span>
+              </div>
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import type { NumberedComponent } from '../../../shared/model';
+import type { StepHierarchy } from '../../../shared/contract';
+
+const FLAGS = ['clickable', 'long-clickable', 'scrollable', 'focusable', 'focused', 'enabled', 'selected', 'checkable', 'checked', 'password', 'visible'] as const;
+
+export interface ComponentInspectorProps {
+  hierarchy: StepHierarchy | null;
+  focusId: number | null;
+  pinned: boolean;
+  onPick(id: number | null): void;
+  onHover(id: number | null): void;
+}
+
+/** Fields of the hovered/selected component, and the list of all components of the step. */
+export function ComponentInspector({ hierarchy, focusId, pinned, onPick, onHover }: ComponentInspectorProps) {
+  const comps = hierarchy?.components ?? [];
+  const c = focusId === null ? undefined : comps.find((x) => x.id === focusId);
+  const listRef = useRef<HTMLUListElement>(null);
+  // Keep the row of the box under the pointer visible ('nearest' never scrolls a row that is already in view).
+  useEffect(() => {
+    listRef.current?.querySelector('li.active')?.scrollIntoView({ block: 'nearest' });
+  }, [focusId]);
+  return (
+    <aside className="inspector" aria-label="Component">
+      <header className="inspector-head">
+        <h2>{c ? <>Component <span className="num">#{c.id}</span></> : 'Components'}</h2>
+        {hierarchy && <span className="muted" title="Where the numbers come from">{sourceLabel(hierarchy.source)}</span>}
+      </header>
+      {/* Fixed height, so hovering the list below never shifts it under the pointer. */}
+      <div className="inspector-detail">
+        {c ? <Fields c={c} pinned={pinned} onClear={() => onPick(null)} /> : <p className="muted hint">Hover a box or a row to inspect it; click to pin.</p>}
+        {hierarchy?.problems.map((p, i) => <div key={i} className="warn-box">{p.message}</div>)}
+      </div>
+      <ul className="component-list" ref={listRef} onMouseLeave={() => onHover(null)}>
+        {comps.map((x) => (
+          <li key={x.id} className={x.id === focusId ? 'active' : undefined} onMouseEnter={() => onHover(x.id)} onClick={() => onPick(x.id)}>
+            <span className="num">{x.id}</span>
+            <span className="comp-class">{shortClass(x.class)}</span>
+            <span className="comp-label">{x.text || x['content-desc'] || x['resource-id'].split('/').pop() || ''}</span>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
+function Fields({ c, pinned, onClear }: { c: NumberedComponent; pinned: boolean; onClear(): void }) {
+  const rows: [string, string][] = [
+    ['class', c.class], ['text', c.text], ['resource-id', c['resource-id']], ['content-desc', c['content-desc']], ['bounds', c.bounds],
+  ];
+  if (typeof c.xpath === 'string') rows.push(['xpath', c.xpath]);
+  return (
+    <div className="fields" data-component-id={c.id}>
+      <dl>
+        {rows.map(([k, v]) => (
+          <div key={k} className="field"><dt>{k}</dt><dd className={v ? 'mono' : 'mono empty'}>{v || '—'}</dd></div>
+        ))}
+      </dl>
+      <div className="flags">
+        {FLAGS.map((f) => <span key={f} className={`flag${c[f] === true ? ' on' : ''}`}>{f}</span>)}
+      </div>
+      {pinned && <button className="btn btn-small" onClick={onClear}>Unpin (Esc)</button>}
+    </div>
+  );
+}
+
+function shortClass(cls: string): string {
+  return cls.split('.').pop() ?? cls;
+}
+
+function sourceLabel(s: StepHierarchy['source']): string {
+  switch (s) {
+    case 'i.json': return 'numbers from i.json';
+    case 'xml': return 'derived from i.xml';
+    case 'vh': return 'derived from i.vh';
+    case 'none': return 'no hierarchy';
+  }
+}

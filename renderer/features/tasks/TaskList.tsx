@@ -1,0 +1,72 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { TaskEntry } from '../../../shared/contract';
+import { useAppStore } from '../../store';
+import { filterTasks } from './filter-tasks';
+
+/** Searchable list of the dataset's tasks; ↑/↓ (or j/k) move the selection. */
+export function TaskList() {
+  const { tasks, query, taskPath, setQuery, selectTask } = useAppStore(
+    useShallow((s) => ({ tasks: s.dataset?.tasks ?? [], query: s.query, taskPath: s.taskPath, setQuery: s.setQuery, selectTask: s.selectTask })),
+  );
+  const shown = useMemo(() => filterTasks(tasks, query), [tasks, query]);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [taskPath]);
+
+  const move = (delta: number) => {
+    if (shown.length === 0) return;
+    const i = shown.findIndex((t) => t.path === taskPath);
+    const next = shown[Math.min(shown.length - 1, Math.max(0, i < 0 ? 0 : i + delta))];
+    void selectTask(next.path);
+  };
+
+  return (
+    <aside className="task-panel" aria-label="Tasks">
+      <div className="task-search">
+        <input id="task-search" type="search" placeholder="Search tasks  ( / )" value={query} spellCheck={false}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+              e.preventDefault();
+              move(e.key === 'ArrowDown' ? 1 : -1);
+            } else if (e.key === 'Escape') setQuery('');
+          }} />
+        <span className="task-count">{shown.length === tasks.length ? `${tasks.length} tasks` : `${shown.length} of ${tasks.length}`}</span>
+      </div>
+      <ul className="task-list" role="listbox" aria-label="Task list" ref={listRef} tabIndex={0} data-task-count={shown.length}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' || e.key === 'j') { e.preventDefault(); move(1); }
+          if (e.key === 'ArrowUp' || e.key === 'k') { e.preventDefault(); move(-1); }
+        }}>
+        {shown.map((t) => <TaskRow key={t.path} task={t} selected={t.path === taskPath} onSelect={() => void selectTask(t.path)} />)}
+        {shown.length === 0 && <li className="task-empty">{tasks.length === 0 ? 'This dataset lists no tasks.' : 'No task matches the search.'}</li>}
+      </ul>
+    </aside>
+  );
+}
+
+function TaskRow({ task, selected, onSelect }: { task: TaskEntry; selected: boolean; onSelect(): void }) {
+  return (
+    <li role="option" aria-selected={selected} className={`task-row${selected ? ' selected' : ''}`} data-episode={task.episode} onClick={onSelect}>
+      <div className="task-row-top">
+        <span className="task-app">{task.app || '—'}</span>
+        <span className="task-cat">{task.category}</span>
+        <StatusBadge task={task} />
+      </div>
+      <div className="task-desc" title={task.description}>{task.description || <em>No description</em>}</div>
+      <div className="task-meta">
+        <span className="mono">{task.episode}</span>
+        <span>{task.nsteps} steps</span>
+      </div>
+    </li>
+  );
+}
+
+function StatusBadge({ task }: { task: TaskEntry }) {
+  if (task.status === 'error') return <span className="badge badge-error" title={`${task.errors} problem(s)`}>error</span>;
+  if (task.status === 'annotated') return <span className="badge badge-ok" title={`${task.annotatedSteps} annotated step(s)`}>{task.annotatedSteps} ess</span>;
+  return <span className="badge badge-none">not annotated</span>;
+}

@@ -1,0 +1,17 @@
+import { create } from 'zustand';
+import type { TouchstoneClient } from '../api/client';
+import { createAppSlice } from './app-slice';
+import { createDatasetSlice } from './dataset-slice';
+import { createEpisodeSlice } from './episode-slice';
+import type { Store } from './types';
+
+/** The app's one store, composed of typed slices over a client (tests pass one bound to a real server). */
+export function createAppStore(client: TouchstoneClient) {
+  return create<Store>()((...a) => ({
+    ...createAppSlice(client)(...a),
+    ...createDatasetSlice(...a),
+    ...createEpisodeSlice(...a),
+  }));
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;

@@ -1,0 +1,53 @@
+import { messageOf, type EpisodeSlice, type Slice } from './types';
+
+export const createEpisodeSlice: Slice<EpisodeSlice> = (set, get) => ({
+  taskPath: null,
+  episode: null,
+  screens: [],
+  episodeStatus: 'idle',
+  episodeError: null,
+  step: 0,
+  hierarchy: null,
+  hierarchyStatus: 'idle',
+  hierarchyError: null,
+  hovered: null,
+  selected: null,
+
+  async selectTask(path) {
+    const dataset = get().dataset;
+    if (!dataset || path === null) {
+      set({ taskPath: null, episode: null, screens: [], episodeStatus: 'idle', hierarchy: null, hierarchyStatus: 'idle' });
+      return;
+    }
+    if (path === get().taskPath && get().episodeStatus !== 'error') return;
+    set({ taskPath: path, episode: null, screens: [], episodeStatus: 'loading', episodeError: null, hierarchy: null, hierarchyStatus: 'idle', step: 0, hovered: null, selected: null });
+    const client = get().client;
+    try {
+      const args = { datasetId: dataset.id, path };
+      const [episode, screens] = await Promise.all([client.call('episode:load', args), client.call('episode:screens', args)]);
+      if (get().taskPath !== path) return; // a newer selection won
+      set({ episode, screens, episodeStatus: 'ready' });
+      await get().selectStep(0);
+    } catch (err) {
+      if (get().taskPath === path) set({ episodeStatus: 'error', episodeError: messageOf(err) });
+    }
+  },
+
+  async selectStep(step) {
+    const { dataset, taskPath, episode } = get();
+    if (!dataset || !taskPath || !episode) return;
+    const last = Math.max(0, episode.steps.length - 1);
+    const target = Math.min(Math.max(0, step), last);
+    set({ step: target, hierarchy: null, hierarchyStatus: 'loading', hierarchyError: null, hovered: null, selected: null });
+    try {
+      const hierarchy = await get().client.call('episode:hierarchy', { datasetId: dataset.id, path: taskPath, step: target });
+      if (get().taskPath !== taskPath || get().step !== target) return;
+      set({ hierarchy, hierarchyStatus: 'ready' });
+    } catch (err) {
+      if (get().taskPath === taskPath && get().step === target) set({ hierarchyStatus: 'error', hierarchyError: messageOf(err) });
+    }
+  },
+
+  hover: (id) => set({ hovered: id }),
+  select: (id) => set({ selected: id }),
+});

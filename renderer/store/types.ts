@@ -1,0 +1,57 @@
+import type { StateCreator } from 'zustand';
+import type { AppInfo, DatasetOverview, EpisodeInfo, EventPayload, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
+import type { TouchstoneClient } from '../api/client';
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** App-wide state: who we are talking to. */
+export interface AppSlice {
+  client: TouchstoneClient;
+  info: AppInfo | null;
+  bootStatus: LoadStatus;
+  bootError: string | null;
+  boot(): Promise<void>;
+}
+
+/** The opened dataset and the task list's search. */
+export interface DatasetSlice {
+  recent: RecentDataset[];
+  dataset: DatasetOverview | null;
+  datasetStatus: LoadStatus;
+  datasetError: string | null;
+  progress: EventPayload<'dataset:progress'> | null;
+  query: string;
+  loadRecent(): Promise<void>;
+  openPath(path: string): Promise<void>;
+  pickFolder(): Promise<void>;
+  closeDataset(): void;
+  setQuery(query: string): void;
+}
+
+/** The selected task, its steps, and the selected step's components. */
+export interface EpisodeSlice {
+  taskPath: string | null;
+  episode: EpisodeInfo | null;
+  screens: ScreenRef[];
+  episodeStatus: LoadStatus;
+  episodeError: string | null;
+  step: number;
+  hierarchy: StepHierarchy | null;
+  hierarchyStatus: LoadStatus;
+  hierarchyError: string | null;
+  hovered: number | null;
+  selected: number | null;
+  selectTask(path: string | null): Promise<void>;
+  selectStep(step: number): Promise<void>;
+  hover(id: number | null): void;
+  select(id: number | null): void;
+}
+
+export type Store = AppSlice & DatasetSlice & EpisodeSlice;
+/** A slice creator over the whole store (zustand's slices pattern). */
+export type Slice<T> = StateCreator<Store, [], [], T>;
+
+/** The message of anything thrown, for display. */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

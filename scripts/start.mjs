@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm start`: the desktop app when an Electron binary is installed, else the
+// same UI in the browser via `touchstone serve --open` (and says why).
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { spawn, spawnSync } from 'node:child_process';
+
+const require = createRequire(import.meta.url);
+
+function electronBinary() {
+  try {
+    const path = require('electron'); // the package exports the binary's path, and throws when it was never downloaded
+    return typeof path === 'string' && existsSync(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+function run(cmd, args) {
+  const child = spawn(cmd, args, { stdio: 'inherit' });
+  child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+}
+
+if (!existsSync('dist/cli.mjs') || !existsSync('dist/renderer/index.html') || !existsSync('dist/main.cjs')) {
+  console.log('Building Touchstone (npm run build)...');
+  const b = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  if (b.status !== 0) process.exit(b.status ?? 1);
+}
+
+const electron = electronBinary();
+if (electron) {
+  run(electron, ['.', ...process.argv.slice(2)]);
+} else {
+  console.log('No Electron binary is installed (npm installed without it, e.g. ELECTRON_SKIP_BINARY_DOWNLOAD=1),');
+  console.log('so Touchstone starts in web mode: `touchstone serve --open`.');
+  run(process.execPath, ['bin/touchstone.mjs', 'serve', '--open', ...process.argv.slice(2)]);
+}
