@@ -1,0 +1,221 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { DeviceConnection, type ServiceHandler } from './transport/connection';
+import { MemFs } from './mem-fs';
+import { Shell } from './shell/interpreter';
+import { basicCommands } from './shell/commands/basic';
+import { androidCommands } from './shell/commands/android';
+import { dumpsys } from './shell/commands/dumpsys';
+import type { CommandFn, ShellHost } from './shell/types';
+import { rawShell, shellV2 } from './services/shell-service';
+import { syncService } from './services/sync-service';
+import { DUMP_IDLE_ERROR, NO_FAULTS, type Faults } from './faults';
+import type { InputEvent, World } from './world/types';
+import { defaultProps } from './props';
+import { animationFrame, rawScreencap } from './animation';
+
+const COMMANDS: ReadonlyMap<string, CommandFn> = new Map([...basicCommands, ...androidCommands, ['dumpsys', dumpsys]]);
+const FEATURES = 'shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir';
+
+export interface VirtualDeviceOptions {
+  world: World;
+  /** TCP port for adb (0 = any free port). */
+  port?: number;
+  /** Refuse authentication: the host lists the device as `unauthorized`. */
+  unauthorized?: boolean;
+  faults?: Partial<Faults>;
+  model?: string;
+  /** The device's clock (status bar, clock widgets, logcat). Freeze it for byte-stable screenshots. */
+  clock?: () => Date;
+}
+
+/** A phone the real adb accepts: listens for host connections and serves shell/exec/sync. */
+export class VirtualDevice implements ShellHost {
+  readonly fs = new MemFs();
+  readonly props: Map<string, string>;
+  readonly settings = new Map<string, string>([
+    ['global:airplane_mode_on', '0'], ['global:wifi_on', '1'], ['system:screen_brightness', '102'],
+    ['system:screen_off_timeout', '60000'], ['secure:default_input_method', 'com.android.inputmethod.latin/.LatinIME'],
+    ['global:window_animation_scale', '1.0'], ['global:transition_animation_scale', '1.0'], ['global:animator_duration_scale', '1.0'],
+  ]);
+  faults: Faults;
+  private currentWorld: World;
+  private server: Server | null = null;
+  private readonly connections = new Set<{ socket: Socket; conn: DeviceConnection }>();
+  private readonly logBuffer: string[] = [];
+  private readonly pngCache = new Map<string, Promise<Buffer>>();
+  private lastInput: { at: number; x: number; y: number } | null = null;
+  private opens = 0;
+  private readonly shell: Shell;
+  port = 0;
+
+  constructor(private readonly opts: VirtualDeviceOptions) {
+    this.currentWorld = opts.world;
+    this.faults = { ...NO_FAULTS, ...opts.faults };
+    this.props = defaultProps(opts.model ?? 'Touchstone Virtual Phone', opts.world);
+    this.shell = new Shell(this, COMMANDS);
+    opts.world.attach?.(this);
+    this.log('I', 'Zygote', 'System server process has started');
+  }
+
+  world(): World { return this.currentWorld; }
+
+  /** Replaces what the device shows (emulator snapshot load, world switch). */
+  setWorld(world: World): void { this.currentWorld = world; world.attach?.(this); this.pngCache.clear(); }
+
+  now(): Date { return this.opts.clock ? this.opts.clock() : new Date(); }
+
+  async listen(port = this.opts.port ?? 0, host = '127.0.0.1'): Promise<number> {
+    const server = createServer((socket) => this.accept(socket));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    this.server = server;
+    this.port = (server.address() as { port: number }).port;
+    if (this.faults.vanishAfterMs > 0) setTimeout(() => void this.close(), this.faults.vanishAfterMs).unref();
+    return this.port;
+  }
+
+  /** Drops every host connection, as a flaky USB cable does; adb reconnects (`adb connect` again). */
+  dropConnections(): void {
+    for (const c of this.connections) c.conn.drop();
+    this.connections.clear();
+  }
+
+  /** Stops listening and drops connections: the device disappears. */
+  async close(): Promise<void> {
+    this.dropConnections();
+    const s = this.server;
+    this.server = null;
+    if (s) await new Promise<void>((r) => s.close(() => r()));
+  }
+
+  /** Deep copy of everything an emulator snapshot keeps. */
+  snapshot(): unknown {
+    const files = this.fs.dump();
+    return { world: this.currentWorld.snapshot(), settings: [...this.settings], files };
+  }
+
+  restore(state: unknown): void {
+    const s = state as { world: unknown; settings: [string, string][]; files: ReturnType<MemFs['dump']> };
+    this.currentWorld.restore(s.world);
+    this.settings.clear();
+    for (const [k, v] of s.settings) this.settings.set(k, v);
+    this.fs.load(s.files);
+    this.pngCache.clear();
+  }
+
+  get listening(): boolean { return this.server !== null; }
+
+  banner(): string {
+    const p = this.props;
+    return `device::ro.product.name=${p.get('ro.product.name')};ro.product.model=${p.get('ro.product.model')};ro.product.device=${p.get('ro.product.device')};features=${FEATURES}`;
+  }
+
+  /** Runs a command line as `adb shell` would (for in-process use and tests). */
+  async exec(line: string): Promise<{ stdout: Buffer; stderr: Buffer; code: number }> {
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    const code = await this.runLine(line, {
+      stdin: () => Promise.resolve(Buffer.alloc(0)),
+      out: (d) => out.push(Buffer.from(d)),
+      err: (d) => err.push(Buffer.from(d)),
+    });
+    return { stdout: Buffer.concat(out), stderr: Buffer.concat(err), code };
+  }
+
+  private runLine: Shell['run'] = async (line, io) => {
+    // Each shell service gets a fresh session, as adbd starts a new sh per stream.
+    const sh = new Shell(this, COMMANDS);
+    for (const [k, v] of this.shell.env) sh.env.set(k, v);
+    return sh.run(line, io);
+  };
+
+  private accept(socket: Socket): void {
+    const entry = {
+      socket,
+      conn: new DeviceConnection(socket, {
+        banner: () => this.banner(),
+        unauthorized: this.opts.unauthorized,
+        resolve: (service) => this.resolve(service),
+      }),
+    };
+    this.connections.add(entry);
+    socket.on('close', () => this.connections.delete(entry));
+  }
+
+  private resolve(service: string): ServiceHandler | null {
+    this.opens++;
+    if (this.faults.dropEvery > 0 && this.opens % this.faults.dropEvery === 0) {
+      setImmediate(() => this.dropConnections());
+      return null;
+    }
+    const delay = (): Promise<void> => (this.faults.latencyMs > 0 ? new Promise((r) => setTimeout(r, this.faults.latencyMs)) : Promise.resolve());
+    const v2 = /^shell,([^:]*):(.*)$/s.exec(service);
+    if (v2) {
+      const opts = v2[1].split(',');
+      if (!opts.includes('v2')) return null;
+      const cmd = v2[2];
+      return async (s) => { await delay(); await shellV2(s, cmd, this.runLine, cmd.trim() === '', opts.includes('pty'), `${this.props.get('ro.product.device')}:/ $ `); };
+    }
+    if (service.startsWith('shell:')) return async (s) => { await delay(); await rawShell(s, service.slice(6), this.runLine, true); };
+    if (service.startsWith('exec:')) return async (s) => { await delay(); await rawShell(s, service.slice(5), this.runLine, false); };
+    if (service === 'sync:') return async (s) => { await delay(); await syncService(s, this.fs); };
+    if (service.startsWith('reboot:')) return (s) => { s.end(); };
+    // what a production (user) build answers
+    if (service === 'root:') return (s) => { s.write('adbd cannot run as root in production builds\n'); s.end(); };
+    if (service === 'unroot:') return (s) => { s.write('adbd not running as root\n'); s.end(); };
+    if (service === 'remount:') return (s) => { s.write('remount is not supported on user builds\n'); s.end(); };
+    return null;
+  }
+
+  // --- ShellHost ---
+
+  log(priority: 'V' | 'D' | 'I' | 'W' | 'E', tag: string, message: string): void {
+    const d = this.now();
+    const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+    const stamp = `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+    this.logBuffer.push(`${stamp}  1000  1234 ${priority} ${tag.padEnd(8)}: ${message}`);
+    if (this.logBuffer.length > 2000) this.logBuffer.shift();
+  }
+
+  logLines(): string[] { return [...this.logBuffer]; }
+  clearLog(): void { this.logBuffer.length = 0; }
+
+  private animating(): number | null {
+    if (!this.lastInput || this.faults.animationMs <= 0) return null;
+    const t = Date.now() - this.lastInput.at;
+    return t < this.faults.animationMs ? t : null;
+  }
+
+  async screenPng(): Promise<Buffer> {
+    const screen = this.currentWorld.screen(this.now());
+    let png = this.pngCache.get(screen.key);
+    if (!png) {
+      png = screen.png();
+      this.pngCache.set(screen.key, png);
+      png.catch(() => this.pngCache.delete(screen.key));
+      if (this.pngCache.size > 64) this.pngCache.delete(this.pngCache.keys().next().value!);
+    }
+    const t = this.animating();
+    if (t !== null && this.lastInput) return animationFrame(await png, this.lastInput, t / this.faults.animationMs);
+    return png;
+  }
+
+  async screenRaw(): Promise<Buffer> { return rawScreencap(await this.screenPng()); }
+
+  async dumpXml(): Promise<{ ok: true; xml: string } | { ok: false; error: string }> {
+    if (this.faults.dumpFails) return { ok: false, error: DUMP_IDLE_ERROR };
+    // uiautomator waits for the UI to become idle, so a dump during an animation waits it out.
+    const t = this.animating();
+    if (t !== null) await new Promise((r) => setTimeout(r, this.faults.animationMs - t));
+    return { ok: true, xml: this.currentWorld.screen(this.now()).xml() };
+  }
+
+  async inject(ev: InputEvent): Promise<void> {
+    const at = ev.kind === 'tap' || ev.kind === 'long-press' ? { x: ev.x, y: ev.y } : ev.kind === 'swipe' || ev.kind === 'drag' ? { x: ev.x2, y: ev.y2 } : { x: this.currentWorld.size.width / 2, y: this.currentWorld.size.height / 2 };
+    this.lastInput = { at: Date.now(), ...at };
+    this.log('I', 'InputDispatcher', `Delivering ${ev.kind} ${JSON.stringify(ev)}`);
+    this.currentWorld.input(ev, this.now());
+  }
+}

@@ -1,0 +1,36 @@
+import type { MemFs } from '../mem-fs';
+import type { InputEvent, World } from '../world/types';
+
+/** What the shell's commands may use of the device. */
+export interface ShellHost {
+  fs: MemFs;
+  props: Map<string, string>;
+  /** `namespace:key` -> value */
+  settings: Map<string, string>;
+  world(): World;
+  now(): Date;
+  log(priority: 'V' | 'D' | 'I' | 'W' | 'E', tag: string, message: string): void;
+  logLines(): string[];
+  clearLog(): void;
+  screenPng(): Promise<Buffer>;
+  /** `screencap` without -p: header + RGBA pixels. */
+  screenRaw(): Promise<Buffer>;
+  /** The hierarchy, or Android's error text when the screen is not idle (fault injection). */
+  dumpXml(): Promise<{ ok: true; xml: string } | { ok: false; error: string }>;
+  inject(ev: InputEvent): Promise<void>;
+}
+
+export interface CommandIO {
+  /** argv; args[0] is the command name as typed. */
+  args: string[];
+  env: Map<string, string>;
+  /** Reads stdin to its end (only commands that need stdin call this). */
+  stdin(): Promise<Buffer>;
+  out(data: Buffer | string): void;
+  err(data: Buffer | string): void;
+  host: ShellHost;
+  /** Runs a nested command line (`sh -c`). */
+  run(line: string, io: Pick<CommandIO, 'stdin' | 'out' | 'err'>): Promise<number>;
+}
+
+export type CommandFn = (io: CommandIO) => Promise<number> | number;

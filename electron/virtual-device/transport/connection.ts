@@ -1,0 +1,113 @@
+import type { Socket } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import {
+  A_AUTH, A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_VERSION, A_WRTE, MAX_PAYLOAD,
+  PacketReader, encodePacket, type Packet,
+} from './packet';
+import { AdbStream, type ServiceStream } from './stream';
+
+/** Runs a service on an accepted stream. */
+export type ServiceHandler = (stream: ServiceStream) => void | Promise<void>;
+
+export interface ConnectionOptions {
+  /** `device::ro.product.name=...;features=...` */
+  banner: () => string;
+  /** Returns the handler for a service name, or null to refuse the OPEN. */
+  resolve: (service: string) => ServiceHandler | null;
+  /** Answer CNXN with AUTH and never accept a key: the host shows `unauthorized`. */
+  unauthorized?: boolean;
+  onError?: (err: Error) => void;
+}
+
+const AUTH_TOKEN = 1;
+const AUTH_SIGNATURE = 2;
+
+/** The device side of one host connection (one TCP socket). */
+export class DeviceConnection {
+  private readonly reader = new PacketReader();
+  private readonly streams = new Map<number, AdbStream>();
+  private nextLocalId = 1;
+  private maxData = MAX_PAYLOAD;
+  private connected = false;
+
+  constructor(private readonly socket: Socket, private readonly opts: ConnectionOptions) {
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => {
+      for (const p of this.reader.push(chunk)) this.handle(p);
+    });
+    socket.on('close', () => this.closeAll());
+    socket.on('error', (err) => opts.onError?.(err));
+  }
+
+  /** Drops the TCP connection without a goodbye, as a device whose cable is pulled. */
+  drop(): void {
+    this.socket.destroy();
+    this.closeAll();
+  }
+
+  private send = (packet: Buffer): void => {
+    if (!this.socket.destroyed) this.socket.write(packet);
+  };
+
+  private handle(p: Packet): void {
+    if (p.command === A_CNXN) return this.handleConnect(p);
+    if (p.command === A_AUTH && this.opts.unauthorized) {
+      // Refuse every signature with a fresh token; after its public key the host
+      // waits for the user to accept it on the phone, i.e. shows `unauthorized`.
+      if (p.arg0 === AUTH_SIGNATURE) this.send(encodePacket(A_AUTH, AUTH_TOKEN, 0, randomBytes(20)));
+      return;
+    }
+    if (!this.connected) return; // anything before CNXN is ignored
+    switch (p.command) {
+      case A_OPEN: return this.handleOpen(p);
+      case A_OKAY: this.streams.get(p.arg1)?.handleOkay(); return;
+      case A_WRTE: {
+        const s = this.streams.get(p.arg1);
+        if (!s) return;
+        this.send(encodePacket(A_OKAY, s.localId, s.remoteId));
+        s.handleWrite(p.data);
+        return;
+      }
+      case A_CLSE: this.streams.get(p.arg1)?.handleClose(); return;
+      default: return;
+    }
+  }
+
+  private handleConnect(p: Packet): void {
+    // A reconnecting host resets the session: old streams are gone.
+    this.closeAll();
+    this.maxData = Math.min(MAX_PAYLOAD, p.arg1 || MAX_PAYLOAD);
+    if (this.opts.unauthorized) {
+      this.send(encodePacket(A_AUTH, AUTH_TOKEN, 0, randomBytes(20)));
+      return;
+    }
+    this.connected = true;
+    const version = Math.min(A_VERSION, p.arg0 || A_VERSION);
+    this.send(encodePacket(A_CNXN, version, this.maxData, Buffer.from(this.opts.banner())));
+  }
+
+  private handleOpen(p: Packet): void {
+    const remoteId = p.arg0;
+    const service = p.data.toString('utf8').replace(/\0+$/, '');
+    const handler = this.opts.resolve(service);
+    if (!handler) {
+      this.send(encodePacket(A_CLSE, 0, remoteId));
+      return;
+    }
+    const localId = this.nextLocalId++;
+    const stream = new AdbStream(localId, remoteId, () => this.maxData, this.send, (id) => this.streams.delete(id));
+    this.streams.set(localId, stream);
+    this.send(encodePacket(A_OKAY, localId, remoteId));
+    Promise.resolve()
+      .then(() => handler(stream))
+      .catch((err: unknown) => {
+        this.opts.onError?.(err instanceof Error ? err : new Error(String(err)));
+        stream.end();
+      });
+  }
+
+  private closeAll(): void {
+    for (const s of [...this.streams.values()]) s.handleClose();
+    this.streams.clear();
+  }
+}

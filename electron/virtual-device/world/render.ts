@@ -1,0 +1,239 @@
+import { existsSync } from 'node:fs';
+import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import type { Size } from '../../../shared/model';
+import { drawIcon } from './icons';
+import { encodeRgbaPng } from './png-encode';
+import type { Paint, ViewNode } from './view';
+
+/** System font files tried in order (Debian fonts-liberation / fonts-dejavu-core). */
+const FONT_FILES: [string, string][] = [
+  ['/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', 'Liberation Sans'],
+  ['/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf', 'Liberation Sans'],
+  ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', 'DejaVu Sans'],
+  ['/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf', 'DejaVu Sans'],
+];
+let fontFamily: string | null = null;
+
+/** The font family the renderer uses, registering system fonts on first use. */
+export function uiFont(): string {
+  if (fontFamily) return fontFamily;
+  const found: string[] = [];
+  for (const [file, family] of FONT_FILES) {
+    if (existsSync(file) && GlobalFonts.registerFromPath(file, family) && !found.includes(family)) found.push(family);
+  }
+  fontFamily = [...found, 'sans-serif'].map((f) => (f.includes(' ') ? `"${f}"` : f)).join(', ');
+  return fontFamily;
+}
+
+export interface Chrome {
+  time: string;
+  /** Status bar and gesture handle colours follow the top/bottom surface. */
+  statusBg: string;
+  darkIcons: boolean;
+  statusHeight: number;
+  navHeight: number;
+  battery: number;
+}
+
+function fitText(ctx: SKRSContext2D, text: string, max: number): string {
+  if (ctx.measureText(text).width <= max) return text;
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (ctx.measureText(text.slice(0, mid) + '…').width <= max) lo = mid;
+    else hi = mid - 1;
+  }
+  return text.slice(0, lo) + '…';
+}
+
+function paintNode(ctx: SKRSContext2D, n: ViewNode, p: Paint, font: string): void {
+  const { x1, y1, x2, y2 } = n.bounds;
+  const w = x2 - x1;
+  const h = y2 - y1;
+  switch (p.kind) {
+    case 'fill':
+      ctx.fillStyle = p.color;
+      ctx.beginPath();
+      ctx.roundRect(x1, y1, w, h, p.radius ?? 0);
+      ctx.fill();
+      if (p.radius) { ctx.strokeStyle = '#e3e3e3'; ctx.lineWidth = 2; ctx.stroke(); }
+      return;
+    case 'divider':
+      ctx.fillStyle = p.color;
+      ctx.fillRect(x1, y1, w, Math.max(1, h));
+      return;
+    case 'text': {
+      ctx.font = `${p.weight === 'bold' ? 'bold ' : ''}${p.size}px ${font}`;
+      ctx.fillStyle = p.color;
+      ctx.textBaseline = 'middle';
+      const lines = (n.text ?? '').split('\n');
+      const lh = p.size * 1.3;
+      const top = y1 + h / 2 - ((lines.length - 1) * lh) / 2;
+      lines.forEach((line, i) => {
+        const t = fitText(ctx, line, w);
+        const tw = ctx.measureText(t).width;
+        const x = p.align === 'center' ? x1 + (w - tw) / 2 : p.align === 'right' ? x2 - tw : x1;
+        ctx.fillText(t, x, top + i * lh);
+      });
+      return;
+    }
+    case 'button': {
+      const r = h / 2;
+      ctx.beginPath();
+      ctx.roundRect(x1, y1, w, h, r);
+      const enabled = n.enabled !== false;
+      if (p.style === 'filled') { ctx.fillStyle = enabled ? p.color : '#dadce0'; ctx.fill(); }
+      else if (p.style === 'tonal') { ctx.fillStyle = '#e8eaf6'; ctx.fill(); }
+      else if (p.style === 'outlined') { ctx.strokeStyle = '#9aa0a6'; ctx.lineWidth = 3; ctx.stroke(); }
+      ctx.font = `bold ${Math.round(h * 0.32)}px ${font}`;
+      ctx.fillStyle = p.style === 'filled' ? (enabled ? '#ffffff' : '#80868b') : p.color;
+      ctx.textBaseline = 'middle';
+      const t = fitText(ctx, n.text ?? '', w - h * 0.4);
+      ctx.fillText(t, x1 + (w - ctx.measureText(t).width) / 2, y1 + h / 2);
+      return;
+    }
+    case 'icon': {
+      const s = Math.min(w, h);
+      if (p.background) {
+        ctx.fillStyle = p.background;
+        ctx.beginPath();
+        ctx.roundRect(x1, y1, w, h, s * (p.round ? 0.5 : 0.3));
+        ctx.fill();
+      }
+      const is = s * (p.background ? 0.45 : 0.5);
+      drawIcon(ctx, p.icon, x1 + (w - is) / 2, y1 + (h - is) / 2, is, p.color);
+      if (p.badge) {
+        const br = s * 0.17;
+        ctx.fillStyle = '#d93025';
+        ctx.beginPath();
+        ctx.arc(x2 - br * 1.6, y1 + br * 1.6, br, 0, Math.PI * 2);
+        ctx.fill();
+        ctx.fillStyle = '#ffffff';
+        ctx.font = `bold ${Math.round(br * 1.3)}px ${font}`;
+        ctx.textBaseline = 'middle';
+        ctx.fillText(p.badge, x2 - br * 1.6 - ctx.measureText(p.badge).width / 2, y1 + br * 1.6);
+      }
+      return;
+    }
+    case 'app-icon': {
+      const s = Math.min(w, h * 0.62);
+      const ix = x1 + (w - s) / 2;
+      ctx.fillStyle = p.color;
+      ctx.beginPath();
+      ctx.arc(ix + s / 2, y1 + s / 2, s / 2, 0, Math.PI * 2);
+      ctx.fill();
+      drawIcon(ctx, p.icon, ix + s * 0.25, y1 + s * 0.25, s * 0.5, '#ffffff');
+      ctx.font = `${Math.round(s * 0.22)}px ${font}`;
+      ctx.fillStyle = '#ffffff';
+      ctx.textBaseline = 'middle';
+      const t = fitText(ctx, n.text ?? '', w);
+      ctx.fillText(t, x1 + (w - ctx.measureText(t).width) / 2, y1 + s + (h - s) / 2);
+      return;
+    }
+    case 'switch': {
+      const on = !!n.checked;
+      const r = h / 2;
+      ctx.fillStyle = on ? p.color : '#e0e0e0';
+      ctx.beginPath();
+      ctx.roundRect(x1, y1, w, h, r);
+      ctx.fill();
+      if (!on) { ctx.strokeStyle = '#79747e'; ctx.lineWidth = 3; ctx.stroke(); }
+      ctx.fillStyle = on ? '#ffffff' : '#79747e';
+      ctx.beginPath();
+      ctx.arc(on ? x2 - r : x1 + r, y1 + r, r * (on ? 0.72 : 0.5), 0, Math.PI * 2);
+      ctx.fill();
+      return;
+    }
+    case 'checkbox':
+      ctx.lineWidth = 4;
+      ctx.strokeStyle = n.checked ? p.color : '#5f6368';
+      ctx.strokeRect(x1 + 4, y1 + 4, h - 8, h - 8);
+      if (n.checked) { ctx.fillStyle = p.color; ctx.fillRect(x1 + 4, y1 + 4, h - 8, h - 8); drawIcon(ctx, 'check', x1 + 8, y1 + 8, h - 16, '#fff'); }
+      return;
+    case 'edit': {
+      ctx.fillStyle = '#f1f3f4';
+      ctx.beginPath();
+      ctx.roundRect(x1, y1, w, h, 12);
+      ctx.fill();
+      ctx.fillStyle = n.focused ? p.color : '#80868b';
+      ctx.fillRect(x1, y2 - (n.focused ? 6 : 3), w, n.focused ? 6 : 3);
+      const size = Math.round(Math.min(h * 0.3, 44));
+      ctx.font = `${size}px ${font}`;
+      ctx.textBaseline = 'top';
+      const value = p.hint ? '' : (n.password ? '•'.repeat((n.text ?? '').length) : n.text ?? '');
+      ctx.fillStyle = p.hint ? '#80868b' : '#202124';
+      const t = fitText(ctx, p.hint || value, w - 48);
+      const ty = y1 + Math.min(h / 2 - size / 2, size);
+      ctx.fillText(t, x1 + 24, ty);
+      if (n.focused) { ctx.fillStyle = p.color; ctx.fillRect(x1 + 26 + (p.hint ? 0 : ctx.measureText(t).width), ty - 4, 4, size + 8); }
+      return;
+    }
+    case 'image': {
+      let hsh = 0;
+      for (const c of p.seed) hsh = (hsh * 31 + c.charCodeAt(0)) >>> 0;
+      // vertical only: every row is one colour, so the PNG stays small without filters
+      const g = ctx.createLinearGradient(x1, y1, x1, y2);
+      g.addColorStop(0, `hsl(${hsh % 360}, 60%, 70%)`);
+      g.addColorStop(1, `hsl(${(hsh >> 8) % 360}, 55%, 45%)`);
+      ctx.fillStyle = g;
+      ctx.beginPath();
+      ctx.roundRect(x1, y1, w, h, x1 === 0 && y1 === 0 ? 0 : 16);
+      ctx.fill();
+      return;
+    }
+  }
+}
+
+function paintTree(ctx: SKRSContext2D, n: ViewNode, font: string): void {
+  if (n.paint) paintNode(ctx, n.drawBounds ? { ...n, bounds: n.drawBounds } : n, n.paint, font);
+  if (n.clip) {
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(n.bounds.x1, n.bounds.y1, n.bounds.x2 - n.bounds.x1, n.bounds.y2 - n.bounds.y1);
+    ctx.clip();
+  }
+  for (const c of n.children) paintTree(ctx, c, font);
+  if (n.clip) ctx.restore();
+}
+
+function paintChrome(ctx: SKRSContext2D, size: Size, c: Chrome, font: string): void {
+  ctx.fillStyle = c.statusBg;
+  ctx.fillRect(0, 0, size.width, c.statusHeight);
+  const fg = c.darkIcons ? '#1f1f1f' : '#ffffff';
+  const s = c.statusHeight;
+  ctx.font = `${Math.round(s * 0.5)}px ${font}`;
+  ctx.fillStyle = fg;
+  ctx.textBaseline = 'middle';
+  ctx.fillText(c.time, s * 0.9, s / 2);
+  const is = s * 0.62;
+  let x = size.width - s * 0.7 - is * 1.2;
+  // battery: outline plus a level bar
+  ctx.strokeStyle = fg;
+  ctx.lineWidth = 3;
+  ctx.strokeRect(x, s / 2 - is * 0.3, is * 1.1, is * 0.6);
+  ctx.fillRect(x + is * 1.1, s / 2 - is * 0.12, 4, is * 0.24);
+  ctx.fillRect(x + 4, s / 2 - is * 0.3 + 4, (is * 1.1 - 8) * (c.battery / 100), is * 0.6 - 8);
+  x -= is * 1.3;
+  drawIcon(ctx, 'wifi', x, s / 2 - is / 2, is, fg);
+  x -= is * 1.2;
+  for (let i = 0; i < 4; i++) ctx.fillRect(x + i * is * 0.22, s / 2 + is * 0.35 - (i + 1) * is * 0.18, is * 0.14, (i + 1) * is * 0.18);
+  // gesture navigation handle
+  ctx.fillStyle = c.darkIcons ? '#1f1f1f' : '#e8eaed';
+  const hw = size.width * 0.3;
+  ctx.beginPath();
+  ctx.roundRect((size.width - hw) / 2, size.height - c.navHeight / 2 - 6, hw, 12, 6);
+  ctx.fill();
+}
+
+/** Paints a view tree with status bar and navigation handle; returns PNG bytes. */
+export async function renderScreen(root: ViewNode, size: Size, chrome: Chrome, background = '#ffffff'): Promise<Buffer> {
+  const font = uiFont();
+  const canvas = createCanvas(size.width, size.height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = background;
+  ctx.fillRect(0, 0, size.width, size.height);
+  paintTree(ctx, root, font);
+  paintChrome(ctx, size, chrome, font);
+  return encodeRgbaPng(size.width, size.height, canvas.data());
+}
