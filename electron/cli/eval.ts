@@ -1,5 +1,129 @@
-// Placeholder until the 'eval' subcommand lands; replaced by its owner.
-export async function run(_args: string[]): Promise<number> {
-  console.error("touchstone eval: not built yet");
-  return 1;
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import cliProgress from 'cli-progress';
+import type { EvalMode } from '../../shared/evaluation/types';
+import type { MethodName } from '../../shared/evaluation/metrics';
+import { summaryTable, episodesCsv, summaryCsv } from '../../shared/evaluation/report';
+import { parseHumanLabels } from '../../shared/formats/human-labels';
+import { formatProblem } from '../../shared/model';
+import { writeFileAtomic } from '../core/fs/atomic-write';
+import { parseShard, runEvaluation, type Shard } from '../core/evaluation/run-evaluation';
+import { parseEmbedderSpec, type EmbedderSpec } from '../core/evaluation/embedding-provider';
+
+const USAGE = `Usage: touchstone eval --dataset D --traces T [options]
+
+  --dataset D        LlamaTouch dataset folder (with llamatouch_task_metadata.tsv or episode folders)
+  --traces T         agent traces: <episode>/captured_data/..., AutoDroid/DroidBot output folders,
+                     or AppAgent summary CSVs (appagent_trace.csv); detected automatically
+  --human FILE       human labels CSV (episode,human) for accuracy, precision/recall, F1
+  --method M         essential | stepwise | lcs | all (default essential)
+  --mode M           fixed (default) | legacy (reproduce upstream LlamaTouch, bugs included)
+  --json FILE        write the full report (every verdict with its evidence) as JSON
+  --csv FILE         write per-episode verdicts as CSV (and FILE.summary.csv with the metrics)
+  --jobs N           worker threads (default 2; 1 = in-process)
+  --shard i/n        evaluate only every n-th matched episode starting at i
+  --embedder E       default | onnx:<model folder> | none (sentence embedder for fuzzy items)
+  --threshold X      cosine threshold for fuzzy<n> (default: the embedder's own)
+  --screen-threshold X  cosine threshold for fuzzy<-1> (default: per model, else --threshold)
+  --quiet            no progress bar`;
+
+interface Args {
+  dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode;
+  json?: string; csv?: string; jobs: number; shard?: Shard; embedder: EmbedderSpec; quiet: boolean;
+  threshold?: number; screenThreshold?: number;
+}
+
+function threshold(v: string | undefined, name: string): number | undefined {
+  if (v === undefined) return undefined;
+  const x = Number(v);
+  if (!(x > -1 && x <= 1)) throw new Error(`--${name} must be a number in (-1, 1]; got "${v}"`);
+  return x;
+}
+
+function parseArgs(argv: string[]): Args {
+  const v: Record<string, string> = {};
+  let quiet = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--quiet') { quiet = true; continue; }
+    const eq = a.indexOf('=');
+    const [k, val] = a.startsWith('--') && eq > 0 ? [a.slice(2, eq), a.slice(eq + 1)] : [a.replace(/^--/, ''), argv[++i]];
+    if (!a.startsWith('--') || val === undefined) throw new Error(`unexpected argument "${a}"`);
+    v[k] = val;
+  }
+  const known = ['dataset', 'traces', 'human', 'method', 'mode', 'json', 'csv', 'jobs', 'shard', 'embedder', 'threshold', 'screen-threshold'];
+  const unknown = Object.keys(v).filter((k) => !known.includes(k));
+  if (unknown.length) throw new Error(`unknown option --${unknown[0]}`);
+  if (!v.dataset || !v.traces) throw new Error('--dataset and --traces are required');
+  const method = v.method ?? 'essential';
+  const methods: MethodName[] = method === 'all' ? ['essential', 'stepwise', 'lcs'] : method.split(',').map((m) => {
+    if (m !== 'essential' && m !== 'stepwise' && m !== 'lcs') throw new Error(`--method must be essential, stepwise, lcs or all; got "${m}"`);
+    return m;
+  });
+  const mode = v.mode ?? 'fixed';
+  if (mode !== 'fixed' && mode !== 'legacy') throw new Error(`--mode must be fixed or legacy; got "${mode}"`);
+  const jobs = v.jobs === undefined ? 2 : Number(v.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs must be a positive integer; got "${v.jobs}"`);
+  return {
+    dataset: v.dataset, traces: v.traces, human: v.human, methods, mode, json: v.json, csv: v.csv, jobs,
+    shard: v.shard ? parseShard(v.shard) : undefined, embedder: parseEmbedderSpec(v.embedder ?? 'default'), quiet,
+    threshold: threshold(v.threshold, 'threshold'), screenThreshold: threshold(v['screen-threshold'], 'screen-threshold'),
+  };
+}
+
+function readable(dir: string, what: string): string | undefined {
+  if (!existsSync(dir)) return `${what} ${dir} does not exist.`;
+  if (!statSync(dir).isDirectory()) return `${what} ${dir} is not a folder.`;
+  return undefined;
+}
+
+/** `touchstone eval`: evaluates agent traces against a dataset; exit 0 unless inputs are unreadable. */
+export async function run(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) { console.log(USAGE); return 0; }
+  let a: Args;
+  try { a = parseArgs(argv); } catch (err) { console.error(`touchstone eval: ${(err as Error).message}\n\n${USAGE}`); return 2; }
+  const bad = readable(a.dataset, 'Dataset folder') ?? readable(a.traces, 'Traces folder');
+  if (bad) { console.error(`touchstone eval: ${bad}`); return 1; }
+  let labels: Map<string, boolean> | undefined;
+  if (a.human) {
+    let text: string;
+    try { text = readFileSync(a.human, 'utf8'); } catch (err) { console.error(`touchstone eval: cannot read human labels ${a.human}: ${(err as Error).message}`); return 1; }
+    const r = parseHumanLabels(text, a.human);
+    if (!r.ok) { console.error(`touchstone eval: ${r.problems.map(formatProblem).join('\n')}`); return 1; }
+    for (const w of r.warnings) console.error(`warning: ${formatProblem(w)}`);
+    labels = new Map(r.value.map((l) => [l.episode, l.completed]));
+  }
+  const bar = a.quiet || !process.stderr.isTTY ? undefined : new cliProgress.SingleBar({ stream: process.stderr, format: 'eval [{bar}] {value}/{total} episodes | {eta}s left | {episode}', hideCursor: true }, cliProgress.Presets.shades_classic);
+  const ac = new AbortController();
+  const onSigint = (): void => ac.abort(new Error('Evaluation cancelled (Ctrl-C).'));
+  process.once('SIGINT', onSigint);
+  let report;
+  try {
+    report = await runEvaluation({
+      datasetRoot: a.dataset, tracesRoot: a.traces, methods: a.methods, mode: a.mode, jobs: a.jobs, shard: a.shard,
+      embedder: a.embedder, humanLabels: labels, signal: ac.signal, fuzzyThreshold: a.threshold, screenThreshold: a.screenThreshold,
+      onProgress: (done, total, o) => {
+        if (!bar) return;
+        if (done === 0) bar.start(total, 0, { episode: '' });
+        else bar.update(done, { episode: o?.episode ?? '' });
+      },
+    });
+  } catch (err) {
+    bar?.stop();
+    console.error(`touchstone eval: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+  bar?.stop();
+  for (const w of report.warnings.slice(0, 20)) console.error(`warning: ${w}`);
+  if (report.unmatchedTraces.length) console.error(`warning: ${report.unmatchedTraces.length} trace(s) match no dataset episode, e.g. ${report.unmatchedTraces[0]}`);
+  console.log(`${report.outcomes.length} episode(s) evaluated (mode ${report.mode}${a.shard ? `, shard ${a.shard.index}/${a.shard.count}` : ''}); ${report.episodesWithoutTrace} dataset episode(s) have no trace.`);
+  console.log(summaryTable(report.groups, report.methods));
+  if (report.embedding) console.log(`embeddings: ${report.embedding.embeddingsComputed} computed for ${report.embedding.textsSeen} texts seen`);
+  if (a.json) await writeFileAtomic(a.json, JSON.stringify(report, null, 2) + '\n');
+  if (a.csv) {
+    await writeFileAtomic(a.csv, episodesCsv(report.rows, report.methods));
+    await writeFileAtomic(a.csv.replace(/\.csv$/i, '') + '.summary.csv', summaryCsv(report.groups));
+  }
+  return 0;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { WebSocket } from 'ws';
@@ -9,7 +9,9 @@ import { createClient } from '../api/client';
 import { httpTransport, type WebSocketCtor } from '../api/http-transport';
 import { createAppStore, type AppStore } from './create-store';
 
-const EPISODES = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'llamatouch', 'episodes');
+const EPISODES_PATH = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'llamatouch', 'episodes');
+// The core reports roots by their real path; shared/ may be reached through a symlink.
+const EPISODES = existsSync(EPISODES_PATH) ? realpathSync(EPISODES_PATH) : EPISODES_PATH;
 
 describe.skipIf(!existsSync(EPISODES))(`store flows against the real server${existsSync(EPISODES) ? '' : ' (skipped: ../shared/fixtures is absent)'}`, () => {
   let tmp: string;
@@ -46,6 +48,45 @@ describe.skipIf(!existsSync(EPISODES))(`store flows against the real server${exi
     expect(store.getState()).toMatchObject({ step: 4, selected: null, hierarchyStatus: 'ready' });
     await store.getState().selectStep(-1);
     expect(store.getState().step).toBe(0);
+  });
+
+  it('the task list learns the errors found when an episode loads (a truncated XML), keeping its annotation count', async () => {
+    const root = join(tmp, 'broken');
+    const ep = join(root, 'general', 'trace_18');
+    mkdirSync(ep, { recursive: true });
+    cpSync(join(EPISODES, 'trace_18'), ep, { recursive: true });
+    rmSync(join(ep, '3.vh'));
+    rmSync(join(ep, '3.json')); // numbers then come from the XML, which loading must parse
+    const xml = readFileSync(join(ep, '3.xml'), 'utf8');
+    writeFileSync(join(ep, '3.xml'), xml.slice(0, xml.length >> 1));
+    await store.getState().openPath(root);
+    const t = store.getState().dataset?.tasks[0];
+    expect(t).toMatchObject({ status: 'error', annotatedSteps: 1, errors: 1 });
+    expect(t?.problems.find((p) => p.severity === 'error')).toMatchObject({ file: 'general/trace_18/3.xml', step: 3, message: expect.stringMatching(/Truncated/) });
+    await store.getState().openPath(EPISODES);
+  });
+
+  it('shows the progress of a big open and cancels it, keeping the dataset that was open and showing no error', async () => {
+    const root = join(tmp, 'big');
+    for (let i = 0; i < 400; i++) {
+      mkdirSync(join(root, `trace_${i}`), { recursive: true });
+      linkSync(join(EPISODES, 'trace_18', '0.png'), join(root, `trace_${i}`, '0.png'));
+    }
+    const shown: number[] = [];
+    const unsub = store.subscribe((st) => {
+      if (!st.progress || st.progress.phase !== 'episodes') return;
+      shown.push(st.progress.done);
+      if (!st.cancelling) void st.cancelOpen();
+    });
+    try {
+      await store.getState().openPath(root);
+    } finally {
+      unsub();
+    }
+    expect(shown.length).toBeGreaterThan(0);
+    expect(Math.max(...shown)).toBeLessThan(400);
+    expect(store.getState()).toMatchObject({ datasetStatus: 'ready', datasetError: null, progress: null, cancelling: false, taskPath: 'trace_18' });
+    expect(store.getState().dataset?.root).toBe(EPISODES);
   });
 
   it('shows the core error when a folder cannot be opened, keeping the open dataset', async () => {

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { EventName } from '../../../shared/contract';
 import { createAppService } from './app-service';
 import type { AppService } from './types';
 
-const EPISODES = resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'llamatouch', 'episodes');
+const EPISODES_PATH = resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'llamatouch', 'episodes');
+// The core reports roots by their real path; shared/ may be reached through a symlink.
+const EPISODES = existsSync(EPISODES_PATH) ? realpathSync(EPISODES_PATH) : EPISODES_PATH;
 const TRACE_18 = join(EPISODES, 'trace_18');
 
 describe.skipIf(!existsSync(TRACE_18))(`app service over the real trace_18${existsSync(TRACE_18) ? '' : ' (skipped: ../shared/fixtures is absent)'}`, () => {
@@ -56,6 +59,60 @@ describe.skipIf(!existsSync(TRACE_18))(`app service over the real trace_18${exis
     expect(h.source).toBe('xml');
     expect(h.components.length).toBeGreaterThan(0);
     expect(h.components.map((c) => c.id)).toEqual(h.components.map((_, i) => i));
+  });
+
+  it('gives the device size the bounds are in, also for a screenshot saved at half size', async () => {
+    const root = join(tmp, 'downscaled');
+    mkdirSync(join(root, 'ep'), { recursive: true });
+    for (const f of ['0.xml', '0.json', 'instruction.txt']) cpSync(join(TRACE_18, f), join(root, 'ep', f));
+    const full = await loadImage(join(TRACE_18, '0.png'));
+    const half = createCanvas(full.width / 2, full.height / 2);
+    half.getContext('2d').drawImage(full, 0, 0, half.width, half.height);
+    writeFileSync(join(root, 'ep', '0.png'), half.toBuffer('image/png'));
+    const ds = await service.calls['dataset:open']({ path: root });
+    const h = await service.calls['episode:hierarchy']({ datasetId: ds.id, path: 'ep', step: 0 });
+    expect(h.source).toBe('i.json');
+    expect(h.screen).toEqual({ width: full.width, height: full.height });
+    const real = await service.calls['dataset:open']({ path: EPISODES });
+    expect((await service.calls['episode:hierarchy']({ datasetId: real.id, path: 'trace_18', step: 0 })).screen).toEqual({ width: 1080, height: 2400 });
+  });
+
+  it('lists an episode with a damaged .ess with its located error, keeps its annotation count and still shows the line', async () => {
+    const root = join(tmp, 'broken-ess');
+    mkdirSync(join(root, 'ep'), { recursive: true });
+    for (const f of ['0.png', '0.json', '1.png', '1.json', 'instruction.txt']) cpSync(join(TRACE_18, f), join(root, 'ep', f));
+    writeFileSync(join(root, 'ep', '1.ess'), 'activity<0>|exact<3|click<2>\n');
+    const ds = await service.calls['dataset:open']({ path: root });
+    const task = ds.tasks.find((t) => t.path === 'ep');
+    expect(task).toMatchObject({ status: 'error', annotatedSteps: 1, errors: 1 });
+    expect(task?.problems).toEqual([expect.objectContaining({ severity: 'error', file: 'ep/1.ess', line: 1, step: 1, message: expect.stringMatching(/Malformed essential state/), hint: expect.any(String) })]);
+    const ep = await service.calls['episode:load']({ datasetId: ds.id, path: 'ep' });
+    expect(ep.steps[1].ess).toBe('activity<0>|exact<3|click<2>');
+    expect(ep.steps[1].essError).toMatch(/^ep\/1\.ess:1 \(step 1\): Malformed essential state/);
+    expect(readFileSync(join(root, 'ep', '1.ess'), 'utf8')).toBe('activity<0>|exact<3|click<2>\n'); // reading never rewrites it
+  });
+
+  it('stops a scan on dataset:cancelOpen: the open fails as cancelled, nothing is registered, a later open works', async () => {
+    const root = join(tmp, 'many');
+    for (let i = 0; i < 60; i++) {
+      mkdirSync(join(root, `trace_${i}`), { recursive: true });
+      linkSync(join(TRACE_18, '0.png'), join(root, `trace_${i}`, '0.png'));
+    }
+    const seen: Array<{ done: number; total: number }> = [];
+    const off = service.subscribe((event, payload) => {
+      if (event !== 'dataset:progress' || payload.path !== root || payload.phase !== 'episodes') return;
+      seen.push(payload);
+      if (seen.length === 1) void service.calls['dataset:cancelOpen']({});
+    });
+    try {
+      await expect(service.calls['dataset:open']({ path: root })).rejects.toMatchObject({ code: 'cancelled', message: expect.stringContaining('cancelled') });
+    } finally {
+      off();
+    }
+    expect(seen.at(-1)!.done).toBeLessThan(60);
+    expect((await service.calls['dataset:recent']({})).map((r) => r.path)).not.toContain(root);
+    expect(await service.calls['dataset:cancelOpen']({})).toEqual({ cancelled: 0 });
+    expect((await service.calls['dataset:open']({ path: root })).tasks).toHaveLength(60);
   });
 
   it.each([

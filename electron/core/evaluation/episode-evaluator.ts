@@ -1,0 +1,163 @@
+import type { EvalMode, EssentialResult, MatchServices, TraceInput } from '../../../shared/evaluation/types';
+import { createMatchServices, SCREEN_THRESHOLDS } from '../../../shared/evaluation/services';
+import { evaluateEssentialStates } from '../../../shared/evaluation/sequencer';
+import { textsToEmbed } from '../../../shared/evaluation/collect-texts';
+import { normaliseExecAction } from '../../../shared/evaluation/aitw-action-match';
+import { lcsMatch, stepwiseMatch, type BaselineResult } from '../../../shared/evaluation/baselines';
+import type { MethodName } from '../../../shared/evaluation/metrics';
+import { existsSync, readFileSync } from 'node:fs';
+import type { ScreenOcr } from '../models/types';
+import { IconMatcher } from '../images/icon-matcher';
+import { loadGroundTruth, type GroundTruth } from './load-ground-truth';
+import { readTrace, type TraceRef } from './trace-layouts';
+
+/** Synchronous similarity after an async batch `prepare` (CachedEmbedder, or the worker's remote client). */
+export interface EmbeddingLookup {
+  prepare(texts: string[]): Promise<void>;
+  similarity(a: string, b: string): number;
+  readonly defaultThreshold: number;
+  /** Model id (for per-model screen thresholds), once known. */
+  readonly id?: string;
+}
+
+/** What to evaluate and how; plain data so it can cross a worker boundary. */
+export interface EvalSettings {
+  methods: MethodName[];
+  mode: EvalMode;
+  /** Lower-cased app name -> package. */
+  appPackages: Record<string, string>;
+  fuzzyThreshold?: number;
+  /** Override for `fuzzy<-1>`; default SCREEN_THRESHOLDS[model] or the model's threshold. */
+  screenThreshold?: number;
+  iconMaxDistance?: number;
+  /** Which execution hierarchy to read first when a step has both; default json (fixed) / xml (legacy). */
+  hierarchy?: 'json' | 'xml';
+}
+
+/** One episode to evaluate: a dataset episode and (maybe) the agent's trace for it. */
+export interface EvalJob {
+  datasetRoot: string;
+  relPath: string;
+  episode: string;
+  category: string;
+  nsteps: number;
+  trace: TraceRef;
+}
+
+/** Every method's verdict on one episode. */
+export interface EpisodeOutcome {
+  episode: string;
+  category: string;
+  nsteps: number;
+  traceDir: string;
+  layout: string;
+  essential?: EssentialResult;
+  stepwise?: BaselineResult;
+  lcs?: BaselineResult;
+  /** Set when the episode could not be evaluated at all (unreadable ground truth or trace). */
+  error?: string;
+}
+
+/**
+ * Evaluates episodes one at a time, caching ground truths (many traces share an episode) and
+ * decoded screenshots. Lives in a worker or in-process; holds no global state.
+ */
+export class EpisodeEvaluator {
+  private readonly gts = new Map<string, Promise<GroundTruth>>();
+  private ocr?: Promise<ScreenOcr>;
+  readonly icons = new IconMatcher();
+
+  constructor(private readonly settings: EvalSettings, private readonly embedder?: EmbeddingLookup) {}
+
+  private groundTruth(root: string, rel: string): Promise<GroundTruth> {
+    const key = `${root}\u0000${rel}`;
+    let p = this.gts.get(key);
+    if (!p) {
+      p = loadGroundTruth(root, rel);
+      this.gts.set(key, p);
+      if (this.gts.size > 256) this.gts.delete(this.gts.keys().next().value!);
+    }
+    return p;
+  }
+
+  private services(): MatchServices {
+    const e = this.embedder;
+    return createMatchServices({
+      mode: this.settings.mode,
+      appPackages: this.settings.appPackages,
+      iconMaxDistance: this.settings.iconMaxDistance ?? 1,
+      fuzzyThreshold: this.settings.fuzzyThreshold ?? e?.defaultThreshold ?? 0.85,
+      iconMatch: (g, b, x) => this.icons.match(g, b, x),
+      similarity: (a, b) => {
+        if (!e) return undefined;
+        try { return e.similarity(a, b); } catch { return undefined; }
+      },
+    });
+  }
+
+  /** Evaluates one job with every configured method; never throws. */
+  async evaluate(job: EvalJob): Promise<EpisodeOutcome> {
+    const out: EpisodeOutcome = { episode: job.episode, category: job.category, nsteps: job.nsteps, traceDir: job.trace.dir, layout: job.trace.layout };
+    let gt: GroundTruth;
+    let trace: TraceInput;
+    try {
+      gt = await this.groundTruth(job.datasetRoot, job.relPath);
+      trace = await readTrace(job.trace, this.settings.hierarchy ?? (this.settings.mode === 'legacy' ? 'xml' : 'json'));
+    } catch (err) {
+      out.error = `Cannot load episode ${job.episode}: ${(err as Error).message}`;
+      return out;
+    }
+    const m = this.settings.methods;
+    if (m.includes('essential')) out.essential = await this.essential(gt, trace);
+    const execActions = trace.steps.map((s) => s.action).filter((a) => a.kind !== 'none').map(normaliseExecAction);
+    if (m.includes('stepwise')) out.stepwise = stepwiseMatch(job.episode, gt.baselineSteps, execActions);
+    if (m.includes('lcs')) out.lcs = lcsMatch(job.episode, gt.baselineSteps, execActions);
+    return out;
+  }
+
+  /**
+   * `ocr<text>` items need the text on each execution screenshot: recognised here (async, PP-OCR via
+   * the models module, each distinct image once per thread) before the synchronous scan. Episodes
+   * without ocr items never load the OCR models.
+   */
+  private async attachOcr(gt: GroundTruth, trace: TraceInput): Promise<void> {
+    if (!gt.states.some((s) => s.ess.items.some((i) => i.kind === 'ocr'))) return;
+    this.ocr ??= import('../models/ocr').then(async (m) => {
+      const { CachedOcr } = await import('../models/cached-ocr');
+      return new CachedOcr(await m.createScreenOcr());
+    });
+    for (const step of trace.steps) {
+      const shot = step.screenshot;
+      if (!shot || !existsSync(shot)) { step.ocrProblem = `Screenshot ${shot ?? `of step ${step.index}`} is missing; OCR cannot run.`; continue; }
+      try {
+        const lines = await (await this.ocr).recognize(readFileSync(shot));
+        step.ocr = lines.map((l) => ({ text: l.text, box: l.box }));
+      } catch (err) {
+        step.ocrProblem = `OCR failed on ${shot}: ${(err as Error).message}`;
+      }
+    }
+  }
+
+  private async essential(gt: GroundTruth, trace: TraceInput): Promise<EssentialResult> {
+    await this.attachOcr(gt, trace);
+    // Icon checks decode screenshots synchronously; JPEG (DroidBot) screens are decoded ahead here.
+    if (gt.states.some((s) => s.ess.items.some((i) => i.kind === 'exact' || i.kind === 'exclude'))) {
+      const nonPng = trace.steps.map((s) => s.screenshot).filter((f): f is string => Boolean(f && !/\.png$/i.test(f)));
+      await this.icons.prefetch([...gt.states.map((s) => s.screenshot).filter((f): f is string => Boolean(f && !/\.png$/i.test(f))), ...nonPng]);
+    }
+    const svc = this.services();
+    const texts = textsToEmbed(gt.states, trace, svc);
+    const problems = [...gt.problems, ...trace.problems];
+    if (texts.length && this.embedder) {
+      try {
+        await this.embedder.prepare(texts);
+      } catch (err) {
+        problems.push(`Embedding ${texts.length} texts failed: ${(err as Error).message}; fuzzy checks fail.`);
+      }
+    }
+    if (texts.length && !this.embedder) problems.push('No sentence embedder is configured; fuzzy checks fail.');
+    if (this.settings.fuzzyThreshold === undefined && this.embedder) svc.fuzzyThreshold = this.embedder.defaultThreshold;
+    svc.screenThreshold = this.settings.screenThreshold ?? (this.embedder?.id !== undefined ? SCREEN_THRESHOLDS[this.embedder.id] : undefined) ?? svc.fuzzyThreshold;
+    return evaluateEssentialStates(gt.states, { ...trace, steps: trace.steps, problems }, svc);
+  }
+}

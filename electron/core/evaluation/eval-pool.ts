@@ -1,0 +1,168 @@
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { EpisodeEvaluator, type EmbeddingLookup, type EpisodeOutcome, type EvalJob, type EvalSettings } from './episode-evaluator';
+import type { LazyEmbedder } from './embedding-provider';
+import type { FromWorker, ToWorker } from './pool-messages';
+
+/** How to run a batch of jobs. */
+export interface PoolOptions {
+  /** 1 = in-process (no threads); N > 1 = N worker threads. */
+  jobs: number;
+  settings: EvalSettings;
+  /** The run's embedder (created on first fuzzy item). */
+  embedder?: LazyEmbedder;
+  /** In-process only: a ready lookup instead of `embedder` (tests use a deterministic one). */
+  lookup?: EmbeddingLookup;
+  signal?: AbortSignal;
+  /** Filled in by the run: texts the fuzzy matchers needed, summed over threads (before de-duplication). */
+  stats?: { textsSeen: number };
+  /** Called after each episode, in completion order. */
+  onResult?(outcome: EpisodeOutcome, done: number, total: number): void;
+}
+
+/** Episodes evaluated concurrently per thread (I/O overlap). */
+const IN_FLIGHT = 4;
+
+/** The worker entry next to this module: TS source under tsx/vitest, bundled .mjs in dist/. */
+export function workerEntry(): { url: URL; ts: boolean } {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) return { url: new URL('./eval.worker.ts', here), ts: true };
+  // Bundled: dist/cli.mjs (or dist/core/...); scripts/build.mjs writes dist/core/evaluation/eval.worker.mjs.
+  const url = here.includes('/core/evaluation/') ? new URL('./eval.worker.mjs', here) : new URL('./core/evaluation/eval.worker.mjs', here);
+  return { url, ts: false };
+}
+
+/** Starts a worker on the entry; a TS entry gets tsx's loader registered first (source checkouts, vitest). */
+function startWorker(entry: { url: URL; ts: boolean }): Worker {
+  if (!entry.ts) return new Worker(entry.url);
+  const api = createRequire(import.meta.url).resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(pathToFileURL(api.replace(/index\.cjs$/, 'index.mjs')).href)}).then((m) => { m.register(); return import(${JSON.stringify(entry.url.href)}); });`;
+  return new Worker(boot, { eval: true });
+}
+
+/** Lookup that loads the run's embedder only when a fuzzy item first needs it. */
+function lazyLookup(lazy: LazyEmbedder): EmbeddingLookup {
+  let threshold = 0.85;
+  let ready: Awaited<ReturnType<LazyEmbedder['get']>>;
+  return {
+    get id() { return ready?.id; },
+    async prepare(texts) {
+      ready = await lazy.get();
+      if (!ready) throw new Error('no sentence embedder is configured (--embedder none)');
+      threshold = ready.defaultThreshold;
+      await ready.prepare(texts);
+    },
+    similarity(a, b) {
+      if (!ready) throw new Error('no embedder');
+      return ready.similarity(a, b);
+    },
+    get defaultThreshold() { return threshold; },
+  };
+}
+
+function aborted(signal?: AbortSignal): Error {
+  return signal?.reason instanceof Error ? signal.reason : new DOMException('Evaluation cancelled.', 'AbortError');
+}
+
+/** Evaluates jobs in-process or on worker threads; resolves with outcomes in job order. */
+export async function runJobs(jobs: readonly EvalJob[], opts: PoolOptions): Promise<EpisodeOutcome[]> {
+  const out = new Array<EpisodeOutcome>(jobs.length);
+  let done = 0;
+  const finish = (i: number, o: EpisodeOutcome): void => {
+    out[i] = o;
+    done++;
+    opts.onResult?.(o, done, jobs.length);
+  };
+  if (opts.jobs <= 1 || jobs.length <= 1) {
+    const lookup = opts.lookup ?? (opts.embedder ? lazyLookup(opts.embedder) : undefined);
+    const ev = new EpisodeEvaluator(opts.settings, lookup);
+    let next = 0;
+    // A few episodes in flight overlap file I/O with matching; the matching itself stays sequential.
+    const lane = async (): Promise<void> => {
+      while (next < jobs.length) {
+        if (opts.signal?.aborted) throw aborted(opts.signal);
+        const i = next++;
+        finish(i, await ev.evaluate(jobs[i]!));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, jobs.length) }, lane));
+    if (opts.signal?.aborted) throw aborted(opts.signal);
+    return out;
+  }
+  return runOnWorkers(jobs, opts, finish).then(() => out);
+}
+
+function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: number, o: EpisodeOutcome) => void): Promise<void> {
+  const entry = workerEntry();
+  const count = Math.min(opts.jobs, jobs.length);
+  const workers: Worker[] = [];
+  const seen = new Map<Worker, number>();
+  let next = 0;
+  let remaining = jobs.length;
+  return new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const stop = (err?: Error): void => {
+      if (settled) return;
+      settled = true;
+      opts.signal?.removeEventListener('abort', onAbort);
+      // Normal end: ask workers to exit by themselves; cancellation terminates them at once.
+      const ends = workers.map((w) => (err ? w.terminate() : new Promise<void>((res) => { w.once('exit', () => res()); w.postMessage({ type: 'stop' } satisfies ToWorker); })));
+      Promise.all(ends).finally(() => (err ? reject(err) : resolve()));
+    };
+    const onAbort = (): void => stop(aborted(opts.signal));
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    if (opts.signal?.aborted) return onAbort();
+    const spawn = (): void => {
+      const w = startWorker(entry);
+      const current = new Set<number>();
+      const dispatch = (): void => {
+        if (settled || next >= jobs.length) return;
+        const i = next++;
+        current.add(i);
+        w.postMessage({ type: 'job', id: i, job: jobs[i]! } satisfies ToWorker);
+      };
+      const complete = (i: number, o: EpisodeOutcome): void => {
+        current.delete(i);
+        finish(i, o);
+        if (--remaining === 0) stop();
+        else dispatch();
+      };
+      w.on('message', (m: FromWorker) => {
+        if (m.type === 'result') {
+          seen.set(w, m.textsSeen);
+          if (opts.stats) opts.stats.textsSeen = [...seen.values()].reduce((a, b) => a + b, 0);
+          complete(m.id, m.outcome);
+        }
+        else if (m.type === 'failed') complete(m.id, failedOutcome(jobs[m.id]!, m.message));
+        else if (m.type === 'embed') void answerEmbed(w, m.reqId, m.texts, opts.embedder);
+      });
+      w.on('error', (err) => {
+        // A crashed worker fails only its current episode; a fresh worker takes over the queue.
+        if (settled) return;
+        workers.splice(workers.indexOf(w), 1);
+        for (const i of current) { finish(i, failedOutcome(jobs[i]!, `worker crashed: ${err.message}`)); remaining--; }
+        if (remaining === 0) stop(); else spawn();
+      });
+      workers.push(w);
+      w.postMessage({ type: 'init', settings: opts.settings, embeddings: Boolean(opts.embedder) } satisfies ToWorker);
+      for (let k = 0; k < IN_FLIGHT; k++) dispatch();
+    };
+    for (let i = 0; i < count; i++) spawn();
+  });
+}
+
+async function answerEmbed(w: Worker, reqId: number, texts: string[], lazy?: LazyEmbedder): Promise<void> {
+  try {
+    const e = await lazy?.get();
+    if (!e) throw new Error('no sentence embedder is configured (--embedder none)');
+    await e.prepare(texts);
+    w.postMessage({ type: 'embedded', reqId, vectors: texts.map((t) => e.vector(t)), threshold: e.defaultThreshold, id: e.id } satisfies ToWorker);
+  } catch (err) {
+    w.postMessage({ type: 'embedded', reqId, error: (err as Error).message } satisfies ToWorker);
+  }
+}
+
+function failedOutcome(job: EvalJob, message: string): EpisodeOutcome {
+  return { episode: job.episode, category: job.category, nsteps: job.nsteps, traceDir: job.trace.dir, layout: job.trace.layout, error: message };
+}

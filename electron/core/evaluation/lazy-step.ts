@@ -1,0 +1,63 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { ExecAction, Size } from '../../../shared/model';
+import type { ExecStepInput } from '../../../shared/evaluation/types';
+import { simplifyScreen } from '../../../shared/evaluation/simplify-screen';
+import { hierarchySize } from '../../../shared/evaluation/find-counterpart';
+import { readFirstHierarchy, type HierarchyRead } from './read-hierarchy';
+import { readImageSize } from '../images/image-size';
+
+/** Where an execution step's files are. */
+export interface StepFiles {
+  index: number;
+  action: ExecAction;
+  /** Hierarchy candidates in preference order (uiautomator xml first). */
+  hierarchies: string[];
+  screenshot?: string;
+  activityFile?: string;
+  /** Activity known up front (e.g. DroidBot's foreground_activity). */
+  activity?: string;
+}
+
+/**
+ * An execution step whose hierarchy, screen text and screen size are read on first use (then kept).
+ * Most steps are rejected by a cheap check (activity, action kind) and never parse their XML,
+ * which is what makes re-evaluating thousands of traces fast. Getters keep the matchers synchronous.
+ */
+export function lazyStep(f: StepFiles): ExecStepInput {
+  let read: HierarchyRead | undefined;
+  let act: { v?: string; problem?: string } | undefined;
+  let size: Size | undefined | null = null;
+  const vh = (): HierarchyRead => (read ??= f.hierarchies.length ? readFirstHierarchy(f.hierarchies) : { ok: false, file: '', problem: `Execution step ${f.index} has no hierarchy file.` });
+  const activity = (): { v?: string; problem?: string } => {
+    if (act) return act;
+    if (f.activity !== undefined) return (act = { v: f.activity });
+    if (!f.activityFile || !existsSync(f.activityFile)) return (act = { problem: f.activityFile ? `Activity file ${f.activityFile} is missing.` : `Execution step ${f.index} has no activity file.` });
+    try {
+      return (act = { v: readFileSync(f.activityFile, 'utf8').trim() });
+    } catch {
+      return (act = { problem: `Activity file ${f.activityFile} is missing.` });
+    }
+  };
+  let text: string | undefined | null = null;
+  return {
+    index: f.index,
+    action: f.action,
+    screenshot: f.screenshot,
+    get activity() { return activity().v; },
+    get activityProblem() { return activity().problem; },
+    get hierarchy() { const r = vh(); return r.ok ? r.vh : undefined; },
+    get hierarchyProblem() { const r = vh(); return r.ok ? undefined : r.problem; },
+    get hierarchyFile() { return vh().file || undefined; },
+    get screenText() {
+      if (text === null) { const r = vh(); text = r.ok ? simplifyScreen(r.vh) : undefined; }
+      return text;
+    },
+    get screenSize() {
+      if (size === null) {
+        size = f.screenshot ? readImageSize(f.screenshot) : undefined;
+        if (!size) { const r = vh(); size = r.ok ? hierarchySize(r.vh) : undefined; }
+      }
+      return size;
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { EpisodeOutcome, EvalJob, EvalSettings } from './episode-evaluator';
+
+/** Messages from EvalPool to a worker. */
+export type ToWorker =
+  | { type: 'init'; settings: EvalSettings; embeddings: boolean }
+  | { type: 'job'; id: number; job: EvalJob }
+  | { type: 'stop' }
+  | { type: 'embedded'; reqId: number; vectors?: Float32Array[]; threshold?: number; id?: string; error?: string };
+
+/** Messages from a worker to EvalPool. */
+export type FromWorker =
+  | { type: 'result'; id: number; outcome: EpisodeOutcome; textsSeen: number }
+  | { type: 'failed'; id: number; message: string }
+  | { type: 'embed'; reqId: number; texts: string[] };

@@ -1,0 +1,91 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ExecAction, Size } from '../../../shared/model';
+import type { TraceInput } from '../../../shared/evaluation/types';
+import { lazyStep } from './lazy-step';
+
+interface DroidbotState { tag: string; state_str?: string; foreground_activity?: string; width?: number; height?: number }
+interface DroidbotEvent {
+  tag: string;
+  start_state?: string;
+  event?: { event_type?: string; x?: number | null; y?: number | null; view?: { bounds?: number[][] } | null; text?: string; name?: string; direction?: string };
+}
+
+/** True when `dir` is a DroidBot/AutoDroid output folder (`states/state_*.json`). */
+export function isDroidbotOutput(dir: string): boolean {
+  try {
+    return readdirSync(path.join(dir, 'states')).some((f) => /^state_.*\.json$/.test(f));
+  } catch {
+    return false;
+  }
+}
+
+function centre(ev: NonNullable<DroidbotEvent['event']>, s: Size): { x: number; y: number } | undefined {
+  if (typeof ev.x === 'number' && typeof ev.y === 'number') return { x: ev.x / s.width, y: ev.y / s.height };
+  const b = ev.view?.bounds;
+  if (!b || b.length < 2) return undefined;
+  return { x: (b[0]![0]! + b[1]![0]!) / 2 / s.width, y: (b[0]![1]! + b[1]![1]!) / 2 / s.height };
+}
+
+const SCROLL: Record<string, [number, number, number, number]> = {
+  // DroidBot's scroll direction names the content movement; the finger moves the other way.
+  up: [0.5, 0.3, 0.5, 0.7], down: [0.5, 0.7, 0.5, 0.3], left: [0.3, 0.5, 0.7, 0.5], right: [0.7, 0.5, 0.3, 0.5],
+};
+
+/** Maps one DroidBot input event to an executed action (coordinates normalised by the state's size). */
+export function droidbotAction(ev: DroidbotEvent['event'] | undefined, s: Size): ExecAction {
+  if (!ev?.event_type) return { kind: 'none' };
+  const screen = s;
+  switch (ev.event_type) {
+    case 'touch': case 'long_touch': {
+      const at = centre(ev, s);
+      return at ? { kind: ev.event_type === 'touch' ? 'click' : 'long-click', at, screen } : { kind: 'none' };
+    }
+    case 'set_text': return { kind: 'type', text: ev.text ?? '', screen };
+    case 'key': {
+      const k = (ev.name ?? '').toUpperCase();
+      return k === 'BACK' ? { kind: 'back', screen } : k === 'HOME' ? { kind: 'home', screen } : k === 'ENTER' ? { kind: 'enter', screen } : { kind: 'none' };
+    }
+    case 'scroll': case 'swipe': {
+      const d = SCROLL[(ev.direction ?? '').toLowerCase()];
+      return d ? { kind: 'swipe', from: { x: d[0], y: d[1] }, to: { x: d[2], y: d[3] }, screen } : { kind: 'none' };
+    }
+    default: return { kind: 'none' }; // intent, kill_app, restart...: not agent UI actions
+  }
+}
+
+/**
+ * Reads a DroidBot / AutoDroid native output folder: `states/state_<tag>.json` (the `views` list,
+ * foreground_activity, width/height) with `screen_<tag>.(png|jpg)`, and `events/event_<tag>.json`.
+ * Steps are states in tag order; a step's action is the last event before the next state that starts
+ * from it (DroidBot may fire several events without a visible state change).
+ */
+export function readDroidbotOutput(episode: string, dir: string): TraceInput {
+  const problems: string[] = [];
+  const statesDir = path.join(dir, 'states');
+  const files = readdirSync(statesDir).filter((f) => /^state_.*\.json$/.test(f)).sort();
+  const states = files.map((f) => {
+    const file = path.join(statesDir, f);
+    try {
+      const j = JSON.parse(readFileSync(file, 'utf8')) as DroidbotState;
+      return { file, ...j, tag: j.tag ?? f.slice(6, -5) };
+    } catch (err) {
+      problems.push(`${file}: not valid JSON (${(err as Error).message}).`);
+      return { file, tag: f.slice(6, -5) } as DroidbotState & { file: string };
+    }
+  });
+  const eventsDir = path.join(dir, 'events');
+  const events: DroidbotEvent[] = existsSync(eventsDir)
+    ? readdirSync(eventsDir).filter((f) => f.endsWith('.json')).sort().flatMap((f) => {
+      try { return [JSON.parse(readFileSync(path.join(eventsDir, f), 'utf8')) as DroidbotEvent]; } catch { problems.push(`${path.join(eventsDir, f)}: not valid JSON.`); return []; }
+    })
+    : [];
+  const steps = states.map((s, i) => {
+    const size = { width: s.width ?? 0, height: s.height ?? 0 };
+    const next = states[i + 1]?.tag;
+    const ev = events.filter((e) => e.tag >= s.tag && (next === undefined || e.tag < next) && (!e.start_state || !s.state_str || e.start_state === s.state_str)).at(-1);
+    const shot = ['png', 'jpg', 'jpeg'].map((e) => path.join(statesDir, `screen_${s.tag}.${e}`)).find(existsSync);
+    return lazyStep({ index: i, action: droidbotAction(ev?.event, size), hierarchies: [s.file], screenshot: shot, activity: s.foreground_activity ?? '' });
+  });
+  return { episode, steps, problems };
+}

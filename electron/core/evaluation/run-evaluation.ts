@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { EvalMode } from '../../../shared/evaluation/types';
+import { normaliseAppTable } from '../../../shared/evaluation/services';
+import { summarise, type EpisodeRow, type GroupMetrics, type MethodName } from '../../../shared/evaluation/metrics';
+import { openDataset } from '../datasets/open-dataset';
+import { runJobs } from './eval-pool';
+import type { EmbeddingLookup, EpisodeOutcome, EvalJob } from './episode-evaluator';
+import { LazyEmbedder, type EmbedderSpec } from './embedding-provider';
+import { findTraces, type TraceRef } from './trace-layouts';
+
+/** `--shard i/n`: this run takes every n-th matched episode starting at i (0-based). */
+export interface Shard { index: number; count: number }
+
+/** Parses `i/n` (0 <= i < n). */
+export function parseShard(s: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(s.trim());
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (!m || count < 1 || index >= count) throw new Error(`--shard must be i/n with 0 <= i < n (e.g. 0/4); got "${s}".`);
+  return { index, count };
+}
+
+/** Inputs of one evaluation run. */
+export interface RunOptions {
+  datasetRoot: string;
+  tracesRoot: string;
+  methods: MethodName[];
+  mode: EvalMode;
+  jobs: number;
+  shard?: Shard;
+  embedder?: EmbedderSpec;
+  /** In-process runs only: use this lookup instead of a model (tests). */
+  lookup?: EmbeddingLookup;
+  humanLabels?: Map<string, boolean>;
+  /** Threshold overrides (default: the embedder's own, see models/thresholds.ts and SCREEN_THRESHOLDS). */
+  fuzzyThreshold?: number;
+  screenThreshold?: number;
+  /** Path of the editable app table; default resources/app-packages.json of the app. */
+  appPackagesFile?: string;
+  signal?: AbortSignal;
+  onProgress?(done: number, total: number, outcome?: EpisodeOutcome): void;
+}
+
+/** Everything a run produced. */
+export interface RunReport {
+  mode: EvalMode;
+  methods: MethodName[];
+  outcomes: EpisodeOutcome[];
+  rows: EpisodeRow[];
+  groups: GroupMetrics[];
+  /** Traces whose episode id is not in the dataset. */
+  unmatchedTraces: string[];
+  /** Dataset episodes with no trace (not evaluated, not in the metrics). */
+  episodesWithoutTrace: number;
+  warnings: string[];
+  embedding?: { textsSeen: number; embeddingsComputed: number };
+  elapsedMs: number;
+}
+
+/** The app's default name->package table (resources/app-packages.json beside the repo root or dist/). */
+export function defaultAppPackagesFile(): string {
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  const up = here.includes(`${path.sep}electron${path.sep}`) ? here.slice(0, here.lastIndexOf(`${path.sep}electron${path.sep}`)) : path.dirname(here);
+  return path.join(up, 'resources', 'app-packages.json');
+}
+
+function loadAppPackages(file: string, warnings: string[]): Record<string, string> {
+  try {
+    return normaliseAppTable(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
+  } catch (err) {
+    warnings.push(`App table ${file} unreadable (${(err as Error).message}); only package names resolve in install checks.`);
+    return {};
+  }
+}
+
+/** Opens the dataset, finds and matches traces, evaluates (sharded, in workers) and summarises. */
+export async function runEvaluation(o: RunOptions): Promise<RunReport> {
+  const t0 = performance.now();
+  const warnings: string[] = [];
+  const ds = await openDataset(o.datasetRoot);
+  warnings.push(...ds.problems.filter((p) => p.severity === 'error').map((p) => `${p.file}: ${p.message}`));
+  const traces = findTraces(o.tracesRoot);
+  const byId = new Map(ds.episodes.map((e) => [e.id, e]));
+  const byFolder = new Map(ds.episodes.map((e) => [path.basename(e.path), e]));
+  const matched: { ep: (typeof ds.episodes)[number]; trace: TraceRef }[] = [];
+  const unmatchedTraces: string[] = [];
+  for (const t of traces) {
+    const ep = byId.get(t.episode) ?? byFolder.get(t.episode);
+    if (ep) matched.push({ ep, trace: t });
+    else unmatchedTraces.push(t.dir);
+  }
+  const evaluated = new Set(matched.map((m) => m.ep.id));
+  const picked = o.shard ? matched.filter((_, i) => i % o.shard!.count === o.shard!.index) : matched;
+  const jobs: EvalJob[] = picked.map(({ ep, trace }) => ({
+    datasetRoot: ds.root, relPath: ep.path, episode: ep.id, category: ep.category, nsteps: ep.nsteps || ep.stepsFound, trace,
+  }));
+  const appPackages = loadAppPackages(o.appPackagesFile ?? defaultAppPackagesFile(), warnings);
+  const lazy = o.lookup ? undefined : new LazyEmbedder(o.embedder ?? 'default');
+  o.onProgress?.(0, jobs.length);
+  const outcomes = await runJobs(jobs, {
+    jobs: o.jobs, settings: { methods: o.methods, mode: o.mode, appPackages, fuzzyThreshold: o.fuzzyThreshold, screenThreshold: o.screenThreshold }, embedder: lazy, lookup: o.lookup, signal: o.signal,
+    onResult: (outcome, done, total) => o.onProgress?.(done, total, outcome),
+  });
+  const rows = outcomes.map((x) => toRow(x, o.methods, o.humanLabels));
+  const counters = await lazy?.counters();
+  return {
+    mode: o.mode, methods: o.methods, outcomes, rows, groups: summarise(rows, o.methods), unmatchedTraces,
+    episodesWithoutTrace: ds.episodes.filter((e) => !evaluated.has(e.id)).length, warnings,
+    embedding: counters ? { textsSeen: counters.textsSeen, embeddingsComputed: counters.embeddingsComputed } : undefined,
+    elapsedMs: performance.now() - t0,
+  };
+}
+
+/** One outcome as a metrics row; an episode that could not be evaluated counts as not completed. */
+export function toRow(x: EpisodeOutcome, methods: readonly MethodName[], labels?: Map<string, boolean>): EpisodeRow {
+  const row: EpisodeRow = { episode: x.episode, category: x.category, nsteps: x.nsteps, human: labels?.get(x.episode), completed: {}, reasons: {} };
+  for (const m of methods) {
+    const r = x[m];
+    if (r) { row.completed[m] = r.completed; if (r.reason) row.reasons[m] = r.reason; }
+    else if (x.error) { row.completed[m] = false; row.reasons[m] = x.error; }
+  }
+  if (x.essential) row.progress = x.essential.progress;
+  return row;
+}

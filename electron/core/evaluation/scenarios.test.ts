@@ -1,0 +1,144 @@
+import { describe, it, expect, afterAll } from 'vitest';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { EvalMode } from '../../../shared/evaluation/types';
+import { EpisodeEvaluator, type EpisodeOutcome } from './episode-evaluator';
+import { buildTrace, type BuiltStep } from './testing/build-trace';
+import { datasetWithEss, tempDir, TRACE_18 } from './testing/temp-dataset';
+import { bagOfWordsLookup } from './testing/bag-of-words';
+
+const ORIGINAL_ESS = 'activity<0>|exact<1>|click<//*[@resource-id="com.duolingo:id/path"]/android.view.ViewGroup[2]/android.widget.LinearLayout[1]/android.widget.ImageView[1]>';
+const tmp = tempDir();
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+let n = 0;
+/** Evaluates a trace built from trace_18's real screens against a copy of trace_18 with the given annotations. */
+async function evaluate(ess: Record<number, string>, steps: (number | BuiltStep)[], o: { mode?: EvalMode; apps?: string[]; hierarchy?: 'json' | 'xml' } = {}): Promise<EpisodeOutcome> {
+  const { root, episodeDir } = datasetWithEss(tmp, ess);
+  const dir = buildTrace(episodeDir, path.join(tmp, `trace-${n++}`), steps.map((s) => (typeof s === 'number' ? { screen: s } : s)), o.apps);
+  const ev = new EpisodeEvaluator({ methods: ['essential', 'stepwise', 'lcs'], mode: o.mode ?? 'fixed', hierarchy: o.hierarchy, appPackages: { duolingo: 'com.duolingo', 'microsoft authenticator': 'com.azure.authenticator' } }, bagOfWordsLookup());
+  return ev.evaluate({ datasetRoot: root, relPath: 'trace_18', episode: '18', category: 'general', nsteps: 5, trace: { episode: '18', dir, layout: 'llamatouch', via: 'test' } });
+}
+
+const TAP_SOMEWHERE = { kind: 'click' as const, at: { x: 0.5, y: 0.9 }, screen: { width: 1080, height: 2400 } };
+
+describe.skipIf(!existsSync(TRACE_18))('essential-state scenarios on trace_18 real screens (../shared/fixtures absent → skipped)', () => {
+  it('its own steps complete: the xpath-valued click resolves on the execution screen', async () => {
+    const o = await evaluate({ 2: ORIGINAL_ESS }, [0, 1, 2, 3, 4]);
+    expect(o.essential?.completed).toBe(true);
+    expect(o.essential?.states[0]?.execStep).toBe(2);
+    const click = o.essential?.states[0]?.items.find((i) => i.kind === 'click');
+    expect(click?.status).toBe('pass');
+    expect(click?.sentence).toContain('found by xpath');
+    expect(o.stepwise?.completed).toBe(true);
+    expect(o.lcs?.completed).toBe(true);
+  });
+
+  it('without its last step: essential still completes (the annotated state is step 2) but the action baselines fail', async () => {
+    const o = await evaluate({ 2: ORIGINAL_ESS }, [0, 1, 2, 3]);
+    expect(o.essential?.completed).toBe(true);
+    expect(o.stepwise?.completed).toBe(false);
+    expect(o.lcs?.completed).toBe(false);
+  });
+
+  it('without the annotated step it does not complete, and says which state is missing', async () => {
+    const o = await evaluate({ 2: ORIGINAL_ESS }, [0, 1, 3, 4]);
+    expect(o.essential?.completed).toBe(false);
+    expect(o.essential?.progress).toBe(0);
+    expect(o.essential?.reason).toMatch(/State 1 of 1 \(ground-truth step 2/);
+  });
+
+  const TWO = { 2: ORIGINAL_ESS, 4: 'activity<0>|exact<6>' };
+
+  it.each([[0, 1, 2, 3, 4], [0, 1, 3, 2, 3, 0, 4], [0, 1, 4, 2, 3], [0, 1, 2, 3]])('reading the XML or the DroidBot JSON of each step gives the same verdicts (%j)', async (...steps) => {
+    const x = await evaluate(TWO, steps, { hierarchy: 'xml' });
+    const j = await evaluate(TWO, steps, { hierarchy: 'json' });
+    expect(j.essential?.states.map((s) => [s.matched, s.execStep, s.closestStep, s.items.map((i) => i.status)])).toEqual(x.essential?.states.map((s) => [s.matched, s.execStep, s.closestStep, s.items.map((i) => i.status)]));
+  });
+
+  it('a longer path with detours still passes', async () => {
+    const o = await evaluate(TWO, [0, 1, { screen: 3, action: { kind: 'back', screen: { width: 1080, height: 2400 } } }, 2, 3, 0, 4]);
+    expect(o.essential?.completed).toBe(true);
+    expect(o.essential?.states.map((s) => s.execStep)).toEqual([3, 6]);
+  });
+
+  it('states reached in the wrong order fail', async () => {
+    const o = await evaluate(TWO, [0, 1, 4, 2, 3]);
+    expect(o.essential?.completed).toBe(false);
+    expect(o.essential?.states[0]?.matched).toBe(true);
+    expect(o.essential?.states[1]?.matched).toBe(false);
+    expect(o.essential?.progress).toBe(0.5);
+  });
+
+  it('a trace one state short fails and reports which state', async () => {
+    const o = await evaluate(TWO, [0, 1, 2, 3]);
+    expect(o.essential?.completed).toBe(false);
+    expect(o.essential?.reason).toMatch(/State 2 of 2 \(ground-truth step 4, activity<0>\|exact<6>\)/);
+    expect(o.essential?.states[1]?.closestStep).toBe(3);
+  });
+
+  it('an exclude node that is present fails (fixed) and is ignored (legacy)', async () => {
+    const ess = { 4: 'activity<0>|exclude<14>' };
+    const fixed = await evaluate(ess, [0, 1, 2, 3, 4]);
+    expect(fixed.essential?.completed).toBe(false);
+    expect(fixed.essential?.states[0]?.items.find((i) => i.kind === 'exclude')?.sentence).toMatch(/"the girl".* is present but must not be/);
+    expect((await evaluate(ess, [0, 1, 2, 3, 4], { mode: 'legacy' })).essential?.completed).toBe(true);
+    // On a screen without "the girl" the exclude holds.
+    expect((await evaluate({ 3: 'activity<0>|exclude<21>' }, [0, 1, 2, 4, { screen: 2, activity: 'com.duolingo/com.duolingo.app.LoginActivity' }])).essential?.completed).toBe(true);
+  });
+
+  it('typed text with spaces, commas and capitals matches exactly (fixed), never in legacy', async () => {
+    const text = 'Hello, World Café';
+    const typed = (t: string): BuiltStep => ({ screen: 2, action: { kind: 'type', text: t, screen: { width: 1080, height: 2400 } } });
+    const ess = { 2: `activity<0>|type<${text}>` };
+    expect((await evaluate(ess, [0, 1, typed(text), 3])).essential?.completed).toBe(true);
+    expect((await evaluate(ess, [0, 1, typed('hello, world café'), 3])).essential?.completed).toBe(false);
+    const legacy = await evaluate(ess, [0, 1, typed(text), 3], { mode: 'legacy' });
+    expect(legacy.essential?.completed).toBe(false);
+    expect(legacy.essential?.states[0]?.items.find((i) => i.kind === 'type')?.evidence.actual).toBe('H');
+  });
+
+  it('a trace with a missing hierarchy file reports that file', async () => {
+    const o = await evaluate({ 2: ORIGINAL_ESS }, [0, 1, { screen: 2, omit: ['xml', 'vh'] }]);
+    expect(o.essential?.completed).toBe(false);
+    expect(o.essential?.reason).toContain(path.join('captured_data', 'xml', '2.xml'));
+  });
+
+  it('activity matches across the pkg/.A short form (fixed); legacy accepts a bare package as a substring', async () => {
+    expect((await evaluate({ 2: ORIGINAL_ESS }, [0, 1, { screen: 2, activity: 'com.duolingo/.app.LoginActivity' }])).essential?.completed).toBe(true);
+    const partial = { screen: 2, activity: 'com.duolingo' };
+    expect((await evaluate({ 2: ORIGINAL_ESS }, [0, 1, partial])).essential?.completed).toBe(false);
+    expect((await evaluate({ 2: ORIGINAL_ESS }, [0, 1, partial], { mode: 'legacy' })).essential?.completed).toBe(true);
+  });
+
+  it('one failing check does not sink the episode (fixed); legacy fails it with the generic reason', async () => {
+    // Step 2 shows the right screen with a tap but no hierarchy: the click check cannot run there.
+    const steps = [0, 1, { screen: 3, action: TAP_SOMEWHERE, omit: ['xml', 'vh'] as BuiltStep['omit'] }, 2, 3];
+    const fixed = await evaluate({ 2: ORIGINAL_ESS }, steps);
+    expect(fixed.essential?.completed).toBe(true);
+    const legacy = await evaluate({ 2: ORIGINAL_ESS }, steps, { mode: 'legacy' });
+    expect(legacy.essential?.completed).toBe(false);
+    expect(legacy.essential?.reason).toBe('ui positions not found');
+  });
+
+  it('screen fuzzy: a missing hierarchy fails and is named (fixed) but passes in legacy; the same screen passes', async () => {
+    const ess = { 2: ORIGINAL_ESS, 4: 'fuzzy<-1>' };
+    const missing = [0, 1, 2, { screen: 4, omit: ['xml', 'vh'] as BuiltStep['omit'] }];
+    const fixed = await evaluate(ess, missing);
+    expect(fixed.essential?.completed).toBe(false);
+    expect(fixed.essential?.states[1]?.items[0]?.sentence).toContain('xml');
+    expect((await evaluate(ess, missing, { mode: 'legacy' })).essential?.completed).toBe(true);
+    const ok = await evaluate(ess, [0, 1, 2, 3, 4]);
+    expect(ok.essential?.states[1]?.execStep).toBe(4); // screen 3 is not similar enough, screen 4 is
+  });
+
+  it('install checks use the trace\'s installed apps and the app table', async () => {
+    const ess = { 4: 'check_install<Duolingo>|check_uninstall<Microsoft Authenticator>' };
+    expect((await evaluate(ess, [0, 1, 2, 3, 4], { apps: ['com.duolingo'] })).essential?.completed).toBe(true);
+    const o = await evaluate(ess, [0, 1, 2, 3, 4], { apps: ['com.duolingo', 'com.azure.authenticator'] });
+    expect(o.essential?.completed).toBe(false);
+    expect(o.essential?.reason).toContain('com.azure.authenticator is installed');
+    // Legacy maps Microsoft Authenticator to Google Authenticator, as upstream did, so it passes.
+    expect((await evaluate(ess, [0, 1, 2, 3, 4], { apps: ['com.duolingo', 'com.azure.authenticator'], mode: 'legacy' })).essential?.completed).toBe(true);
+  });
+});

@@ -1,0 +1,54 @@
+import type { EssTarget } from '../model';
+import type { ExecStepInput, GtStateInput, ItemVerdict, MatchServices } from './types';
+import { describeNode, summariseComponent, summariseNode } from './normalise';
+import { lookupTarget } from './component-target';
+import { anchorCounterpart, hierarchySize, type Counterpart } from './find-counterpart';
+
+function counterpart(target: EssTarget, gt: GtStateInput, exec: ExecStepInput, svc: MatchServices): Counterpart {
+  const vh = exec.hierarchy!;
+  const xpath = 'xpath' in target ? target.xpath : (() => {
+    const c = gt.components[target.index];
+    return typeof c?.xpath === 'string' && c.xpath ? c.xpath : undefined;
+  })();
+  if (xpath) {
+    const hit = svc.resolveXpath(vh, xpath).find((n) => n.bounds);
+    if (hit) return { node: hit, how: 'xpath', score: 1 };
+    // LEGACY: upstream raises when the xpath finds nothing (the whole episode then fails).
+    if (svc.mode === 'legacy') return { reason: `xpath ${xpath} matches no execution node` };
+  }
+  const t = lookupTarget(target, gt, svc);
+  if (!t.ok) return { reason: t.reason };
+  const gtSize = gt.screenSize ?? (gt.hierarchy ? hierarchySize(gt.hierarchy) : undefined);
+  return anchorCounterpart(t.component, gtSize, vh);
+}
+
+/** `click<n>`: the action taken on this execution step is a tap inside node n's counterpart. */
+export function matchClick(raw: string, target: EssTarget, gt: GtStateInput, exec: ExecStepInput, svc: MatchServices): ItemVerdict {
+  const base = { item: raw, kind: 'click' };
+  const a = exec.action;
+  const t = 'index' in target ? lookupTarget(target, gt, svc) : undefined;
+  const target0 = t?.ok ? summariseComponent(t.component) : undefined;
+  if (a.kind !== 'click') {
+    return { ...base, status: 'fail', sentence: `The action on step ${exec.index} is ${a.kind}, not a tap.`, evidence: { target: target0, actual: a.kind } };
+  }
+  if (!exec.hierarchy) {
+    return { ...base, status: 'error', sentence: exec.hierarchyProblem ?? `Execution step ${exec.index} has no view hierarchy to locate the clicked node.`, evidence: { target: target0, files: exec.hierarchyFile ? [exec.hierarchyFile] : undefined } };
+  }
+  const cp = counterpart(target, gt, exec, svc);
+  if (!cp.node) {
+    const status = svc.mode === 'legacy' ? 'error' : 'fail';
+    return { ...base, status, sentence: `No counterpart of the clicked node on step ${exec.index}: ${cp.reason}.`, evidence: { target: target0, candidate: cp.best ? summariseNode(cp.best) : undefined } };
+  }
+  const size = a.screen.width > 0 && a.screen.height > 0 ? a.screen : exec.screenSize ?? hierarchySize(exec.hierarchy);
+  if (!size) return { ...base, status: 'error', sentence: `Screen size of step ${exec.index} is unknown; cannot place the tap.`, evidence: { target: target0 } };
+  const x = a.at.x * size.width;
+  const y = a.at.y * size.height;
+  const b = cp.node.bounds!;
+  const inside = x >= b.x1 && x <= b.x2 && y >= b.y1 && y <= b.y2;
+  const cand = summariseNode(cp.node);
+  return {
+    ...base, status: inside ? 'pass' : 'fail',
+    sentence: `Tap at (${Math.round(x)}, ${Math.round(y)}) is ${inside ? 'inside' : 'outside'} ${describeNode(cand)} [${b.x1},${b.y1}][${b.x2},${b.y2}] (found by ${cp.how}).`,
+    evidence: { target: target0, candidate: cand, actual: `${Math.round(x)},${Math.round(y)}` },
+  };
+}

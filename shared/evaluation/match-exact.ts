@@ -1,0 +1,110 @@
+import type { NumberedComponent, VhNode } from '../model';
+import type { ExecStepInput, GtStateInput, ItemVerdict, MatchServices, NodeSummary } from './types';
+import type { EssTarget } from '../model';
+import { isEmptyValue, normaliseText, normalisedNodeTexts, parseComponentBounds, summariseComponent, summariseNode, describeNode } from './normalise';
+import { isIconComponent, lookupTarget } from './component-target';
+
+type Flag = 'enabled' | 'checked' | 'checkable' | 'selected' | 'focused' | 'focusable' | 'clickable' | 'long-clickable' | 'password' | 'scrollable';
+const FLAGS: [Flag, keyof VhNode][] = [
+  ['enabled', 'enabled'], ['checked', 'checked'], ['checkable', 'checkable'], ['selected', 'selected'], ['focused', 'focused'],
+  ['focusable', 'focusable'], ['clickable', 'clickable'], ['long-clickable', 'longClickable'], ['password', 'password'], ['scrollable', 'scrollable'],
+];
+
+interface Prepared { cls: string; text: string; rid: string; desc: string; flags: [Flag, keyof VhNode, boolean][] }
+const preparedComponents = new WeakMap<NumberedComponent, Prepared>();
+
+/** A component's comparison values, normalised once (it is compared with every node of every step). */
+function prepare(c: NumberedComponent): Prepared {
+  let p = preparedComponents.get(c);
+  if (!p) {
+    const s = (v: unknown): string => (isEmptyValue(v) ? '' : String(v).trim());
+    p = {
+      cls: s(c.class), text: normaliseText(c.text), rid: s(c['resource-id']), desc: normaliseText(c['content-desc']),
+      flags: FLAGS.filter(([k]) => c[k] !== undefined).map(([k, v]) => [k, v, Boolean(c[k])]),
+    };
+    preparedComponents.set(c, p);
+  }
+  return p;
+}
+
+const plain = (v: string): string => (isEmptyValue(v) ? '' : v.trim());
+
+/** Attribute names on which `node` differs from component `c` (upstream: text/desc case-insensitive, bounds ignored). */
+export function componentDifferences(c: NumberedComponent, node: VhNode): string[] {
+  const p = prepare(c);
+  const t = normalisedNodeTexts(node);
+  const diffs: string[] = [];
+  if (p.cls !== plain(node.className)) diffs.push('class');
+  if (p.text !== t.text) diffs.push('text');
+  if (p.rid !== plain(node.resourceId)) diffs.push('resource-id');
+  if (p.desc !== t.desc) diffs.push('content-desc');
+  for (const [k, v, want] of p.flags) if (want !== node[v]) diffs.push(k);
+  return diffs;
+}
+
+interface Found { node?: VhNode; best?: VhNode; bestDiffs: string[] }
+
+/** Finds an execution node equal to c; otherwise reports the node with the fewest differing attributes. */
+export function findEqualNode(c: NumberedComponent, nodes: readonly VhNode[]): Found {
+  let best: VhNode | undefined;
+  let bestDiffs: string[] = [];
+  for (const n of nodes) {
+    const d = componentDifferences(c, n);
+    if (d.length === 0) return { node: n, bestDiffs: [] };
+    // Rank by identity attributes first so "same button, different flag" beats "some other TextView".
+    const weight = d.length + (d.includes('text') ? 3 : 0) + (d.includes('resource-id') ? 2 : 0) + (d.includes('content-desc') ? 2 : 0);
+    const bw = best ? bestDiffs.length + (bestDiffs.includes('text') ? 3 : 0) + (bestDiffs.includes('resource-id') ? 2 : 0) + (bestDiffs.includes('content-desc') ? 2 : 0) : Infinity;
+    if (weight < bw) { best = n; bestDiffs = d; }
+  }
+  return { best, bestDiffs };
+}
+
+type Presence = { status: 'present' | 'absent'; sentence: string; candidate?: NodeSummary; differences?: string[]; score?: number; files?: string[] } | { status: 'error'; sentence: string; files?: string[] };
+
+/** Whether node `c` occurs on the execution step (attributes, or icon crop for text-less nodes). */
+function presence(c: NumberedComponent, gt: GtStateInput, exec: ExecStepInput, svc: MatchServices): Presence {
+  if (isIconComponent(c)) {
+    const bounds = parseComponentBounds(c.bounds ?? '');
+    if (!bounds) return { status: 'error', sentence: `Node ${c.id} has no usable bounds ("${c.bounds}").` };
+    if (!gt.screenshot) return { status: 'error', sentence: `Ground-truth step ${gt.step} has no screenshot for the icon comparison.` };
+    if (!exec.screenshot) return { status: 'error', sentence: `Execution step ${exec.index} has no screenshot for the icon comparison.` };
+    const r = svc.iconMatch(gt.screenshot, bounds, exec.screenshot);
+    if (!r.ok) return { status: 'error', sentence: r.reason, files: [gt.screenshot, exec.screenshot] };
+    const same = r.distance <= svc.iconMaxDistance;
+    return {
+      status: same ? 'present' : 'absent', score: r.distance,
+      sentence: `Icon crop hash distance is ${r.distance} (same icon when <= ${svc.iconMaxDistance}).`,
+    };
+  }
+  if (!exec.hierarchy) return { status: 'error', sentence: exec.hierarchyProblem ?? `Execution step ${exec.index} has no view hierarchy.`, files: exec.hierarchyFile ? [exec.hierarchyFile] : undefined };
+  const f = findEqualNode(c, exec.hierarchy.nodes);
+  if (f.node) return { status: 'present', sentence: `Found ${describeNode(summariseNode(f.node))}.`, candidate: summariseNode(f.node) };
+  const best = f.best ? summariseNode(f.best) : undefined;
+  return {
+    status: 'absent', candidate: best, differences: f.bestDiffs,
+    sentence: best ? `No equal node; closest is ${describeNode(best)}, differing on ${f.bestDiffs.join(', ')}.` : 'The execution screen has no nodes.',
+  };
+}
+
+/** `exact<n>` (want present) and `exclude<n>` (want absent). */
+export function matchNodePresence(kind: 'exact' | 'exclude', raw: string, target: EssTarget, gt: GtStateInput, exec: ExecStepInput, svc: MatchServices): ItemVerdict {
+  const base = { item: raw, kind };
+  if (kind === 'exclude' && svc.mode === 'legacy') {
+    // LEGACY: upstream parses `exclude` but never evaluates it, so it always holds.
+    return { ...base, status: 'pass', sentence: 'Legacy mode ignores exclude (upstream never evaluated it).', evidence: {} };
+  }
+  const t = lookupTarget(target, gt, svc);
+  if (!t.ok) return { ...base, status: 'error', sentence: t.reason, evidence: {} };
+  const target0 = summariseComponent(t.component);
+  const p = presence(t.component, gt, exec, svc);
+  if (p.status === 'error') return { ...base, status: 'error', sentence: p.sentence, evidence: { target: target0, files: p.files } };
+  const want = kind === 'exact' ? 'present' : 'absent';
+  const ok = p.status === want;
+  const lead = kind === 'exact'
+    ? (ok ? `${describeNode(target0)} is on the screen.` : `${describeNode(target0)} is not on the screen.`)
+    : (ok ? `${describeNode(target0)} is absent, as required.` : `${describeNode(target0)} is present but must not be.`);
+  return {
+    ...base, status: ok ? 'pass' : 'fail', sentence: `${lead} ${p.sentence}`,
+    evidence: { target: target0, candidate: p.candidate, differences: p.differences, score: p.score, threshold: p.score !== undefined ? svc.iconMaxDistance : undefined },
+  };
+}

@@ -1,0 +1,77 @@
+import { describe, it, expect } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { NumberedComponent } from '../model';
+import { createMatchServices } from './services';
+import { matchFuzzyNode } from './match-fuzzy';
+import { matchActivity } from './match-activity';
+import { textsToEmbed } from './collect-texts';
+import { mustParseXml } from './test-fixtures';
+import type { ExecStepInput, GtStateInput } from './types';
+import { parseEss } from '../formats/ess';
+
+const EP = path.resolve(import.meta.dirname, '../../../shared/fixtures/llamatouch/episodes/trace_18');
+
+/** Deterministic word-overlap cosine, standing in for a sentence embedder. */
+function wordCosine(a: string, b: string): number {
+  const bag = (t: string): Map<string, number> => {
+    const m = new Map<string, number>();
+    for (const w of t.split(/[^\p{L}\p{N}]+/u).filter(Boolean)) m.set(w, (m.get(w) ?? 0) + 1);
+    return m;
+  };
+  const x = bag(a);
+  const y = bag(b);
+  let dot = 0;
+  for (const [w, c] of x) dot += c * (y.get(w) ?? 0);
+  const n = (m: Map<string, number>): number => Math.sqrt([...m.values()].reduce((s, c) => s + c * c, 0));
+  return n(x) && n(y) ? dot / (n(x) * n(y)) : 0;
+}
+
+describe.skipIf(!existsSync(EP))('textbox fuzzy match on trace_18 screen 4 (../shared/fixtures absent → skipped)', () => {
+  const xml = readFileSync(path.join(EP, '4.xml'), 'utf8');
+  const components = JSON.parse(readFileSync(path.join(EP, '4.json'), 'utf8')) as NumberedComponent[];
+  const r = parseEss('fuzzy<6>', '4.ess');
+  if (!r.ok) throw new Error('ess');
+  const gt: GtStateInput = { step: 4, ess: r.value, components };
+  const item = r.value.items[0]!;
+  if (item.kind !== 'fuzzy' || !('index' in item.target)) throw new Error('fuzzy');
+  const target = item.target;
+  const step = (text: string): ExecStepInput => ({ index: 0, action: { kind: 'none' }, hierarchy: mustParseXml(text, '4.xml') });
+  const prepared = new Set<string>();
+  const svc = createMatchServices({ fuzzyThreshold: 0.6, similarity: (a, b) => (prepared.has(a) && prepared.has(b) ? wordCosine(a, b) : undefined) });
+
+  it.each([
+    { label: 'same text', text: 'Select the correct image', status: 'pass' },
+    { label: 'case and spacing differ', text: 'SELECT  the Correct image', status: 'pass' },
+    { label: 'reworded', text: 'Select the correct picture', status: 'pass' },
+    { label: 'unrelated', text: 'Choose your language', status: 'fail' },
+  ])('$label -> $status', ({ text, status }) => {
+    const exec = step(xml.replace('text="Select the correct image"', `text="${text}"`));
+    // The core embeds every text the scan may compare before running it.
+    textsToEmbed([gt], { episode: 'e', steps: [exec], problems: [] }, svc).forEach((t) => prepared.add(t));
+    const v = matchFuzzyNode(item.raw, target, gt, exec, svc);
+    expect(v.status).toBe(status);
+    expect(v.evidence.expected).toBe('select the correct image');
+  });
+
+  it('legacy fuzzy is raw text equality', () => {
+    const exec = step(xml.replace('text="Select the correct image"', 'text="select the correct image"'));
+    expect(matchFuzzyNode(item.raw, target, gt, exec, createMatchServices({ mode: 'legacy' })).status).toBe('fail');
+  });
+});
+
+describe('activity matcher', () => {
+  const gt = (activity: string): GtStateInput => ({ step: 0, ess: { items: [], raw: '', trailingNewline: false }, components: [], activity });
+  const ex = (activity: string | undefined): ExecStepInput => ({ index: 0, action: { kind: 'none' }, activity });
+  it.each([
+    { g: 'com.android.settings/.Settings', e: 'com.android.settings/com.android.settings.Settings', fixed: 'pass', legacy: 'fail' },
+    { g: 'com.duolingo/com.duolingo.app.LoginActivity', e: 'com.duolingo', fixed: 'fail', legacy: 'pass' },
+    { g: 'com.duolingo/com.duolingo.app.LoginActivity', e: '', fixed: 'fail', legacy: 'pass' },
+    { g: 'com.duolingo/.app.LoginActivity', e: 'com.duolingo/.session.SessionActivity', fixed: 'fail', legacy: 'fail' },
+    { g: 'null', e: 'com.x/.Y', fixed: 'fail', legacy: 'pass' },
+  ])('$g vs "$e": fixed $fixed, legacy $legacy', ({ g, e, fixed, legacy }) => {
+    const f = matchActivity('activity<0>', gt(g), ex(e), createMatchServices());
+    expect(f.status === 'pass' ? 'pass' : 'fail').toBe(fixed);
+    expect(matchActivity('activity<0>', gt(g), ex(e), createMatchServices({ mode: 'legacy' })).status).toBe(legacy);
+  });
+});

@@ -1,0 +1,84 @@
+import type { EssTarget } from '../model';
+import type { ExecStepInput, GtStateInput, ItemVerdict, MatchServices } from './types';
+import { describeNode, isEmptyValue, normaliseText, normalisedNodeTexts, summariseComponent, summariseNode } from './normalise';
+import { lookupTarget } from './component-target';
+
+/** Texts of an execution step's nodes that a textbox fuzzy match compares against (normalised, unique). */
+export function candidateTexts(exec: ExecStepInput): string[] {
+  if (!exec.hierarchy) return [];
+  const set = new Set<string>();
+  for (const n of exec.hierarchy.nodes) {
+    const { text, desc } = normalisedNodeTexts(n);
+    if (text) set.add(text);
+    if (desc) set.add(desc);
+  }
+  return [...set];
+}
+
+/** The text a `fuzzy<n>` target is compared by: its text, else its content-desc (normalised). */
+export function fuzzyTargetText(c: { text?: string; 'content-desc'?: string }): string {
+  return normaliseText(isEmptyValue(c.text) ? c['content-desc'] : c.text);
+}
+
+/** `fuzzy<n>` / xpath: some execution node carries text similar to the annotated node's. */
+export function matchFuzzyNode(raw: string, target: EssTarget, gt: GtStateInput, exec: ExecStepInput, svc: MatchServices): ItemVerdict {
+  const base = { item: raw, kind: 'fuzzy' };
+  const t = lookupTarget(target, gt, svc);
+  if (!t.ok) return { ...base, status: 'error', sentence: t.reason, evidence: {} };
+  const target0 = summariseComponent(t.component);
+  if (!exec.hierarchy) {
+    return { ...base, status: 'error', sentence: exec.hierarchyProblem ?? `Execution step ${exec.index} has no view hierarchy.`, evidence: { target: target0, files: exec.hierarchyFile ? [exec.hierarchyFile] : undefined } };
+  }
+  if (svc.mode === 'legacy') {
+    // LEGACY: upstream's textbox "fuzzy" match is raw text equality (its TODO never added embeddings).
+    const hit = exec.hierarchy.nodes.find((n) => n.text === (t.component.text ?? ''));
+    return {
+      ...base, status: hit ? 'pass' : 'fail', evidence: { target: target0, expected: t.component.text, candidate: hit ? summariseNode(hit) : undefined },
+      sentence: hit ? `A node has text "${t.component.text}".` : `No node has exactly the text "${t.component.text}".`,
+    };
+  }
+  const want = fuzzyTargetText(t.component);
+  if (!want) return { ...base, status: 'error', sentence: `${describeNode(target0)} has no text to compare.`, evidence: { target: target0 } };
+  let best = -Infinity;
+  let bestNode: (typeof exec.hierarchy.nodes)[number] | undefined;
+  let bestText = '';
+  for (const n of exec.hierarchy.nodes) {
+    const nt = normalisedNodeTexts(n);
+    for (const cand of [nt.text, nt.desc]) {
+      if (!cand) continue;
+      const s = cand === want ? 1 : svc.similarity(want, cand);
+      if (s === undefined) return { ...base, status: 'error', sentence: `Similarity of "${want}" and "${cand}" was not prepared (internal).`, evidence: { target: target0 } };
+      if (s > best) { best = s; bestNode = n; bestText = cand; }
+    }
+  }
+  const ok = best >= svc.fuzzyThreshold;
+  const candidate = bestNode ? summariseNode(bestNode) : undefined;
+  const score = Number.isFinite(best) ? Math.round(best * 1000) / 1000 : undefined;
+  return {
+    ...base, status: ok ? 'pass' : 'fail',
+    sentence: candidate
+      ? `Closest text "${bestText}" scores ${score} against "${want}" (similar when >= ${svc.fuzzyThreshold}).`
+      : `The execution screen has no text to compare with "${want}".`,
+    evidence: { target: target0, expected: want, actual: bestText || undefined, candidate, score, threshold: svc.fuzzyThreshold },
+  };
+}
+
+/** `fuzzy<-1>`: the two screens' simplified text is similar. */
+export function matchFuzzyScreen(raw: string, gt: GtStateInput, exec: ExecStepInput, svc: MatchServices): ItemVerdict {
+  const base = { item: raw, kind: 'fuzzy' };
+  if (exec.screenText === undefined) {
+    // LEGACY: upstream returns true when the execution view hierarchy is missing (AppAgent traces have none).
+    if (svc.mode === 'legacy') return { ...base, status: 'pass', sentence: 'No execution hierarchy; legacy mode passes screen fuzzy as upstream did.', evidence: {} };
+    return { ...base, status: 'fail', sentence: exec.hierarchyProblem ?? `Execution step ${exec.index} has no view hierarchy to compare screens.`, evidence: { files: exec.hierarchyFile ? [exec.hierarchyFile] : undefined } };
+  }
+  if (gt.screenText === undefined) return { ...base, status: 'error', sentence: `Ground-truth step ${gt.step} has no hierarchy for the screen comparison.`, evidence: {} };
+  const s = gt.screenText === exec.screenText ? 1 : svc.similarity(gt.screenText, exec.screenText);
+  if (s === undefined) return { ...base, status: 'error', sentence: 'Screen similarity was not prepared (internal).', evidence: {} };
+  const score = Math.round(s * 1000) / 1000;
+  const ok = s >= svc.screenThreshold;
+  return {
+    ...base, status: ok ? 'pass' : 'fail',
+    sentence: `Screen text similarity is ${score} (similar when >= ${svc.screenThreshold}).`,
+    evidence: { score, threshold: svc.screenThreshold },
+  };
+}

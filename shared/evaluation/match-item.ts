@@ -1,0 +1,45 @@
+import { assertNever, type EssItem } from '../model';
+import type { ExecStepInput, GtStateInput, ItemVerdict, MatchServices, TraceInput } from './types';
+import { matchActivity } from './match-activity';
+import { matchNodePresence } from './match-exact';
+import { matchFuzzyNode, matchFuzzyScreen } from './match-fuzzy';
+import { matchClick } from './match-click';
+import { matchInstalled, matchOcr, matchType } from './match-simple';
+
+/**
+ * Evaluates one essential-state item on one execution step. Never throws: an unexpected exception
+ * becomes an `error` verdict naming the item, so one bad check cannot stop the run.
+ * Returns null for items that are ignored (`fuzzy<-2>`, legacy only-marker).
+ */
+export function matchItem(item: EssItem, gt: GtStateInput, exec: ExecStepInput, trace: TraceInput, svc: MatchServices): ItemVerdict | null {
+  try {
+    switch (item.kind) {
+      case 'activity': return matchActivity(item.raw, gt, exec, svc);
+      case 'exact': return matchNodePresence('exact', item.raw, item.target, gt, exec, svc);
+      case 'exclude': return matchNodePresence('exclude', item.raw, item.target, gt, exec, svc);
+      case 'fuzzy':
+        if ('legacy' in item.target) return null; // fuzzy<-2>: legacy marker, ignored (upstream skipped it too)
+        if ('screen' in item.target) return matchFuzzyScreen(item.raw, gt, exec, svc);
+        return matchFuzzyNode(item.raw, item.target, gt, exec, svc);
+      case 'click': return matchClick(item.raw, item.target, gt, exec, svc);
+      case 'type': return matchType(item.raw, item.text, exec, svc);
+      case 'installed': return matchInstalled('installed', item.raw, item.app, trace, svc);
+      case 'uninstalled': return matchInstalled('uninstalled', item.raw, item.app, trace, svc);
+      case 'ocr': return matchOcr(item.raw, item.text, exec);
+      default: return assertNever(item, 'essential-state item');
+    }
+  } catch (err) {
+    return { item: item.raw, kind: item.kind, status: 'error', sentence: `Checking ${item.raw} on step ${exec.index} failed: ${(err as Error).message}`, evidence: {} };
+  }
+}
+
+/** Cheap checks first, so a scan rejects most steps before touching images or embeddings. */
+const FIXED_ORDER: EssItem['kind'][] = ['activity', 'type', 'click', 'installed', 'uninstalled', 'exact', 'exclude', 'fuzzy', 'ocr'];
+/** Upstream's order (fuzzy, activity, exact, type, click, install); it decides which exception fires first. */
+const LEGACY_ORDER: EssItem['kind'][] = ['fuzzy', 'activity', 'exact', 'exclude', 'type', 'click', 'installed', 'uninstalled', 'ocr'];
+
+/** Items of a state in evaluation order for the mode (stable within a kind). */
+export function orderItems(items: readonly EssItem[], mode: 'fixed' | 'legacy'): EssItem[] {
+  const order = mode === 'legacy' ? LEGACY_ORDER : FIXED_ORDER;
+  return [...items].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+}

@@ -1,0 +1,101 @@
+/** The evaluation methods compared side by side. */
+export type MethodName = 'essential' | 'stepwise' | 'lcs';
+
+/** One episode's verdicts, the unit every metric is computed from. */
+export interface EpisodeRow {
+  episode: string;
+  category: string;
+  nsteps: number;
+  /** Human label (1 = completed), when a label file was given. */
+  human?: boolean;
+  completed: Partial<Record<MethodName, boolean>>;
+  /** Essential-state progress (0..1). */
+  progress?: number;
+  reasons: Partial<Record<MethodName, string>>;
+}
+
+/** Confusion matrix of a method against human labels (positive = completed). */
+export interface Confusion {
+  tp: number;
+  fp: number;
+  tn: number;
+  fn: number;
+}
+
+/** Metrics of one method over one group of episodes. */
+export interface MethodMetrics {
+  n: number;
+  /** Task completion rate: completed / n. */
+  tcr: number;
+  /** Number of episodes with a human label in this group. */
+  labelled: number;
+  humanTcr?: number;
+  accuracy?: number;
+  precision?: number;
+  recall?: number;
+  f1?: number;
+  confusion?: Confusion;
+  /** Mean essential-state progress (essential method only). */
+  meanProgress?: number;
+}
+
+/** Difficulty bucket of the paper: steps <= 4, 5-8, > 8. */
+export function difficultyOf(nsteps: number): 'easy (<=4)' | 'medium (5-8)' | 'hard (>8)' {
+  return nsteps <= 4 ? 'easy (<=4)' : nsteps <= 8 ? 'medium (5-8)' : 'hard (>8)';
+}
+
+const ratio = (a: number, b: number): number | undefined => (b > 0 ? a / b : undefined);
+
+/** Computes TCR, accuracy, precision/recall/F1 and the confusion matrix for one method. */
+export function methodMetrics(rows: readonly EpisodeRow[], method: MethodName): MethodMetrics {
+  const withVerdict = rows.filter((r) => r.completed[method] !== undefined);
+  const n = withVerdict.length;
+  const done = withVerdict.filter((r) => r.completed[method]).length;
+  const m: MethodMetrics = { n, tcr: n ? done / n : 0, labelled: 0 };
+  if (method === 'essential') {
+    const ps = withVerdict.map((r) => r.progress ?? 0);
+    m.meanProgress = ps.length ? ps.reduce((a, b) => a + b, 0) / ps.length : 0;
+  }
+  const labelled = withVerdict.filter((r) => r.human !== undefined);
+  m.labelled = labelled.length;
+  if (!labelled.length) return m;
+  const c: Confusion = { tp: 0, fp: 0, tn: 0, fn: 0 };
+  for (const r of labelled) {
+    const p = r.completed[method]!;
+    if (p && r.human) c.tp++;
+    else if (p) c.fp++;
+    else if (r.human) c.fn++;
+    else c.tn++;
+  }
+  const precision = ratio(c.tp, c.tp + c.fp);
+  const recall = ratio(c.tp, c.tp + c.fn);
+  return {
+    ...m, confusion: c, humanTcr: (c.tp + c.fn) / labelled.length, accuracy: (c.tp + c.tn) / labelled.length, precision, recall,
+    f1: precision !== undefined && recall !== undefined && precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : undefined,
+  };
+}
+
+/** One row of the side-by-side tables: a group of episodes and each method's metrics on it. */
+export interface GroupMetrics {
+  /** 'all', 'category', or 'difficulty'. */
+  by: 'all' | 'category' | 'difficulty';
+  group: string;
+  n: number;
+  methods: Partial<Record<MethodName, MethodMetrics>>;
+}
+
+/** All methods side by side, overall and broken down by category and difficulty (paper Tables 4, 5, 7, 8). */
+export function summarise(rows: readonly EpisodeRow[], methods: readonly MethodName[]): GroupMetrics[] {
+  const groups: GroupMetrics[] = [];
+  const add = (by: GroupMetrics['by'], group: string, rs: readonly EpisodeRow[]): void => {
+    groups.push({ by, group, n: rs.length, methods: Object.fromEntries(methods.map((m) => [m, methodMetrics(rs, m)])) });
+  };
+  add('all', 'all', rows);
+  const cats = [...new Set(rows.map((r) => r.category))].sort();
+  for (const c of cats) add('category', c || '(none)', rows.filter((r) => r.category === c));
+  for (const d of ['easy (<=4)', 'medium (5-8)', 'hard (>8)']) {
+    const rs = rows.filter((r) => difficultyOf(r.nsteps) === d);
+    if (rs.length) add('difficulty', d, rs);
+  }
+  return groups;
+}

@@ -1,0 +1,76 @@
+import type { Bounds, NumberedComponent, VhNode } from '../model';
+import type { NodeSummary } from './types';
+
+/** Values upstream treats as "no value". */
+const EMPTY = new Set(['', 'none', 'null']);
+
+/** True for "", whitespace, null, undefined, "None" and "null" (upstream's notion of empty). */
+export function isEmptyValue(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  return EMPTY.has(String(v).trim().toLowerCase());
+}
+
+/** Case- and whitespace-insensitive form used for text comparisons (NFKC folds NBSP and full-width forms). */
+export function normaliseText(s: string | null | undefined): string {
+  if (isEmptyValue(s)) return '';
+  const t = String(s);
+  // Fast path for plain printable ASCII (most UI text): NFKC cannot change it.
+  if (/^[\x21-\x7e]+(?: [\x21-\x7e]+)*$/.test(t)) return t.toLowerCase();
+  return t.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+const nodeTexts = new WeakMap<VhNode, { text: string; desc: string }>();
+
+/** normaliseText of a node's text and content-desc, computed once per node (nodes are compared many times). */
+export function normalisedNodeTexts(n: VhNode): { text: string; desc: string } {
+  let v = nodeTexts.get(n);
+  if (!v) {
+    v = { text: normaliseText(n.text), desc: normaliseText(n.contentDesc) };
+    nodeTexts.set(n, v);
+  }
+  return v;
+}
+
+/** Parses an `i.json` bounds string "[x1,y1][x2,y2]"; null when malformed. */
+export function parseComponentBounds(s: string): Bounds | null {
+  const m = /^\s*\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]\s*$/.exec(s);
+  if (!m) return null;
+  return { x1: Number(m[1]), y1: Number(m[2]), x2: Number(m[3]), y2: Number(m[4]) };
+}
+
+/** Evidence summary of an execution node. */
+export function summariseNode(n: VhNode): NodeSummary {
+  return { ref: n.order, className: n.className, text: n.text, resourceId: n.resourceId, contentDesc: n.contentDesc, bounds: n.bounds };
+}
+
+/** Evidence summary of a ground-truth component. */
+export function summariseComponent(c: NumberedComponent): NodeSummary {
+  return {
+    ref: c.id,
+    className: c.class,
+    text: c.text ?? '',
+    resourceId: c['resource-id'] ?? '',
+    contentDesc: c['content-desc'] ?? '',
+    bounds: parseComponentBounds(c.bounds ?? ''),
+  };
+}
+
+/** A node rendered for a sentence: `Button "Done" (com.x:id/ok)`. */
+export function describeNode(n: NodeSummary): string {
+  const cls = n.className.split('.').pop() || n.className || 'node';
+  const label = n.text || n.contentDesc;
+  return `${cls}${label ? ` "${label}"` : ''}${n.resourceId ? ` (${n.resourceId})` : ''}`;
+}
+
+/**
+ * Canonical `package/fully.qualified.Class` for an activity, so `pkg/.A` equals `pkg/pkg.A`.
+ * Accepts whole dumpsys lines (takes the first `a.b/c.D` token); a value without '/' is returned trimmed.
+ */
+export function canonicalActivity(raw: string): string {
+  const s = raw.trim();
+  const m = /([A-Za-z_][\w.]*)\/([\w.$]+)/.exec(s);
+  if (!m) return s;
+  const pkg = m[1]!;
+  const cls = m[2]!.startsWith('.') ? pkg + m[2] : m[2]!;
+  return `${pkg}/${cls}`;
+}

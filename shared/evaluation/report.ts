@@ -1,0 +1,53 @@
+import type { EpisodeRow, GroupMetrics, MethodName } from './metrics';
+
+const pct = (v: number | undefined): string => (v === undefined ? '-' : `${(v * 100).toFixed(1)}%`);
+const csvCell = (v: unknown): string => {
+  const s = v === undefined || v === null ? '' : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** Per-episode CSV: one row per episode with each method's verdict and reason. */
+export function episodesCsv(rows: readonly EpisodeRow[], methods: readonly MethodName[]): string {
+  const head = ['episode', 'category', 'nsteps', 'human', ...methods.flatMap((m) => (m === 'essential' ? [m, 'essential_progress', 'essential_reason'] : [m, `${m}_reason`]))];
+  const lines = rows.map((r) => [
+    r.episode, r.category, r.nsteps, r.human === undefined ? '' : r.human ? 1 : 0,
+    ...methods.flatMap((m) => {
+      const v = r.completed[m] === undefined ? '' : r.completed[m] ? 1 : 0;
+      return m === 'essential' ? [v, r.progress === undefined ? '' : r.progress.toFixed(3), r.reasons[m] ?? ''] : [v, r.reasons[m] ?? ''];
+    }),
+  ].map(csvCell).join(','));
+  return [head.join(','), ...lines].join('\n') + '\n';
+}
+
+/** Summary CSV: one row per (group, method) with TCR, accuracy, precision, recall, F1 and the confusion matrix. */
+export function summaryCsv(groups: readonly GroupMetrics[]): string {
+  const head = 'by,group,method,n,tcr,human_tcr,accuracy,precision,recall,f1,tp,fp,tn,fn,mean_progress';
+  const lines: string[] = [];
+  for (const g of groups) {
+    for (const [m, x] of Object.entries(g.methods)) {
+      if (!x) continue;
+      const c = x.confusion;
+      lines.push([g.by, g.group, m, x.n, x.tcr, x.humanTcr, x.accuracy, x.precision, x.recall, x.f1, c?.tp, c?.fp, c?.tn, c?.fn, x.meanProgress]
+        .map((v) => (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(4) : v)).map(csvCell).join(','));
+    }
+  }
+  return [head, ...lines].join('\n') + '\n';
+}
+
+/** Plain-text side-by-side table (methods as column groups) for the terminal. */
+export function summaryTable(groups: readonly GroupMetrics[], methods: readonly MethodName[]): string {
+  const labelled = groups.some((g) => Object.values(g.methods).some((m) => m && m.labelled > 0));
+  const cols = labelled ? ['TCR', 'Acc', 'P', 'R', 'F1'] : ['TCR'];
+  const header = ['group'.padEnd(22), 'n'.padStart(5), ...methods.map((m) => cols.map((c) => `${m}:${c}`.padStart(Math.max(8, m.length + c.length + 1))).join(' '))].join(' ');
+  const out = [header, '-'.repeat(header.length)];
+  for (const g of groups) {
+    const name = g.by === 'all' ? 'all' : `${g.by === 'category' ? 'cat' : 'diff'} ${g.group}`;
+    const cells = methods.map((m) => {
+      const x = g.methods[m];
+      const vals = labelled ? [x?.tcr, x?.accuracy, x?.precision, x?.recall, x?.f1] : [x?.tcr];
+      return vals.map((v, i) => pct(v).padStart(Math.max(8, m.length + cols[i]!.length + 1))).join(' ');
+    });
+    out.push([name.slice(0, 22).padEnd(22), String(g.n).padStart(5), ...cells].join(' '));
+  }
+  return out.join('\n');
+}

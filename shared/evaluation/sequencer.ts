@@ -1,0 +1,88 @@
+import type { EssItem } from '../model';
+import type { EssentialResult, ExecStepInput, GtStateInput, ItemVerdict, MatchServices, StateResult, TraceInput } from './types';
+import { matchItem, orderItems } from './match-item';
+
+/** Upstream's one generic reason for any exception during an episode. */
+export const LEGACY_GENERIC_REASON = 'ui positions not found';
+
+interface StepOutcome { passed: number; verdicts: ItemVerdict[]; failed?: ItemVerdict; error?: ItemVerdict }
+
+/** Evaluates items in order; stops at the first non-pass unless `all` (used to explain the closest step). */
+function evalStep(items: EssItem[], gt: GtStateInput, exec: ExecStepInput, trace: TraceInput, svc: MatchServices, all: boolean): StepOutcome {
+  const verdicts: ItemVerdict[] = [];
+  let passed = 0;
+  let failed: ItemVerdict | undefined;
+  let error: ItemVerdict | undefined;
+  for (const item of items) {
+    const v = matchItem(item, gt, exec, trace, svc);
+    if (!v) continue;
+    verdicts.push(v);
+    if (v.status === 'pass') { passed++; continue; }
+    failed ??= v;
+    if (v.status === 'error') error ??= v;
+    if (!all) break;
+  }
+  return { passed, verdicts, failed, error };
+}
+
+/**
+ * The ordered greedy scan: for each annotated state (in ground-truth step order) the first
+ * execution step after the previous match where every item holds is its match. The episode is
+ * completed when all states are matched in order; progress is the fraction matched.
+ *
+ * fixed: an item that cannot run fails that item (with its reason) and the scan goes on.
+ * legacy: the first item error fails the whole episode with upstream's generic reason.
+ */
+export function evaluateEssentialStates(states: readonly GtStateInput[], trace: TraceInput, svc: MatchServices): EssentialResult {
+  const results: StateResult[] = [];
+  const base = { method: 'essential' as const, episode: trace.episode, mode: svc.mode, problems: trace.problems };
+  let pos = 0;
+  const sorted = [...states].sort((a, b) => a.step - b.step);
+  for (let si = 0; si < sorted.length; si++) {
+    const gt = sorted[si]!;
+    const items = orderItems(gt.ess.items, svc.mode);
+    let matched: StateResult | undefined;
+    let closest: { step: number; passed: number } | undefined;
+    for (let i = pos; i < trace.steps.length; i++) {
+      const exec = trace.steps[i]!;
+      const out = evalStep(items, gt, exec, trace, svc, false);
+      if (svc.mode === 'legacy' && out.error) {
+        // LEGACY: upstream catches any exception around the whole episode and reports one generic reason.
+        results.push({ gtStep: gt.step, ess: gt.ess.raw, matched: false, closestStep: exec.index, items: out.verdicts, reason: `${LEGACY_GENERIC_REASON} (${out.error.sentence})` });
+        return finish(base, sorted, results, LEGACY_GENERIC_REASON);
+      }
+      if (!out.failed) {
+        matched = { gtStep: gt.step, ess: gt.ess.raw, matched: true, execStep: exec.index, items: evalStep(items, gt, exec, trace, svc, true).verdicts };
+        pos = i + 1;
+        break;
+      }
+      if (!closest || out.passed > closest.passed) closest = { step: i, passed: out.passed };
+    }
+    if (matched) { results.push(matched); continue; }
+    const tail = pos >= trace.steps.length ? 'the trace ended before it' : undefined;
+    if (!closest) {
+      results.push({ gtStep: gt.step, ess: gt.ess.raw, matched: false, items: [], reason: `State ${si + 1} of ${sorted.length} (ground-truth step ${gt.step}, ${gt.ess.raw}) was not reached: ${tail ?? 'no execution steps left'}.` });
+    } else {
+      const exec = trace.steps[closest.step]!;
+      const full = evalStep(items, gt, exec, trace, svc, true);
+      const first = full.failed;
+      results.push({
+        gtStep: gt.step, ess: gt.ess.raw, matched: false, closestStep: exec.index, items: full.verdicts,
+        reason: `State ${si + 1} of ${sorted.length} (ground-truth step ${gt.step}, ${gt.ess.raw}) was not found ${pos > 0 ? `after execution step ${pos - 1}` : 'in the trace'}; closest is step ${exec.index}, where ${first ? `${first.item} failed: ${first.sentence}` : 'all items held'}`,
+      });
+    }
+    return finish(base, sorted, results);
+  }
+  return finish(base, sorted, results);
+}
+
+function finish(base: Omit<EssentialResult, 'completed' | 'progress' | 'states' | 'reason'>, all: readonly GtStateInput[], results: StateResult[], generic?: string): EssentialResult {
+  const reached = results.filter((r) => r.matched).length;
+  for (const gt of all.slice(results.length)) results.push({ gtStep: gt.step, ess: gt.ess.raw, matched: false, items: [], reason: 'Not searched: an earlier state was not reached.' });
+  const completed = all.length > 0 && reached === all.length;
+  const firstMiss = results.find((r) => !r.matched);
+  return {
+    ...base, completed, progress: all.length ? reached / all.length : 0, states: results,
+    reason: completed ? undefined : generic ?? (all.length === 0 ? 'The episode has no annotated essential states.' : firstMiss?.reason),
+  };
+}
