@@ -11,13 +11,7 @@ import * as adbkit from '@devicefarmer/adbkit';
 
 // adbkit is CommonJS: depending on the loader (Node ESM, vitest) its exports sit on the namespace or on `default`.
 const Adb = adbkit.Adb ?? (adbkit as unknown as { default: typeof adbkit }).default.Adb;
-import { startAdbServer, startVirtualDevice } from '../electron/virtual-device/testing';
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
-  return Buffer.concat(chunks);
-}
+import { readAll, startAdbServer, startVirtualDevice } from '../electron/virtual-device/testing';
 
 async function time(n: number, f: () => Promise<unknown>): Promise<number[]> {
   await f(); // warm-up

@@ -1,39 +1,57 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { startAdbServer, ADB, type AdbServer } from '../virtual-device/testing';
+import { startAdbServer, HAVE_ADB, type AdbServer } from '../virtual-device/testing';
 
-const haveAdb = ((): boolean => { try { execFileSync(ADB, ['version']); return true; } catch { return false; } })();
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-describe.skipIf(!haveAdb)('touchstone device serve (adb not installed → skipped)', () => {
+describe.skipIf(!HAVE_ADB)('touchstone device serve (adb not installed → skipped)', () => {
   let adb: AdbServer;
-  let child: ChildProcess | undefined;
+  const children: ChildProcess[] = [];
   beforeAll(async () => { adb = await startAdbServer(); });
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGINT');
-      await exited;
-    }
+    await Promise.all(children.filter((c) => c.exitCode === null).map((c) => {
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill('SIGINT'); // the CLI stops its devices on SIGINT and exits 0
+      return exited;
+    }));
     await adb?.stop();
   });
 
-  it('prints the serials of --count devices, connects them with --connect, and they answer adb', async () => {
-    child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'electron/cli.ts'), 'device', 'serve', '--count', '2', '--connect', '--faults', 'latency=1'], { env: adb.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  /** Starts `touchstone device serve ARGS` with the private adb server's env; resolves with the serials it prints. */
+  function serve(args: string[], count: number): Promise<string[]> {
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'electron/cli.ts'), 'device', 'serve', ...args], { env: adb.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
     let out = '';
-    const serials = await new Promise<string[]>((resolve, reject) => {
-      child!.stdout!.on('data', (d: Buffer) => {
+    return new Promise<string[]>((resolve, reject) => {
+      child.stdout!.on('data', (d: Buffer) => {
         out += d.toString();
-        const found = [...out.matchAll(/^(127\.0\.0\.1:\d+)\tconnect with: adb connect \1$/gm)].map((m) => m[1]);
-        if (found.length === 2) resolve(found);
+        const found = [...out.matchAll(/^(127\.0\.0\.1:\d+|emulator-\d+)\t/gm)].map((m) => m[1]);
+        if (found.length === count) resolve(found);
       });
-      child!.on('exit', (code) => reject(new Error(`device serve exited ${code}: ${out}`)));
+      child.on('exit', (code) => reject(new Error(`device serve exited ${code}: ${out}`)));
     });
+  }
+
+  it('prints the serials of --count devices, connects them with --connect, and they answer adb', async () => {
+    const serials = await serve(['--count', '2', '--connect', '--faults', 'latency=1'], 2);
+    expect(serials.every((s) => /^127\.0\.0\.1:\d+$/.test(s))).toBe(true);
     for (const s of serials) {
       await adb.waitFor(s);
       expect((await adb.adb(['-s', s, 'shell', 'getprop ro.build.version.release'])).stdout).toBe('12\n');
     }
+  });
+
+  it('several processes: a second one serving emulator-style registers as emulator-NNNN and its console takes adb emu', async () => {
+    const [tcp] = await serve(['--connect', '--time', '09:41'], 1);
+    const [emu] = await serve(['--serial-style', 'emulator', '--connect'], 1);
+    expect(emu).toMatch(/^emulator-\d+$/);
+    await adb.waitFor(tcp);
+    await adb.waitFor(emu);
+    const [a, b] = await Promise.all([tcp, emu].map((s) => adb.adb(['-s', s, 'shell', 'getprop ro.serialno'])));
+    expect([a.stdout, b.stdout]).toEqual([`TOUCHSTONE${tcp.split(':')[1]}\n`, `EMULATOR31X${emu.slice(9)}\n`]);
+    // HOME is the adb server's: the device created the token file there, and adb emu authenticates with it
+    expect((await adb.adb(['-s', emu, 'emu', 'avd', 'name'])).stdout).toBe('Touchstone_API_31\r\nOK\r\n');
   });
 
   it('rejects an unknown option with usage and exit code 2', () => {

@@ -16,9 +16,12 @@ Options:
   --port P                  adb port of the first device (default: any free port); devices use P, P+2, ...
   --serial-style tcp|emulator
                             tcp: connect with 'adb connect 127.0.0.1:P' (default)
-                            emulator: serial emulator-(P-1), console on P-1 ('adb emu ...')
+                            emulator: serial emulator-(P-1), console on P-1 ('adb emu ...');
+                            without --port the first free pair in 5554-5585, as the emulator
+                            picks, so an adb server started later finds it. The console wants
+                            the token in ~/.emulator_console_auth_token (created if missing)
   --count N                 run N devices in this process (default 1)
-  --faults SPEC             latency=MS,dump-fails,animation=MS,drop-every=N
+  --faults SPEC             latency=MS,dump-fails,animation=MS,drop-every=N,vanish-after=MS
   --unauthorized            refuse adb's keys (device shows 'unauthorized')
   --connect                 also connect/register with the adb server (ANDROID_ADB_SERVER_PORT or 5037)
   --time HH:MM              freeze the device clock (UTC, today) for byte-stable screenshots
@@ -106,7 +109,7 @@ export async function run(args: string[]): Promise<number> {
   console.log(`touchstone device: ${instances.length} virtual device(s), world ${opts.world}`);
   for (const i of instances) {
     console.log(i.consolePort
-      ? `${i.serial}\tadb port ${i.port}, console ${i.consolePort} (run with --connect, or an adb server started later finds ports 5555-5585)`
+      ? `${i.serial}\tadb port ${i.port}, console ${i.consolePort} (run with --connect, or an adb server started later finds ports 5555-5585; adb emu works as is)`
       : `${i.serial}\tconnect with: adb connect ${i.serial}`);
   }
   if (opts.connect) {

@@ -4,14 +4,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
+import { connect as netConnect } from 'node:net';
 import { parseUiautomatorXml } from '../../shared/formats/parse-uiautomator-xml';
-import { startAdbServer, startVirtualDevice, ADB, type AdbServer, type StartedDevice } from './testing';
+import { startAdbServer, startVirtualDevice, ADB, HAVE_ADB, type AdbServer, type StartedDevice } from './testing';
 import { pngSize } from './world/replay/load-recording';
 
-const haveAdb = ((): boolean => { try { execFileSync(ADB, ['version']); return true; } catch { return false; } })();
 const haveScript = ((): boolean => { try { execFileSync('script', ['--version']); return true; } catch { return false; } })();
 
-describe.skipIf(!haveAdb)('the real adb drives the virtual device (adb not installed → skipped)', () => {
+describe.skipIf(!HAVE_ADB)('the real adb drives the virtual device (adb not installed → skipped)', () => {
   let adb: AdbServer;
   let dev: StartedDevice;
   let tmp: string;
@@ -148,7 +148,24 @@ describe.skipIf(!haveAdb)('the real adb drives the virtual device (adb not insta
   });
 });
 
-describe.skipIf(!haveAdb)('emulator-style serial and console (adb not installed → skipped)', () => {
+/** One console session: sends a line, returns what the console answered up to its OK/KO line. */
+async function consoleSession(port: number): Promise<{ greeting: string; send(line: string): Promise<string>; close(): void }> {
+  const sock = netConnect(port, '127.0.0.1');
+  let buf = '';
+  const waiters: (() => void)[] = [];
+  sock.on('data', (d: Buffer) => { buf += d.toString('utf8'); for (const w of waiters.splice(0)) w(); });
+  const reply = async (): Promise<string> => {
+    for (;;) {
+      const m = /^(?:OK|KO:[^\r]*)\r\n/m.exec(buf);
+      if (m) { const text = buf.slice(0, m.index + m[0].length); buf = buf.slice(text.length); return text; }
+      await new Promise<void>((r) => waiters.push(r));
+    }
+  };
+  const greeting = await reply();
+  return { greeting, send: async (line) => { sock.write(`${line}\n`); return reply(); }, close: () => sock.destroy() };
+}
+
+describe.skipIf(!HAVE_ADB)('emulator-style serial and console (adb not installed → skipped)', () => {
   let adb: AdbServer;
   let dev: StartedDevice;
   beforeAll(async () => {
@@ -157,18 +174,53 @@ describe.skipIf(!haveAdb)('emulator-style serial and console (adb not installed 
   });
   afterAll(async () => { await dev?.stop(); await adb?.stop(); });
 
-  it('shows up as emulator-NNNN and adb emu avd snapshot save/load restores the state', async () => {
+  it('a device listening on an emulator port (5555-5585) before the adb server starts shows up as emulator-NNNN', async () => {
+    const early = await startVirtualDevice({ world: 'demo', serialStyle: 'emulator', scanRange: true });
+    let late: AdbServer | undefined;
+    try {
+      expect(early.serial).toBe(`emulator-${early.port - 1}`);
+      expect(early.port, 'a free port pair in 5554..5585 (the emulator range)').toBeLessThanOrEqual(5585);
+      late = await startAdbServer(); // scans 5555..5585 once, at start
+      await late.waitFor(early.serial);
+      expect((await late.adb(['-s', early.serial, 'shell', 'getprop ro.kernel.qemu'])).stdout).toBe('1\n');
+    } finally {
+      await early.stop(); // leave the shared emulator port range quickly
+      await late?.stop();
+    }
+  });
+
+  it('registered with host:emulator it shows up as emulator-NNNN; adb emu avd snapshot save/load restores the state', async () => {
     expect(dev.serial).toMatch(/^emulator-\d+$/);
+    expect((await adb.adb(['devices'])).stdout).toContain(`${dev.serial}\tdevice`);
     const s = (cmd: string): ReturnType<AdbServer['adb']> => adb.adb(['-s', dev.serial, 'shell', cmd]);
     expect((await adb.adb(['-s', dev.serial, 'emu', 'avd', 'snapshot', 'save', 'clean'])).code).toBe(0);
     await s('settings put global wifi_on 0; pm uninstall com.touchstone.notes');
     expect((await s('pm list packages com.touchstone.notes')).stdout).toBe('');
-    expect((await adb.adb(['-s', dev.serial, 'emu', 'avd', 'snapshot', 'load', 'clean'])).code).toBe(0);
+    expect((await adb.adb(['-s', dev.serial, 'emu', 'avd', 'snapshot', 'list'])).stdout).toMatch(/^List of snapshots present on all disks:\r\nID +TAG[^\n]*\n1 +clean /);
+    expect((await adb.adb(['-s', dev.serial, 'emu', 'avd', 'snapshot', 'load', 'clean'])).stdout).toBe('OK\r\n');
     expect((await s('pm list packages com.touchstone.notes')).stdout).toBe('package:com.touchstone.notes\n');
     expect((await s('settings get global wifi_on')).stdout).toBe('1\n');
     const missing = await adb.adb(['-s', dev.serial, 'emu', 'avd', 'snapshot', 'load', 'nope']);
     expect(missing.stdout + missing.stderr).toContain("KO: snapshot 'nope' does not exist");
     expect(dev.instance.console!.received).toContain('avd snapshot load clean');
+  });
+
+  it('the console wants the token of ~/.emulator_console_auth_token, which adb emu sends from its HOME', async () => {
+    const tokenFile = join(adb.home, '.emulator_console_auth_token');
+    const token = readFileSync(tokenFile, 'utf8');
+    expect(token).toMatch(/^[A-Za-z0-9+/=]{12,}$/); // created by the device, as the emulator does
+    expect((await adb.adb(['-s', dev.serial, 'emu', 'avd', 'name'])).stdout).toBe('Touchstone_API_31\r\nOK\r\n');
+    expect(dev.instance.console!.received).toContain(`auth ${token}`);
+    const c = await consoleSession(dev.instance.consolePort!);
+    try {
+      expect(c.greeting).toBe(`Android Console: Authentication required\r\nAndroid Console: type 'auth <auth_token>' to authenticate\r\nAndroid Console: you can find your <auth_token> in \r\n'${tokenFile}'\r\nOK\r\n`);
+      expect(await c.send('avd snapshot list')).toBe("KO: unknown command, try 'help'\r\n");
+      expect(await c.send('auth not-the-token')).toBe(`KO: authentication token does not match ${tokenFile}\r\n`);
+      expect(await c.send(`auth ${token}`)).toBe("Android Console: type 'help' for a list of commands\r\nOK\r\n");
+      expect(await c.send('avd name')).toBe('Touchstone_API_31\r\nOK\r\n');
+    } finally {
+      c.close();
+    }
   });
 
   it('adb emu kill makes the emulator go away', async () => {

@@ -1,22 +1,14 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import * as adbkit from '@devicefarmer/adbkit';
 
 // adbkit is CommonJS: depending on the loader (Node ESM, vitest) its exports sit on the namespace or on `default`.
 const Adb = adbkit.Adb ?? (adbkit as unknown as { default: typeof adbkit }).default.Adb;
-import { startAdbServer, startVirtualDevice, ADB, type AdbServer, type StartedDevice } from './testing';
+import { startAdbServer, startVirtualDevice, readAll, HAVE_ADB, type AdbServer, type StartedDevice } from './testing';
 
-const haveAdb = ((): boolean => { try { execFileSync(ADB, ['version']); return true; } catch { return false; } })();
 
 type Client = ReturnType<typeof Adb.createClient>;
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
-  return Buffer.concat(chunks);
-}
 
 async function until<T>(what: string, f: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -31,7 +23,7 @@ async function until<T>(what: string, f: () => Promise<T | undefined>, timeoutMs
   throw new Error(`timed out waiting for ${what}: ${String(lastErr ?? '')}`);
 }
 
-describe.skipIf(!haveAdb)('adbkit drives the virtual device (adb not installed â†’ skipped)', () => {
+describe.skipIf(!HAVE_ADB)('adbkit drives the virtual device (adb not installed â†’ skipped)', () => {
   let adb: AdbServer;
   let dev: StartedDevice;
   let client: Client;
@@ -72,7 +64,7 @@ describe.skipIf(!haveAdb)('adbkit drives the virtual device (adb not installed â
 
   it('shell returns merged output, as the legacy shell service does', async () => {
     expect(await shell('echo out; echo err >&2')).toBe('out\nerr\n');
-    expect(await shell('pm list packages -3')).toBe('package:com.touchstone.notes\npackage:com.touchstone.shop\npackage:com.touchstone.clock\n');
+    expect(await shell('pm list packages -3')).toBe('package:com.android.adbkeyboard\npackage:com.touchstone.notes\npackage:com.touchstone.shop\npackage:com.touchstone.clock\n');
   });
 
   it('screencap returns the PNG of the screen', async () => {
@@ -81,7 +73,7 @@ describe.skipIf(!haveAdb)('adbkit drives the virtual device (adb not installed â
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1080, 2400]);
   });
 
-  it('push and pull 2 MiB round-trip byte-identical', async () => {
+  it('push and pull 2 MiB round-trip byte-identical; stat and readdir see the file', async () => {
     const data = randomBytes(2 * 1024 * 1024 + 7);
     const src = new PassThrough();
     src.end(data);
@@ -91,6 +83,10 @@ describe.skipIf(!haveAdb)('adbkit drives the virtual device (adb not installed â
     expect(pulled.equals(data)).toBe(true);
     const st = await device().stat('/data/local/tmp/kit.bin');
     expect(st.size).toBe(data.length);
+    // readdir is sync LIST (v1): DENT entries then DONE
+    const entries: { name: string; size: number; isFile(): boolean }[] = await device().readdir('/data/local/tmp');
+    const kit = entries.find((e) => e.name === 'kit.bin');
+    expect([kit?.size, kit?.isFile()]).toEqual([data.length, true]);
   });
 
   it('20 concurrent shell streams each get their own answer', async () => {

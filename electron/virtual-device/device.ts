@@ -6,12 +6,13 @@ import { basicCommands } from './shell/commands/basic';
 import { androidCommands } from './shell/commands/android';
 import { dumpsys } from './shell/commands/dumpsys';
 import type { CommandFn, ShellHost } from './shell/types';
-import { rawShell, shellV2 } from './services/shell-service';
-import { syncService } from './services/sync-service';
+import { routeService } from './services/route';
 import { DUMP_IDLE_ERROR, NO_FAULTS, type Faults } from './faults';
 import type { InputEvent, World } from './world/types';
 import { defaultProps } from './props';
 import { animationFrame, rawScreencap } from './animation';
+import { LogBuffer, type LogPriority } from './logcat';
+import { LATIN_IME } from './shell/commands/ime';
 
 const COMMANDS: ReadonlyMap<string, CommandFn> = new Map([...basicCommands, ...androidCommands, ['dumpsys', dumpsys]]);
 const FEATURES = 'shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir';
@@ -34,14 +35,14 @@ export class VirtualDevice implements ShellHost {
   readonly props: Map<string, string>;
   readonly settings = new Map<string, string>([
     ['global:airplane_mode_on', '0'], ['global:wifi_on', '1'], ['system:screen_brightness', '102'],
-    ['system:screen_off_timeout', '60000'], ['secure:default_input_method', 'com.android.inputmethod.latin/.LatinIME'],
+    ['system:screen_off_timeout', '60000'], ['secure:default_input_method', LATIN_IME], ['secure:enabled_input_methods', LATIN_IME],
     ['global:window_animation_scale', '1.0'], ['global:transition_animation_scale', '1.0'], ['global:animator_duration_scale', '1.0'],
   ]);
   faults: Faults;
   private currentWorld: World;
   private server: Server | null = null;
   private readonly connections = new Set<{ socket: Socket; conn: DeviceConnection }>();
-  private readonly logBuffer: string[] = [];
+  private readonly logBuffer = new LogBuffer(() => this.now());
   private readonly pngCache = new Map<string, Promise<Buffer>>();
   private lastInput: { at: number; x: number; y: number } | null = null;
   private opens = 0;
@@ -151,36 +152,14 @@ export class VirtualDevice implements ShellHost {
       return null;
     }
     const delay = (): Promise<void> => (this.faults.latencyMs > 0 ? new Promise((r) => setTimeout(r, this.faults.latencyMs)) : Promise.resolve());
-    const v2 = /^shell,([^:]*):(.*)$/s.exec(service);
-    if (v2) {
-      const opts = v2[1].split(',');
-      if (!opts.includes('v2')) return null;
-      const cmd = v2[2];
-      return async (s) => { await delay(); await shellV2(s, cmd, this.runLine, cmd.trim() === '', opts.includes('pty'), `${this.props.get('ro.product.device')}:/ $ `); };
-    }
-    if (service.startsWith('shell:')) return async (s) => { await delay(); await rawShell(s, service.slice(6), this.runLine, true); };
-    if (service.startsWith('exec:')) return async (s) => { await delay(); await rawShell(s, service.slice(5), this.runLine, false); };
-    if (service === 'sync:') return async (s) => { await delay(); await syncService(s, this.fs); };
-    if (service.startsWith('reboot:')) return (s) => { s.end(); };
-    // what a production (user) build answers
-    if (service === 'root:') return (s) => { s.write('adbd cannot run as root in production builds\n'); s.end(); };
-    if (service === 'unroot:') return (s) => { s.write('adbd not running as root\n'); s.end(); };
-    if (service === 'remount:') return (s) => { s.write('remount is not supported on user builds\n'); s.end(); };
-    return null;
+    return routeService(service, { runLine: this.runLine, fs: this.fs, prompt: `${this.props.get('ro.product.device')}:/ $ `, delay });
   }
 
   // --- ShellHost ---
 
-  log(priority: 'V' | 'D' | 'I' | 'W' | 'E', tag: string, message: string): void {
-    const d = this.now();
-    const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
-    const stamp = `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
-    this.logBuffer.push(`${stamp}  1000  1234 ${priority} ${tag.padEnd(8)}: ${message}`);
-    if (this.logBuffer.length > 2000) this.logBuffer.shift();
-  }
-
-  logLines(): string[] { return [...this.logBuffer]; }
-  clearLog(): void { this.logBuffer.length = 0; }
+  log(priority: LogPriority, tag: string, message: string): void { this.logBuffer.add(priority, tag, message); }
+  logLines(): string[] { return this.logBuffer.all(); }
+  clearLog(): void { this.logBuffer.clear(); }
 
   private animating(): number | null {
     if (!this.lastInput || this.faults.animationMs <= 0) return null;

@@ -1,4 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
+import { writeFileAtomic } from '../core/fs/atomic-write';
+
+const HELP_GREETING = "Android Console: type 'help' for a list of commands\r\nOK\r\n";
+
+/**
+ * The console auth token as the emulator finds it: the content of the token file
+ * (empty = no authentication); a missing file is created with a fresh random token.
+ * `adb emu` reads the same file from its own HOME and sends `auth <token>` first.
+ */
+export async function resolveConsoleToken(file: string): Promise<string> {
+  const read = async (): Promise<string | null> => readFile(file, 'utf8').then((t) => t.trim(), () => null);
+  const existing = await read();
+  if (existing !== null) return existing;
+  await writeFileAtomic(file, randomBytes(12).toString('base64'));
+  // another emulator may have created it at the same moment: the file decides
+  return (await read()) ?? '';
+}
 
 /** What the console needs from the device it controls. */
 export interface ConsoleTarget {
@@ -48,7 +67,7 @@ export class EmulatorConsole {
     socket.on('error', () => undefined);
     let authed = this.authToken === '';
     const greet = authed
-      ? 'Android Console: type \'help\' for a list of commands\r\nOK\r\n'
+      ? HELP_GREETING
       : `Android Console: Authentication required\r\nAndroid Console: type 'auth <auth_token>' to authenticate\r\nAndroid Console: you can find your <auth_token> in \r\n'${this.tokenPath}'\r\nOK\r\n`;
     socket.write(greet);
     let buf = '';
@@ -72,7 +91,7 @@ export class EmulatorConsole {
     const [cmd, ...args] = line.split(/\s+/);
     if (cmd === 'quit' || cmd === 'exit') return null;
     if (cmd === 'auth') {
-      if (args[0] === this.authToken || this.authToken === '') { setAuthed(); return 'OK\r\n'; }
+      if (args[0] === this.authToken || this.authToken === '') { setAuthed(); return HELP_GREETING; }
       return `KO: authentication token does not match ${this.tokenPath}\r\n`;
     }
     if (cmd === 'help') return 'Android console commands:\r\n\r\n    help|h|?         print a list of commands\r\n    avd              control virtual device execution\r\n    kill             kill the emulator instance\r\n    quit|exit        quit control session\r\n\r\nOK\r\n';

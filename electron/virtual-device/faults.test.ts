@@ -1,9 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { parseFaults, DUMP_IDLE_ERROR } from './faults';
-import { startAdbServer, startVirtualDevice, ADB, type AdbServer, type StartedDevice } from './testing';
+import { startAdbServer, startVirtualDevice, HAVE_ADB, type AdbServer, type StartedDevice } from './testing';
 
-const haveAdb = ((): boolean => { try { execFileSync(ADB, ['version']); return true; } catch { return false; } })();
 
 describe('parseFaults', () => {
   it('reads the CLI form', () => {
@@ -14,7 +12,7 @@ describe('parseFaults', () => {
   });
 });
 
-describe.skipIf(!haveAdb)('fault injection seen through the real adb (adb not installed → skipped)', () => {
+describe.skipIf(!HAVE_ADB)('fault injection seen through the real adb (adb not installed → skipped)', () => {
   let adb: AdbServer;
   let dev: StartedDevice;
   const sh = (cmd: string): ReturnType<AdbServer['adb']> => adb.adb(['-s', dev.serial, 'shell', cmd]);

@@ -1,12 +1,22 @@
 import { connect as netConnect } from 'node:net';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { VirtualDevice, type VirtualDeviceOptions } from './device';
-import { EmulatorConsole } from './emulator-console';
+import { EmulatorConsole, resolveConsoleToken } from './emulator-console';
 
 export interface DeviceInstanceOptions extends VirtualDeviceOptions {
   /** `tcp` -> serial `127.0.0.1:PORT` (after `adb connect`); `emulator` -> `emulator-CONSOLEPORT`. */
   serialStyle?: 'tcp' | 'emulator';
-  /** Emulator console auth token ('' = no auth, like an empty ~/.emulator_console_auth_token). */
+  /** Emulator console auth token ('' = no auth). When absent it comes from `consoleAuthTokenFile`. */
   consoleAuthToken?: string;
+  /** Where the token lives, as for the emulator (default ~/.emulator_console_auth_token; created if missing). */
+  consoleAuthTokenFile?: string;
+  /**
+   * Emulator style without a port: take the first free console port 5554..5584 as the
+   * emulator does, so an adb server started later finds the device (default true);
+   * false picks a random high port pair (tests that register the device themselves).
+   */
+  scanRange?: boolean;
   avdName?: string;
 }
 
@@ -33,6 +43,8 @@ export async function startDeviceInstance(opts: DeviceInstanceOptions): Promise<
       stop: () => device.close(),
     };
   }
+  const tokenFile = opts.consoleAuthTokenFile ?? join(homedir(), '.emulator_console_auth_token');
+  const token = opts.consoleAuthToken ?? await resolveConsoleToken(tokenFile);
   const snapshots = new Map<string, unknown>();
   let stopped = false;
   const stop = async (): Promise<void> => {
@@ -52,11 +64,12 @@ export async function startDeviceInstance(opts: DeviceInstanceOptions): Promise<
     snapshotDelete: (name) => snapshots.delete(name),
     snapshotNames: () => [...snapshots.keys()],
     kill: () => void stop(),
-  }, opts.consoleAuthToken ?? '');
+  }, token, tokenFile);
   // Emulators use an even console port and the next (odd) port for adb.
   let consolePort = 0;
+  const scan = opts.scanRange !== false;
   for (let attempt = 0; ; attempt++) {
-    const candidate = opts.port ? opts.port - 1 : 20000 + 2 * Math.floor(Math.random() * 20000);
+    const candidate = opts.port ? opts.port - 1 : scan && attempt < 16 ? 5554 + 2 * attempt : 20000 + 2 * Math.floor(Math.random() * 20000);
     try {
       await consoleServer.listen(candidate);
       await device.listen(candidate + 1).catch(async (e: unknown) => { await consoleServer.close(); throw e; });
@@ -65,7 +78,7 @@ export async function startDeviceInstance(opts: DeviceInstanceOptions): Promise<
       device.props.set('ro.kernel.qemu', '1');
       break;
     } catch (e) {
-      if (opts.port || attempt > 20) throw new Error(`virtual device: could not listen on ports ${candidate}/${candidate + 1}: ${(e as Error).message}`);
+      if (opts.port || attempt > 36) throw new Error(`virtual device: could not listen on ports ${candidate}/${candidate + 1}: ${(e as Error).message}`);
     }
   }
   return {

@@ -2,7 +2,7 @@
  * Helpers for tests and development: a virtual device plus a private adb server
  * (own port and HOME, so tests never touch a developer's adb or keys).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -29,6 +29,16 @@ export interface AdbServer {
 
 /** The adb binary: $ADB or `adb` on PATH (Debian installs /usr/bin/adb). */
 export const ADB = process.env.ADB ?? 'adb';
+
+/** Whether the adb binary runs here (tests that need it skip with a message otherwise). */
+export const HAVE_ADB = ((): boolean => { try { execFileSync(ADB, ['version'], { stdio: 'ignore' }); return true; } catch { return false; } })();
+
+/** Reads a stream (an adbkit shell, screencap or pull) to its end. */
+export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
+  return Buffer.concat(chunks);
+}
 
 /** A TCP port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -106,7 +116,11 @@ export interface StartedDevice {
 /** Starts a virtual device; with `adb`, connects it (`adb connect` or emulator registration) and waits for `device`. */
 export async function startVirtualDevice(opts: StartVirtualDeviceOptions = {}): Promise<StartedDevice> {
   const world = typeof opts.world === 'object' ? opts.world : createWorld(opts.world ?? 'demo');
-  const instance = await startDeviceInstance({ ...opts, world });
+  // Emulator-style test devices never touch the developer's ~/.emulator_console_auth_token: with an
+  // adb server they use a token file in its HOME (where `adb emu` looks), else no console auth.
+  const consoleAuth = opts.consoleAuthToken !== undefined || opts.consoleAuthTokenFile !== undefined ? {}
+    : opts.adb ? { consoleAuthTokenFile: join(opts.adb.home, '.emulator_console_auth_token') } : { consoleAuthToken: '' };
+  const instance = await startDeviceInstance({ scanRange: false, ...consoleAuth, ...opts, world });
   if (opts.adb) {
     if (opts.serialStyle === 'emulator') await instance.registerWith(opts.adb.port);
     else await opts.adb.adb(['connect', instance.serial]);

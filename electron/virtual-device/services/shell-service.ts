@@ -67,6 +67,7 @@ export async function shellV2(stream: ServiceStream, command: string, run: RunLi
     stdin: stdin.read,
     out: (d) => stream.write(frame(ID_STDOUT, crlf(typeof d === 'string' ? Buffer.from(d) : d))),
     err: (d) => stream.write(frame(ID_STDERR, crlf(typeof d === 'string' ? Buffer.from(d) : d))),
+    hungUp: () => stream.closed,
   };
   let code = 0;
   if (!interactive) code = await run(command, io);
@@ -103,6 +104,7 @@ export async function rawShell(stream: ServiceStream, command: string, run: RunL
     stdin: stdin.read,
     out: (d) => stream.write(d),
     err: (d) => { if (mergeStderr) stream.write(d); },
+    hungUp: () => stream.closed,
   });
   stream.end();
 }

@@ -1,13 +1,19 @@
-import { parseShell, ShellSyntaxError, type SimpleCommand, type Word } from './parse';
+import { parseShell, ShellSyntaxError, type ListItem, type SimpleCommand, type Word } from './parse';
 import type { CommandFn, CommandIO, ShellHost } from './types';
+import { ArithError, evalArith } from './arith';
+import { applyRedirects, type Sink } from './redirect';
 
-type Sink = (data: Buffer) => void;
 
 export interface ShellStreams {
   stdin(): Promise<Buffer>;
   out(data: Buffer | string): void;
   err(data: Buffer | string): void;
+  /** True once the client hung up: the rest of the line is not run (adbd kills the shell). */
+  hungUp?(): boolean;
 }
+
+/** Iterations after which a `while` loop is abandoned. */
+const MAX_LOOPS = 100_000;
 
 const toBuf = (d: Buffer | string): Buffer => (typeof d === 'string' ? Buffer.from(d) : d);
 
@@ -22,25 +28,80 @@ export class Shell {
 
   constructor(private readonly host: ShellHost, private readonly commands: ReadonlyMap<string, CommandFn>) {}
 
+  /** The client's hang-up, shared with subshells. */
+  private hungUp: (() => boolean) | undefined;
+
   /** Runs one command line; returns its exit status. */
   async run(line: string, io: ShellStreams): Promise<number> {
-    let pipelines;
+    this.hungUp ??= io.hungUp;
+    let items;
     try {
-      pipelines = parseShell(line);
+      items = parseShell(line);
     } catch (e) {
       if (!(e instanceof ShellSyntaxError)) throw e;
       io.err(`/system/bin/sh: ${e.message}\n`);
       return (this.status = 2);
     }
-    let prevThen: string = ';';
-    for (const p of pipelines) {
-      const skip = (prevThen === '&&' && this.status !== 0) || (prevThen === '||' && this.status === 0);
-      prevThen = p.then;
-      if (skip) continue;
-      this.status = await this.runPipeline(p.commands, io);
-      if (this.exitRequested !== null) break;
-    }
+    await this.runList(items, io);
     return this.exitRequested ?? this.status;
+  }
+
+  private async runList(items: ListItem[], io: ShellStreams): Promise<void> {
+    let prevThen: string = ';';
+    for (const item of items) {
+      const skip = (prevThen === '&&' && this.status !== 0) || (prevThen === '||' && this.status === 0);
+      prevThen = item.then;
+      if (skip) continue;
+      if (this.hungUp?.()) { this.exitRequested ??= 129; return; } // SIGHUP
+      this.status = await this.runItem(item, io);
+      if (this.exitRequested !== null) return;
+    }
+  }
+
+  private async runItem(item: ListItem, io: ShellStreams): Promise<number> {
+    switch (item.kind) {
+      case 'pipeline': return this.runPipeline(item.commands, io);
+      case 'for': {
+        let code = 0;
+        const err: Sink = (d) => io.err(d);
+        const values: string[] = [];
+        try {
+          for (const w of item.words) values.push(...await this.fields(w, err));
+        } catch (e) {
+          if (!(e instanceof ArithError)) throw e;
+          io.err(`/system/bin/sh: ${e.message}\n`);
+          return 1;
+        }
+        for (const v of values) {
+          this.env.set(item.name, v);
+          await this.runList(item.body, io);
+          code = this.status;
+          if (this.exitRequested !== null) break;
+        }
+        return code;
+      }
+      case 'if':
+        for (const b of item.branches) {
+          await this.runList(b.cond, io);
+          if (this.exitRequested !== null) return this.status;
+          if (this.status === 0) { await this.runList(b.body, io); return this.status; }
+        }
+        if (item.otherwise) { await this.runList(item.otherwise, io); return this.status; }
+        return 0;
+      case 'while': {
+        let code = 0;
+        // A runaway loop must not hang the device forever; a real shell would be killed by adb's hangup.
+        for (let n = 0; n < MAX_LOOPS; n++) {
+          await this.runList(item.cond, io);
+          if (this.exitRequested !== null || (this.status === 0) === item.until) break;
+          await this.runList(item.body, io);
+          code = this.status;
+          if (this.exitRequested !== null) break;
+          if (n % 256 === 255) await new Promise((r) => setImmediate(r)); // stay responsive to other streams
+        }
+        return code;
+      }
+    }
   }
 
   /** Set by the `exit` builtin. */
@@ -60,8 +121,32 @@ export class Shell {
     return code;
   }
 
-  private expand(w: Word): string {
-    return w.map((p) => (p.t === 'lit' ? p.v : this.lookup(p.name))).join('');
+  private async expand(w: Word, err: Sink): Promise<string> {
+    const parts = await Promise.all(w.map((p) => {
+      switch (p.t) {
+        case 'lit': return p.v;
+        case 'var': return this.lookup(p.name);
+        case 'cmd': return this.substitute(p.src, err);
+        case 'arith': return String(evalArith(p.expr, (name) => this.lookup(name)));
+      }
+    }));
+    return parts.join('');
+  }
+
+  /** An unquoted `$VAR` or `$(cmd)` word is split into fields (none when empty), as sh does. */
+  private async fields(w: Word, err: Sink): Promise<string[]> {
+    const text = await this.expand(w, err);
+    return w.length === 1 && w[0].t !== 'lit' ? text.split(/[ \t\n]+/).filter(Boolean) : [text];
+  }
+
+  /** `$(cmd)`: runs in a subshell; its stdout without trailing newlines. */
+  private async substitute(src: string, err: Sink): Promise<string> {
+    const child = new Shell(this.host, this.commands);
+    for (const [k, v] of this.env) child.env.set(k, v);
+    child.hungUp = this.hungUp;
+    const out: Buffer[] = [];
+    this.status = await child.run(src, { stdin: () => Promise.resolve(Buffer.alloc(0)), out: (d) => out.push(toBuf(d)), err: (d) => err(toBuf(d)) });
+    return Buffer.concat(out).toString('utf8').replace(/\n+$/, '');
   }
 
   private lookup(name: string): string {
@@ -72,43 +157,26 @@ export class Shell {
   }
 
   private async runCommand(cmd: SimpleCommand, stdin: () => Promise<Buffer>, out: Sink, err: Sink): Promise<number> {
-    // An unquoted expansion that is empty yields no word, as in sh.
-    const args = cmd.words
-      .filter((w) => !(w.length > 0 && w.every((p) => p.t === 'var') && this.expand(w) === ''))
-      .map((w) => this.expand(w));
-    const assigns = cmd.assigns.map((a) => [a.name, this.expand(a.value)] as const);
+    const args: string[] = [];
+    const assigns: [string, string][] = [];
+    try {
+      for (const w of cmd.words) args.push(...await this.fields(w, err));
+      for (const a of cmd.assigns) assigns.push([a.name, await this.expand(a.value, err)]);
+    } catch (e) {
+      if (!(e instanceof ArithError)) throw e;
+      err(Buffer.from(`/system/bin/sh: ${e.message}\n`));
+      return 1;
+    }
     if (args.length === 0) {
       for (const [k, v] of assigns) this.env.set(k, v);
       return 0;
     }
-    const fds = new Map<number, Sink>([[1, out], [2, err]]);
-    const files: { path: string; append: boolean; chunks: Buffer[] }[] = [];
-    for (const r of cmd.redirects) {
-      if (r.kind === 'dup') { const s = fds.get(r.to); if (s) fds.set(r.fd, s); continue; }
-      const target = this.expand(r.target);
-      if (r.kind === 'input') {
-        const e = this.host.fs.get(target);
-        if (!e || e.kind !== 'file') { err(Buffer.from(`/system/bin/sh: can't open ${target}: No such file or directory\n`)); return 1; }
-        stdin = () => Promise.resolve(e.data);
-        continue;
-      }
-      if (target === '/dev/null') fds.set(r.fd, () => undefined);
-      else if (target === '/dev/tty' || target === '/dev/stdout') fds.set(r.fd, out);
-      else if (target === '/dev/stderr') fds.set(r.fd, err);
-      else {
-        const f = { path: target, append: r.append, chunks: [] as Buffer[] };
-        const probe = this.host.fs.write(target, Buffer.alloc(0), { append: true });
-        if (probe) { err(Buffer.from(`/system/bin/sh: can't create ${target}: ${probe}\n`)); return 1; }
-        files.push(f);
-        fds.set(r.fd, (d) => f.chunks.push(d));
-      }
-    }
-    const o = fds.get(1)!;
-    const e = fds.get(2)!;
+    const red = await applyRedirects(cmd.redirects, { stdin, out, err }, this.host.fs, (r) => this.expand(r.target, err));
+    if (typeof red === 'string') { err(Buffer.from(`/system/bin/sh: ${red}\n`)); return 1; }
     const env = new Map(this.env);
     for (const [k, v] of assigns) env.set(k, v);
-    const code = await this.exec(args, env, stdin, o, e);
-    for (const f of files) this.host.fs.write(f.path, Buffer.concat(f.chunks), { append: f.append });
+    const code = await this.exec(args, env, red.stdin, red.out, red.err);
+    red.commit();
     return code;
   }
 
@@ -140,6 +208,7 @@ export class Shell {
       run: (line, sub) => {
         const child = new Shell(this.host, this.commands);
         for (const [k, v] of env) child.env.set(k, v);
+        child.hungUp = this.hungUp;
         return child.run(line, sub);
       },
     };

@@ -1,4 +1,5 @@
 import type { MemFs } from '../mem-fs';
+import type { LogPriority } from '../logcat';
 import type { InputEvent, World } from '../world/types';
 
 /** What the shell's commands may use of the device. */
@@ -9,7 +10,7 @@ export interface ShellHost {
   settings: Map<string, string>;
   world(): World;
   now(): Date;
-  log(priority: 'V' | 'D' | 'I' | 'W' | 'E', tag: string, message: string): void;
+  log(priority: LogPriority, tag: string, message: string): void;
   logLines(): string[];
   clearLog(): void;
   screenPng(): Promise<Buffer>;

@@ -1,13 +1,11 @@
 /** ADB wire packets: a 24-byte little-endian header followed by the payload. */
 
-export const A_SYNC = 0x434e5953;
 export const A_CNXN = 0x4e584e43;
 export const A_AUTH = 0x48545541;
 export const A_OPEN = 0x4e45504f;
 export const A_OKAY = 0x59414b4f;
 export const A_CLSE = 0x45534c43;
 export const A_WRTE = 0x45545257;
-export const A_STLS = 0x534c5453;
 
 /** Protocol version that lets both sides skip payload checksums. */
 export const A_VERSION = 0x01000001;
@@ -20,10 +18,6 @@ export interface Packet {
   arg0: number;
   arg1: number;
   data: Buffer;
-}
-
-export function commandName(command: number): string {
-  return Buffer.from(Uint32Array.of(command).buffer).toString('latin1');
 }
 
 /** Encodes a packet; the checksum is sent as a plain byte sum (old hosts check it). */

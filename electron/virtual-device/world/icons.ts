@@ -50,8 +50,6 @@ const ICONS: Record<string, Op[]> = {
   globe: [['c', 12, 12, 9], ['l', 3, 12, 21, 12], ['a', 12, 12, 4, 0.75, 1.25], ['a', 12, 12, 4, 0.25, 0.75]],
 };
 
-export function hasIcon(name: string): boolean { return name in ICONS; }
-
 /** Draws icon `name` into the square (x, y, size). Unknown names draw a placeholder circle. */
 export function drawIcon(ctx: SKRSContext2D, name: string, x: number, y: number, size: number, color: string): void {
   const ops = ICONS[name] ?? [['c', 12, 12, 8]];

@@ -1,39 +1,9 @@
-import { existsSync } from 'node:fs';
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Size } from '../../../shared/model';
+import { paintChrome, uiFont, type Chrome } from './chrome';
 import { drawIcon } from './icons';
 import { encodeRgbaPng } from './png-encode';
 import type { Paint, ViewNode } from './view';
-
-/** System font files tried in order (Debian fonts-liberation / fonts-dejavu-core). */
-const FONT_FILES: [string, string][] = [
-  ['/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', 'Liberation Sans'],
-  ['/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf', 'Liberation Sans'],
-  ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', 'DejaVu Sans'],
-  ['/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf', 'DejaVu Sans'],
-];
-let fontFamily: string | null = null;
-
-/** The font family the renderer uses, registering system fonts on first use. */
-export function uiFont(): string {
-  if (fontFamily) return fontFamily;
-  const found: string[] = [];
-  for (const [file, family] of FONT_FILES) {
-    if (existsSync(file) && GlobalFonts.registerFromPath(file, family) && !found.includes(family)) found.push(family);
-  }
-  fontFamily = [...found, 'sans-serif'].map((f) => (f.includes(' ') ? `"${f}"` : f)).join(', ');
-  return fontFamily;
-}
-
-export interface Chrome {
-  time: string;
-  /** Status bar and gesture handle colours follow the top/bottom surface. */
-  statusBg: string;
-  darkIcons: boolean;
-  statusHeight: number;
-  navHeight: number;
-  battery: number;
-}
 
 function fitText(ctx: SKRSContext2D, text: string, max: number): string {
   if (ctx.measureText(text).width <= max) return text;
@@ -152,7 +122,7 @@ function paintNode(ctx: SKRSContext2D, n: ViewNode, p: Paint, font: string): voi
       if (n.checked) { ctx.fillStyle = p.color; ctx.fillRect(x1 + 4, y1 + 4, h - 8, h - 8); drawIcon(ctx, 'check', x1 + 8, y1 + 8, h - 16, '#fff'); }
       return;
     case 'edit': {
-      ctx.fillStyle = '#f1f3f4';
+      ctx.fillStyle = p.fill ?? '#f1f3f4';
       ctx.beginPath();
       ctx.roundRect(x1, y1, w, h, 12);
       ctx.fill();
@@ -162,7 +132,7 @@ function paintNode(ctx: SKRSContext2D, n: ViewNode, p: Paint, font: string): voi
       ctx.font = `${size}px ${font}`;
       ctx.textBaseline = 'top';
       const value = p.hint ? '' : (n.password ? '•'.repeat((n.text ?? '').length) : n.text ?? '');
-      ctx.fillStyle = p.hint ? '#80868b' : '#202124';
+      ctx.fillStyle = p.hint ? '#80868b' : p.ink ?? '#202124';
       const t = fitText(ctx, p.hint || value, w - 48);
       const ty = y1 + Math.min(h / 2 - size / 2, size);
       ctx.fillText(t, x1 + 24, ty);
@@ -195,35 +165,6 @@ function paintTree(ctx: SKRSContext2D, n: ViewNode, font: string): void {
   }
   for (const c of n.children) paintTree(ctx, c, font);
   if (n.clip) ctx.restore();
-}
-
-function paintChrome(ctx: SKRSContext2D, size: Size, c: Chrome, font: string): void {
-  ctx.fillStyle = c.statusBg;
-  ctx.fillRect(0, 0, size.width, c.statusHeight);
-  const fg = c.darkIcons ? '#1f1f1f' : '#ffffff';
-  const s = c.statusHeight;
-  ctx.font = `${Math.round(s * 0.5)}px ${font}`;
-  ctx.fillStyle = fg;
-  ctx.textBaseline = 'middle';
-  ctx.fillText(c.time, s * 0.9, s / 2);
-  const is = s * 0.62;
-  let x = size.width - s * 0.7 - is * 1.2;
-  // battery: outline plus a level bar
-  ctx.strokeStyle = fg;
-  ctx.lineWidth = 3;
-  ctx.strokeRect(x, s / 2 - is * 0.3, is * 1.1, is * 0.6);
-  ctx.fillRect(x + is * 1.1, s / 2 - is * 0.12, 4, is * 0.24);
-  ctx.fillRect(x + 4, s / 2 - is * 0.3 + 4, (is * 1.1 - 8) * (c.battery / 100), is * 0.6 - 8);
-  x -= is * 1.3;
-  drawIcon(ctx, 'wifi', x, s / 2 - is / 2, is, fg);
-  x -= is * 1.2;
-  for (let i = 0; i < 4; i++) ctx.fillRect(x + i * is * 0.22, s / 2 + is * 0.35 - (i + 1) * is * 0.18, is * 0.14, (i + 1) * is * 0.18);
-  // gesture navigation handle
-  ctx.fillStyle = c.darkIcons ? '#1f1f1f' : '#e8eaed';
-  const hw = size.width * 0.3;
-  ctx.beginPath();
-  ctx.roundRect((size.width - hw) / 2, size.height - c.navHeight / 2 - 6, hw, 12, 6);
-  ctx.fill();
 }
 
 /** Paints a view tree with status bar and navigation handle; returns PNG bytes. */

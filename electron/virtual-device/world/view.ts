@@ -8,7 +8,7 @@ export type Paint =
   | { kind: 'icon'; icon: string; color: string; background?: string; badge?: string; round?: boolean }
   | { kind: 'switch'; color: string }
   | { kind: 'checkbox'; color: string }
-  | { kind: 'edit'; hint: string; color: string }
+  | { kind: 'edit'; hint: string; color: string; fill?: string; ink?: string }
   | { kind: 'app-icon'; icon: string; color: string }
   | { kind: 'divider'; color: string }
   | { kind: 'image'; seed: string };
@@ -68,7 +68,8 @@ export function toUiautomatorXml(root: ViewNode, pkg: string): string {
   return out.join('');
 }
 
-const inside = (b: Bounds, x: number, y: number): boolean => x >= b.x1 && x < b.x2 && y >= b.y1 && y < b.y2;
+/** Whether a point lies in bounds (right and bottom edges excluded, as Android's Rect.contains). */
+export const inside = (b: Bounds, x: number, y: number): boolean => x >= b.x1 && x < b.x2 && y >= b.y1 && y < b.y2;
 
 /** The deepest node with an action under a point (later siblings are on top). */
 export function hitTest(root: ViewNode, x: number, y: number): ViewNode | null {

@@ -1,71 +1,7 @@
 import type { CommandFn, CommandIO } from '../types';
-import { KEY } from '../../world/types';
-import { fullComponent } from './dumpsys';
-
-const KEYCODES: Record<string, number> = {
-  HOME: KEY.HOME, BACK: KEY.BACK, ENTER: KEY.ENTER, DEL: KEY.DEL, APP_SWITCH: KEY.APP_SWITCH, TAB: KEY.TAB,
-  MENU: 82, POWER: 26, VOLUME_UP: 24, VOLUME_DOWN: 25, DPAD_UP: 19, DPAD_DOWN: 20, DPAD_LEFT: 21, DPAD_RIGHT: 22,
-  DPAD_CENTER: 23, SPACE: 62, SEARCH: 84, WAKEUP: 224, SLEEP: 223, ESCAPE: 111, MOVE_HOME: 122, MOVE_END: 123, FORWARD_DEL: 112,
-};
-
-/** Key name or number -> code, or null. */
-export function keyCode(arg: string): number | null {
-  if (/^\d+$/.test(arg)) return Number(arg);
-  const name = arg.toUpperCase().replace(/^KEYCODE_/, '');
-  return KEYCODES[name] ?? null;
-}
-
-const INPUT_USAGE = 'Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]\n\nThe commands and default sources are:\n      text <string> (Default: touchscreen)\n      keyevent [--longpress|--doubletap] <key code number or name> ... (Default: keyboard)\n      tap <x> <y> (Default: touchscreen)\n      swipe <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)\n      draganddrop <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)\n      press (Default: trackball)\n      roll <dx> <dy> (Default: trackball)\n      motionevent <DOWN|UP|MOVE|CANCEL> <x> <y> (Default: touchscreen)\n';
-const SOURCES = new Set(['keyboard', 'mouse', 'joystick', 'touchnavigation', 'touchpad', 'trackball', 'stylus', 'dpad', 'gamepad', 'touchscreen']);
-
-const input: CommandFn = async (io) => {
-  const args = io.args.slice(1);
-  if (args[0] && SOURCES.has(args[0])) args.shift();
-  if (args[0] === '-d') args.splice(0, 2);
-  const [cmd, ...rest] = args;
-  const nums = rest.map(Number);
-  const need = (n: number): boolean => rest.length >= n && nums.slice(0, n).every((x) => Number.isFinite(x));
-  switch (cmd) {
-    case 'tap':
-      if (!need(2)) break;
-      await io.host.inject({ kind: 'tap', x: nums[0], y: nums[1] });
-      return 0;
-    case 'swipe':
-    case 'draganddrop': {
-      if (!need(4)) break;
-      const durationMs = rest.length > 4 ? nums[4] : 300;
-      const [x1, y1, x2, y2] = nums;
-      const long = cmd === 'swipe' && x1 === x2 && y1 === y2 && durationMs >= 500;
-      await io.host.inject(long ? { kind: 'long-press', x: x1, y: y1 } : { kind: cmd === 'swipe' ? 'swipe' : 'drag', x1, y1, x2, y2, durationMs });
-      return 0;
-    }
-    case 'text': {
-      if (rest.length === 0) break;
-      // `adb shell input text` receives spaces as %s (adb clients escape them).
-      await io.host.inject({ kind: 'text', text: rest.join(' ').replace(/%s/g, ' ') });
-      return 0;
-    }
-    case 'keyevent': {
-      const keys = rest.filter((a) => !a.startsWith('--'));
-      if (keys.length === 0) break;
-      for (const k of keys) {
-        const code = keyCode(k);
-        if (code === null) { io.err(`Error: Unknown keycode '${k}'\n`); return 1; }
-        await io.host.inject({ kind: 'key', code });
-      }
-      return 0;
-    }
-    case 'press': await io.host.inject({ kind: 'key', code: 23 }); return 0;
-    case 'roll': case 'motionevent': return 0;
-    default:
-      if (cmd) io.err(`Error: Unknown command: ${cmd}\n`);
-      io.out(INPUT_USAGE);
-      return 1;
-  }
-  io.err(`Error: Invalid arguments for command: ${cmd}\n`);
-  io.out(INPUT_USAGE);
-  return 1;
-};
+import { am } from './am';
+import { input } from './input';
+import { ime } from './ime';
 
 const uiautomator: CommandFn = async (io) => {
   const args = io.args.slice(1);
@@ -98,44 +34,17 @@ const screencap: CommandFn = async (io) => {
   return 0;
 };
 
-function amStart(io: CommandIO, args: string[]): number {
-  let comp: string | undefined;
-  let category: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '-n') comp = args[++i];
-    else if (args[i] === '-c') category = args[++i];
-    else if (['-a', '-d', '-t', '-f', '--user', '--es', '--ei', '--ez'].includes(args[i])) i += args[i].startsWith('--e') ? 2 : 1;
-  }
-  if (category === 'android.intent.category.HOME') {
-    io.out('Starting: Intent { act=android.intent.action.MAIN cat=[android.intent.category.HOME] }\n');
-    void io.host.inject({ kind: 'key', code: KEY.HOME });
-    return 0;
-  }
-  if (!comp) { io.err('Error: Intent does not match any activities: Intent { }\n'); return 1; }
-  io.out(`Starting: Intent { cmp=${comp} }\n`);
-  const res = io.host.world().start(fullComponent(comp), io.host.now());
-  if (!res.ok) { io.err(`Error type 3\n${res.error}\n`); return 1; }
-  io.host.log('I', 'ActivityTaskManager', `START u0 {flg=0x10000000 cmp=${comp}} from uid 2000`);
-  return 0;
-}
-
-const am: CommandFn = (io) => {
-  const [sub, ...rest] = io.args.slice(1);
-  if (sub === 'start' || sub === 'start-activity') return amStart(io, rest);
-  if (sub === 'force-stop' || sub === 'kill') { if (rest[0]) io.host.world().forceStop(rest[rest.length - 1]); return 0; }
-  if (sub === 'broadcast') { io.out('Broadcasting: Intent { }\nBroadcast completed: result=0\n'); return 0; }
-  io.err(`Error: Unknown command: ${sub ?? ''}\n`);
-  return 1;
-};
-
+/** `monkey -p PKG [-c CATEGORY] N`: the /system/bin/monkey script echoes its args, Monkey.java logs them on stderr. */
 const monkey: CommandFn = (io) => {
   const args = io.args.slice(1);
-  const pkg = args[args.indexOf('-p') + 1];
-  const lines = args.map((a) => `  bash arg: ${a}`);
-  io.out(lines.join('\n') + '\n');
-  const started = args.includes('-p') && pkg ? io.host.world().launch(pkg, io.host.now()) : { ok: false as const, error: '' };
-  if (!started.ok) { io.err('** No activities found to run, monkey aborted.\n'); return 252; }
-  io.out(`Events injected: 1\n## Network stats: elapsed time=12ms (0ms mobile, 0ms wifi, 12ms not connected)\n`);
+  io.out(args.map((a) => `  bash arg: ${a}\n`).join(''));
+  io.err(`args: [${args.join(', ')}]\n${args.map((a) => ` arg: "${a}"\n`).join('')}`);
+  for (let i = 0; i < args.length; i++) if (['-p', '-c'].includes(args[i]) && args[i + 1]) io.err(`data="${args[++i]}"\n`);
+  const pkg = args.includes('-p') ? args[args.indexOf('-p') + 1] : undefined;
+  const started = pkg ? io.host.world().launch(pkg, io.host.now()) : { ok: false as const, error: '' };
+  // Monkey.run returns -4 when no launcher activity matches: exit status 252.
+  if (!started.ok) { io.out('** No activities found to run, monkey aborted.\n'); return 252; }
+  io.out('Events injected: 1\n## Network stats: elapsed time=12ms (0ms mobile, 0ms wifi, 12ms not connected)\n');
   return 0;
 };
 
@@ -231,7 +140,7 @@ const logcat: CommandFn = (io) => {
 export const androidCommands: [string, CommandFn][] = [
   ['input', input], ['uiautomator', uiautomator], ['screencap', screencap], ['am', am], ['monkey', monkey],
   ['pm', pm], ['cmd', (io) => (io.args[1] === 'package' ? pm({ ...io, args: ['pm', ...io.args.slice(2)] }) : 0)],
-  ['settings', settings], ['wm', wm], ['getprop', getprop],
+  ['settings', settings], ['wm', wm], ['getprop', getprop], ['ime', ime],
   ['setprop', (io) => { if (io.args[1]) io.host.props.set(io.args[1], io.args[2] ?? ''); return 0; }],
   ['logcat', logcat],
 ];

@@ -1,20 +1,7 @@
 import type { CommandFn, CommandIO } from '../types';
-import { S_IFDIR } from '../../mem-fs';
-
-const fsErr = (io: CommandIO, path: string, msg: string): number => {
-  io.err(`${io.args[0]}: ${path}: ${msg}\n`);
-  return 1;
-};
-
-function flagsAndOperands(args: string[]): { flags: Set<string>; operands: string[] } {
-  const flags = new Set<string>();
-  const operands: string[] = [];
-  for (const a of args) {
-    if (a.length > 1 && a.startsWith('-') && operands.length === 0) for (const ch of a.slice(1)) flags.add(ch);
-    else operands.push(a);
-  }
-  return { flags, operands };
-}
+import { normalizeDevicePath, S_IFDIR } from '../../mem-fs';
+import { flagsAndOperands, fsErr } from './args';
+import { textFilters } from './text-filters';
 
 function unescapeEcho(s: string): string {
   return s.replace(/\\([nt\\])/g, (_m, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : '\\'));
@@ -54,7 +41,7 @@ function lsLine(io: CommandIO, name: string, path: string): string {
   const d = new Date(e.mtime * 1000);
   const pad = (n: number): string => String(n).padStart(2, '0');
   const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  const owner = path.startsWith('/storage') ? 'u0_a181 media_rw' : 'shell shell';
+  const owner = normalizeDevicePath(path).startsWith('/storage') ? 'u0_a181 media_rw' : 'shell shell';
   return `${mode & S_IFDIR ? 'd' : '-'}${bits} 1 ${owner} ${String(e.data.length).padStart(7)} ${date} ${name}`;
 }
 
@@ -106,91 +93,6 @@ const touch: CommandFn = (io) => {
   return code;
 };
 
-async function textInput(io: CommandIO, operands: string[]): Promise<string | null> {
-  if (operands.length === 0) return (await io.stdin()).toString('utf8');
-  const e = io.host.fs.get(operands[0]);
-  if (!e || e.kind !== 'file') { fsErr(io, operands[0], 'No such file or directory'); return null; }
-  return e.data.toString('utf8');
-}
-
-const splitLines = (text: string): string[] => {
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
-};
-
-/** POSIX basic regex -> JS: `( ) { } | + ?` are literal unless escaped. */
-function basicToJs(p: string): string {
-  let out = '';
-  for (let i = 0; i < p.length; i++) {
-    const c = p[i];
-    if (c === '\\' && i + 1 < p.length) {
-      const n = p[++i];
-      out += '(){}|+?'.includes(n) ? n : `\\${n}`;
-    } else out += '(){}|+?'.includes(c) ? `\\${c}` : c;
-  }
-  return out;
-}
-
-const grep: CommandFn = async (io) => {
-  const args = io.args.slice(1);
-  const flags = new Set<string>();
-  while (args[0]?.startsWith('-') && args[0].length > 1) for (const c of args.shift()!.slice(1)) flags.add(c);
-  const pattern = args.shift();
-  if (pattern === undefined) { io.err('usage: grep [-civoE] PATTERN [FILE...]\n'); return 2; }
-  const text = await textInput(io, args);
-  if (text === null) return 2;
-  let re: RegExp;
-  try {
-    const source = flags.has('F') ? pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : flags.has('E') ? pattern : basicToJs(pattern);
-    re = new RegExp(source, flags.has('i') ? 'gi' : 'g');
-  } catch {
-    io.err(`grep: bad regex '${pattern}'\n`);
-    return 2;
-  }
-  let count = 0;
-  for (const line of splitLines(text)) {
-    re.lastIndex = 0;
-    const hit = re.test(line) !== flags.has('v');
-    if (!hit) continue;
-    count++;
-    if (flags.has('c') || flags.has('q')) continue;
-    if (flags.has('o') && !flags.has('v')) io.out((line.match(re) ?? []).join('\n') + '\n');
-    else io.out(line + '\n');
-  }
-  if (flags.has('c')) io.out(`${count}\n`);
-  return count > 0 ? 0 : 1;
-};
-
-const headTail = (tail: boolean): CommandFn => async (io) => {
-  const args = io.args.slice(1);
-  let n = 10;
-  const operands: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '-n') n = Number(args[++i]);
-    else if (/^-\d+$/.test(args[i])) n = Number(args[i].slice(1));
-    else operands.push(args[i]);
-  }
-  const text = await textInput(io, operands);
-  if (text === null) return 1;
-  const lines = splitLines(text);
-  const picked = tail ? lines.slice(Math.max(0, lines.length - n)) : lines.slice(0, n);
-  if (picked.length) io.out(picked.join('\n') + '\n');
-  return 0;
-};
-
-const wc: CommandFn = async (io) => {
-  const { flags, operands } = flagsAndOperands(io.args.slice(1));
-  const text = await textInput(io, operands);
-  if (text === null) return 1;
-  const l = (text.match(/\n/g) ?? []).length;
-  const w = text.split(/\s+/).filter(Boolean).length;
-  const c = Buffer.byteLength(text);
-  const parts = flags.size ? [flags.has('l') ? l : null, flags.has('w') ? w : null, flags.has('c') ? c : null].filter((x) => x !== null) : [l, w, c];
-  io.out(parts.join(' ') + '\n');
-  return 0;
-};
-
 const sleep: CommandFn = async (io) => {
   const s = Number(io.args[1] ?? 0);
   await new Promise((r) => setTimeout(r, Math.min(Math.max(s, 0), 60) * 1000));
@@ -210,10 +112,59 @@ const sh: CommandFn = async (io) => {
   return io.run(script, io);
 };
 
+/** mksh's `test` / `[`: file tests, string and integer comparisons, `!`; exit 0 true, 1 false, 2 error. */
+const test: CommandFn = (io) => {
+  let args = io.args.slice(1);
+  if (io.args[0] === '[') {
+    if (args[args.length - 1] !== ']') { io.err("/system/bin/sh: [: missing ]\n"); return 2; }
+    args = args.slice(0, -1);
+  }
+  let negate = false;
+  while (args[0] === '!' && args.length > 1) { negate = !negate; args = args.slice(1); }
+  const fs = io.host.fs;
+  const ints = (a: string, b: string): [number, number] | null => (/^-?\d+$/.test(a) && /^-?\d+$/.test(b) ? [Number(a), Number(b)] : null);
+  let ok: boolean;
+  if (args.length === 0) ok = false;
+  else if (args.length === 1) ok = args[0] !== '';
+  else if (args.length === 2) {
+    const [op, v] = args;
+    const e = fs.get(v);
+    const unary: Record<string, () => boolean> = {
+      '-e': () => !!e, '-f': () => e?.kind === 'file', '-d': () => e?.kind === 'dir', '-s': () => !!e && e.data.length > 0,
+      '-r': () => !!e, '-w': () => !!e, '-x': () => e?.kind === 'dir', '-z': () => v === '', '-n': () => v !== '',
+    };
+    if (!unary[op]) { io.err(`/system/bin/sh: ${io.args[0]}: ${op}: unexpected operator\n`); return 2; }
+    ok = unary[op]();
+  } else {
+    const [a, op, b] = args;
+    const n = ints(a, b);
+    const cmp: Record<string, () => boolean | null> = {
+      '=': () => a === b, '==': () => a === b, '!=': () => a !== b,
+      '-eq': () => n && n[0] === n[1], '-ne': () => n && n[0] !== n[1], '-lt': () => n && n[0] < n[1],
+      '-le': () => n && n[0] <= n[1], '-gt': () => n && n[0] > n[1], '-ge': () => n && n[0] >= n[1],
+    };
+    const r = cmp[op]?.();
+    if (r === undefined || r === null) { io.err(`/system/bin/sh: ${io.args[0]}: ${r === null ? `${n ? b : a}: bad number` : `${op}: unexpected operator`}\n`); return 2; }
+    ok = r;
+  }
+  return ok !== negate ? 0 : 1;
+};
+
+/** toybox `seq [FIRST [INCREMENT]] LAST`. */
+const seq: CommandFn = (io) => {
+  const n = io.args.slice(1).map(Number);
+  if (n.length === 0 || n.length > 3 || n.some((x) => !Number.isFinite(x))) { io.err('usage: seq [-w|-f fmt_str|-s sep_str] [first] [increment] last\n'); return 1; }
+  const [first, step, last] = n.length === 1 ? [1, 1, n[0]] : n.length === 2 ? [n[0], 1, n[1]] : n;
+  const out: number[] = [];
+  for (let v = first; step > 0 ? v <= last : v >= last; v += step) { out.push(v); if (step === 0 || out.length > 100_000) break; }
+  io.out(out.map((v) => `${v}\n`).join(''));
+  return 0;
+};
+
 export const basicCommands: [string, CommandFn][] = [
   ['echo', echo], ['cat', cat], ['ls', ls], ['rm', rm], ['mkdir', mkdir], ['touch', touch],
-  ['grep', grep], ['head', headTail(false)], ['tail', headTail(true)], ['wc', wc], ['sleep', sleep],
-  ['sh', sh], ['true', () => 0], ['false', () => 1], ['pwd', (io) => { io.out('/\n'); return 0; }],
+  ...textFilters, ['sleep', sleep],
+  ['sh', sh], ['seq', seq], [':', () => 0], ['test', test], ['[', test], ['true', () => 0], ['false', () => 1], ['pwd', (io) => { io.out('/\n'); return 0; }],
   ['id', (io) => { io.out('uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),3011(uhid) context=u:r:shell:s0\n'); return 0; }],
   ['whoami', (io) => { io.out('shell\n'); return 0; }],
   ['date', (io) => { io.out(androidDate(io.host.now()) + '\n'); return 0; }],

@@ -19,11 +19,39 @@ function hashOf(s: string): string {
   return (h >>> 0).toString(16).slice(0, 7);
 }
 
+/** Android 12 prints the record name with its own brace, then the task: `ActivityRecord{hash u0 pkg/.A} t12}`. */
+function activityRecord(comp: string): string {
+  return `ActivityRecord{${hashOf(comp)} u0 ${shortComponent(comp)}} t12}`;
+}
+
+const appWindow = (comp: string): string => `Window{${hashOf(comp + 'w')} u0 ${comp}}`;
+
+/** The windows of an Android 12 phone from top to bottom: system bars, the app, the wallpaper behind it. */
+function windowList(comp: string, w: number, h: number): string[] {
+  const win = (i: number, token: string, pkg: string, uid: number, ty: string, frame: string): string[] => [
+    `  Window #${i} ${token}:`,
+    `    mDisplayId=0 rootTaskId=${ty === 'BASE_APPLICATION' ? 12 : 1} mSession=Session{${hashOf(pkg + 's')} ${uid === 1000 ? 1650 : 4242}:${uid === 1000 ? '1000' : 'u0a10123'}} mClient=android.os.BinderProxy@${hashOf(token)}`,
+    `    mOwnerUid=${uid} showForAllUsers=${uid === 1000} package=${pkg} appop=NONE`,
+    `    mAttrs={(0,0)(fillxfill) ty=${ty} fmt=TRANSLUCENT}`,
+    `    mFrame=${frame} last=${frame}`,
+    '    isOnScreen=true',
+    '    isVisible=true',
+  ];
+  const ui = 'com.android.systemui';
+  return [
+    ...win(0, `Window{${hashOf('nav')} u0 NavigationBar0}`, ui, 10105, 'NAVIGATION_BAR', `[0,${h - 63}][${w},${h}]`),
+    ...win(1, `Window{${hashOf('shade')} u0 NotificationShade}`, ui, 10105, 'NOTIFICATION_SHADE', `[0,0][${w},${h}]`),
+    ...win(2, `Window{${hashOf('status')} u0 StatusBar}`, ui, 10105, 'STATUS_BAR', `[0,0][${w},63]`),
+    ...win(3, appWindow(comp), comp.split('/')[0], 10123, 'BASE_APPLICATION', `[0,0][${w},${h}]`),
+    ...win(4, `Window{${hashOf('wp')} u0 com.android.systemui.ImageWallpaper}`, ui, 10105, 'WALLPAPER', `[0,0][${w},${h}]`),
+  ];
+}
+
 function activityDump(world: World, now: Date): string {
   const comp = world.screen(now).activity;
   const pkg = comp.split('/')[0];
   const short = shortComponent(comp);
-  const rec = `ActivityRecord{${hashOf(comp)} u0 ${short} t12}`;
+  const rec = activityRecord(comp);
   const { width: w, height: h } = world.size;
   return [
     'ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)',
@@ -35,7 +63,7 @@ function activityDump(world: World, now: Date): string {
     `      Intent { act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=${short} }`,
     `      mActivityComponent=${short}`,
     `      state=RESUMED stopped=false delayedResume=false finishing=false`,
-    `      windows=[Window{${hashOf(comp + 'w')} u0 ${comp}}]`,
+    `      windows=[${appWindow(comp)}]`,
     '',
     '  Resumed activities in task display areas (from top to bottom):',
     `    Resumed: ${rec}`,
@@ -47,7 +75,7 @@ function activityDump(world: World, now: Date): string {
     '  Display: mDisplayId=0 rootTasks=4',
     `    init=${w}x${h} ${world.density}dpi mMinSizeOfResizeableTaskDp=220 cur=${w}x${h} app=${w}x${h} rng=${w}x${w}-${h}x${h}`,
     '',
-    `  mCurrentFocus=Window{${hashOf(comp + 'w')} u0 ${comp}}`,
+    `  mCurrentFocus=${appWindow(comp)}`,
     `  mFocusedApp=${rec}`,
     '',
   ].join('\n');
@@ -55,25 +83,31 @@ function activityDump(world: World, now: Date): string {
 
 function windowDump(world: World, now: Date): string {
   const comp = world.screen(now).activity;
-  const short = shortComponent(comp);
   const { width: w, height: h } = world.size;
-  const win = `Window{${hashOf(comp + 'w')} u0 ${comp}}`;
   return [
     'WINDOW MANAGER WINDOWS (dumpsys window windows)',
-    `  Window #0 ${win}:`,
-    `    mDisplayId=0 rootTaskId=12 mSession=Session{${hashOf('s')} 4242:u0a10123} mClient=android.os.BinderProxy@${hashOf('c')}`,
-    `    mOwnerUid=10123 showForAllUsers=false package=${comp.split('/')[0]} appop=NONE`,
-    `    mAttrs={(0,0)(fillxfill) sim={adjust=pan forwardNavigation} ty=BASE_APPLICATION fmt=TRANSLUCENT}`,
-    `    mFrame=[0,0][${w},${h}] last=[0,0][${w},${h}]`,
-    `    isOnScreen=true`,
-    `    isVisible=true`,
+    ...windowList(comp, w, h),
     '',
     `  mGlobalConfiguration={1.0 310mcc260mnc [en_US] ldltr sw${Math.round((w * 160) / world.density)}dp port finger -keyb/v/h -nav/h}`,
-    `  mHasPermanentDpad=false`,
-    `  mTopFocusedDisplayId=0`,
-    `  mInputMethodWindow=null`,
-    `  mCurrentFocus=${win}`,
-    `  mFocusedApp=ActivityRecord{${hashOf(comp)} u0 ${short} t12}`,
+    '  mHasPermanentDpad=false',
+    '  mTopFocusedDisplayId=0',
+    '  mInputMethodWindow=null',
+    `  mCurrentFocus=${appWindow(comp)}`,
+    `  mFocusedApp=${activityRecord(comp)}`,
+    '',
+  ].join('\n');
+}
+
+function displaysDump(world: World, now: Date): string {
+  const comp = world.screen(now).activity;
+  const { width: w, height: h } = world.size;
+  return [
+    'WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)',
+    '  Display: mDisplayId=0 rootTasks=4',
+    `    init=${w}x${h} ${world.density}dpi mMinSizeOfResizeableTaskDp=220 cur=${w}x${h} app=${w}x${h} rng=${w}x${w}-${h}x${h}`,
+    '',
+    `  mCurrentFocus=${appWindow(comp)}`,
+    `  mFocusedApp=${activityRecord(comp)}`,
     '',
   ].join('\n');
 }
@@ -85,12 +119,11 @@ export const dumpsys: CommandFn = (io) => {
   if (service === 'activity' && ['activities', 'a', ''].includes(sub)) io.out(activityDump(world, now));
   else if (service === 'activity' && sub === 'top') io.out(`TASK 10123:${world.screen(now).activity.split('/')[0]} id=12 userId=0\n  ACTIVITY ${shortComponent(world.screen(now).activity)} ${hashOf(world.screen(now).activity)} pid=4242\n`);
   else if (service === 'window' && ['windows', 'w', '', '-a'].includes(sub)) io.out(windowDump(world, now));
-  else if (service === 'window' && ['displays', 'd'].includes(sub)) {
-    io.out(`WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n  Display: mDisplayId=0 rootTasks=4\n    init=${world.size.width}x${world.size.height} ${world.density}dpi cur=${world.size.width}x${world.size.height} app=${world.size.width}x${world.size.height}\n`);
-  } else if (service === 'battery') {
+  else if (service === 'window' && ['displays', 'd'].includes(sub)) io.out(displaysDump(world, now));
+  else if (service === 'battery') {
     io.out('Current Battery Service state:\n  AC powered: true\n  USB powered: false\n  Wireless powered: false\n  status: 2\n  health: 2\n  present: true\n  level: 100\n  scale: 100\n  voltage: 5000\n  temperature: 250\n  technology: Li-ion\n');
   } else if (service === 'input_method') {
-    io.out('Current Input Method Manager state:\n  mCurMethodId=com.android.inputmethod.latin/.LatinIME\n  mInputShown=false\n');
+    io.out(`Current Input Method Manager state:\n  mCurMethodId=${io.host.settings.get('secure:default_input_method') ?? ''}\n  mInputShown=false\n`);
   } else if (['activity', 'window', 'package', 'display', 'power'].includes(service)) {
     io.out('');
   } else {

@@ -2,6 +2,13 @@ import { base, defineApp, type AppCtx, type AppDef, type BaseState } from './app
 
 export const LAUNCHER_PKG = 'com.google.android.apps.nexuslauncher';
 
+/** Packages a real Android 12 phone lists besides its apps (so `pm list packages` looks familiar). */
+/** Installed by the user on the testbed phone: ADBKeyBoard (agent harnesses type Unicode with it; select it with `ime set`). */
+export const USER_PACKAGES = ['com.android.adbkeyboard'];
+
+export const BASE_PACKAGES = ['android', 'com.android.systemui', 'com.android.phone', 'com.android.shell', 'com.android.providers.settings',
+  'com.google.android.inputmethod.latin', 'com.android.vending', 'com.google.android.gms', 'com.android.chrome', 'com.google.android.apps.maps'];
+
 function dateLine(now: Date): string {
   return now.toLocaleDateString('en-US', { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }

@@ -1,12 +1,10 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import type { VhNode } from '../../../../shared/model';
 import { parseUiautomatorXml } from '../../../../shared/formats/parse-uiautomator-xml';
-import { startAdbServer, startVirtualDevice, ADB, type AdbServer, type StartedDevice } from '../../testing';
+import { startAdbServer, startVirtualDevice, HAVE_ADB, type AdbServer, type StartedDevice } from '../../testing';
 
-const haveAdb = ((): boolean => { try { execFileSync(ADB, ['version']); return true; } catch { return false; } })();
 
-describe.skipIf(!haveAdb)('demo apps driven through the real adb only (adb not installed → skipped)', () => {
+describe.skipIf(!HAVE_ADB)('demo apps driven through the real adb only (adb not installed → skipped)', () => {
   let adb: AdbServer;
   let dev: StartedDevice;
   const sh = async (cmd: string): Promise<string> => {
@@ -88,6 +86,29 @@ describe.skipIf(!haveAdb)('demo apps driven through the real adb only (adb not i
     expect((await nodes()).some((n) => n.text === '2 × $21.00')).toBe(true);
     await tap((n) => n.text === 'Checkout', 'Checkout');
     expect((await find((n) => n.resourceId === 'com.touchstone.shop:id/order_number', 'order')).text).toBe('Order #1001 is on its way.');
+  });
+
+  it('types Unicode through ADBKeyBoard once it is the selected IME (input text cannot)', async () => {
+    const IME = 'com.android.adbkeyboard/.AdbIME';
+    await sh('am start -n com.touchstone.notes/.NotesActivity');
+    await tap((n) => n.contentDesc === 'New note', 'FAB "New note"');
+    const title = async (): Promise<string> => (await find((n) => n.resourceId === 'com.touchstone.notes:id/note_title', 'title')).text;
+    expect((await adb.adb(['-s', dev.serial, 'shell', 'input text Grüße'])).code).toBe(255);
+    // not the selected IME yet: the broadcast is delivered and nothing is typed, as on a phone
+    expect(await sh("am broadcast -a ADB_INPUT_TEXT --es msg 'Grüße 你好'")).toBe('Broadcasting: Intent { act=ADB_INPUT_TEXT flg=0x400000 (has extras) }\nBroadcast completed: result=0\n');
+    expect(await title()).toBe('Title');
+    expect(await sh(`ime enable ${IME}`)).toBe(`Input method ${IME}: now enabled for user #0\n`);
+    expect(await sh(`ime set ${IME}`)).toBe(`Input method ${IME} selected for user #0\n`);
+    expect(await sh('ime list -s')).toContain(`${IME}\n`);
+    await sh("am broadcast -a ADB_INPUT_TEXT --es msg 'Grüße 你好'");
+    await sh(`am broadcast -a ADB_INPUT_B64 --es msg ${Buffer.from(' ✓✓').toString('base64')}`);
+    await sh('am broadcast -a ADB_INPUT_CODE --ei code 67');
+    expect(await title()).toBe('Grüße 你好 ✓');
+    const typed = await screen();
+    await sh("am broadcast -a ADB_INPUT_CHARS --eia chars '128568,33'");
+    expect(await title()).toBe('Grüße 你好 ✓😸!');
+    expect((await screen()).equals(typed)).toBe(false);
+    await sh('ime set com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME && input keyevent BACK');
   });
 
   it('installs an app from the store and uninstalls it with pm', async () => {

@@ -3,19 +3,15 @@ import { KEY, type InputEvent, type PackageInfo, type ScreenView, type StartResu
 import { hitTest, toUiautomatorXml } from '../view';
 import { renderScreen } from '../render';
 import type { AppCtx, AppDef, BaseState, Nav } from './app';
-import { ScreenBuilder, LIGHT, type Theme } from './ui';
+import { ScreenBuilder, DARK, LIGHT } from './ui';
 import { applyScroll } from './scroll';
-import { clockText, launcher, LAUNCHER_PKG, settingsApp } from './apps-system';
+import { BASE_PACKAGES, USER_PACKAGES, clockText, launcher, LAUNCHER_PKG, settingsApp } from './apps-system';
 import { clockApp, notesApp } from './apps-notes-clock';
 import { shopApp } from './apps-shop';
 import { podcastsApp, storeApp, weatherApp } from './apps-store';
 
 /** Every app the demo phone knows; the ones not preinstalled come from the App Store. */
 export const DEMO_APPS: AppDef[] = [launcher, settingsApp, storeApp, notesApp, shopApp, clockApp, weatherApp, podcastsApp];
-
-/** Packages a real Android 12 phone lists besides its apps (so `pm list packages` looks familiar). */
-const BASE_PACKAGES = ['android', 'com.android.systemui', 'com.android.phone', 'com.android.shell', 'com.android.providers.settings',
-  'com.google.android.inputmethod.latin', 'com.android.vending', 'com.google.android.gms', 'com.android.chrome', 'com.google.android.apps.maps'];
 
 interface DemoState {
   installed: string[];
@@ -25,8 +21,6 @@ interface DemoState {
   /** Foreground app; null = home screen. */
   current: string | null;
 }
-
-const DARK: Omit<Theme, 'primary'> = { surface: '#202124', onSurface: '#e8eaed', muted: '#9aa0a6', background: '#171717' };
 
 /** The demo phone: a launcher and a few declarative apps with state. */
 export class DemoWorld implements World {
@@ -183,6 +177,7 @@ export class DemoWorld implements World {
   packages(): PackageInfo[] {
     return [
       ...BASE_PACKAGES.map((name) => ({ name, system: true })),
+      ...USER_PACKAGES.map((name) => ({ name, system: false })),
       ...this.apps.filter((a) => this.state.installed.includes(a.pkg)).map((a) => ({ name: a.pkg, system: a.system })),
     ];
   }

@@ -7,9 +7,12 @@ export interface Theme {
   onSurface: string;
   muted: string;
   background: string;
+  /** Fill of text fields. */
+  field: string;
 }
 
-export const LIGHT: Omit<Theme, 'primary'> = { surface: '#ffffff', onSurface: '#1c1b1f', muted: '#5f6368', background: '#f8f9fa' };
+export const LIGHT: Omit<Theme, 'primary'> = { surface: '#ffffff', onSurface: '#1c1b1f', muted: '#5f6368', background: '#f8f9fa', field: '#f1f3f4' };
+export const DARK: Omit<Theme, 'primary'> = { surface: '#202124', onSurface: '#e8eaed', muted: '#9aa0a6', background: '#171717', field: '#303134' };
 
 export interface ListItemSpec {
   title: string;
@@ -103,7 +106,7 @@ export class ScreenBuilder {
     this.space(4);
     return this.add({
       cls: W + 'EditText', id: this.rid(opts.id), text: opts.value || opts.hint, clickable: true, focusable: true, focused: opts.focused,
-      longClickable: true, password: opts.password, action: opts.action, bounds: b, paint: { kind: 'edit', hint: opts.value ? '' : opts.hint, color: this.theme.primary }, children: [],
+      longClickable: true, password: opts.password, action: opts.action, bounds: b, paint: { kind: 'edit', hint: opts.value ? '' : opts.hint, color: this.theme.primary, fill: this.theme.field, ink: this.theme.onSurface }, children: [],
     });
   }
 

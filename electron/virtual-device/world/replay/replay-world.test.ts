@@ -1,19 +1,18 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Bounds } from '../../../../shared/model';
 import { parseUiautomatorXml } from '../../../../shared/formats/parse-uiautomator-xml';
 import { parseEventStructs } from '../../../../shared/formats/event-structs';
-import { startAdbServer, startVirtualDevice, ADB, type AdbServer, type StartedDevice } from '../../testing';
+import { startAdbServer, startVirtualDevice, HAVE_ADB, type AdbServer, type StartedDevice } from '../../testing';
 import { ReplayWorld } from './replay-world';
-import { KEY } from '../types';
+import { KEY, type InputEvent } from '../types';
+import type { RecordedAction, RecordedStep } from './load-recording';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../../shared/fixtures');
 const EPISODE = path.join(FIXTURES, 'llamatouch/episodes/trace_18');
 const haveFixture = existsSync(EPISODE);
-const haveAdb = ((): boolean => { try { execFileSync(ADB, ['version']); return true; } catch { return false; } })();
 
 /** The recorded tap of step i, scaled to the 1080x2400 screenshots, and the smallest clickable node under it (worked out here, independently of the world). */
 function recordedTarget(i: number): { x: number; y: number; target: Bounds } {
@@ -30,7 +29,7 @@ function recordedTarget(i: number): { x: number; y: number; target: Bounds } {
   return { x, y, target: hits[0].bounds! };
 }
 
-describe.skipIf(!haveFixture || !haveAdb)('replay world of LlamaTouch trace_18 through the real adb (../shared/fixtures or adb absent → skipped)', () => {
+describe.skipIf(!haveFixture || !HAVE_ADB)('replay world of LlamaTouch trace_18 through the real adb (../shared/fixtures or adb absent → skipped)', () => {
   let adb: AdbServer;
   let dev: StartedDevice;
   const png = (i: number): Buffer => readFileSync(path.join(EPISODE, `${i}.png`));
@@ -106,5 +105,40 @@ describe.skipIf(!haveFixture)('replay world from an execution trace (captured_da
     expect(w.index).toBe(2);
     w.input({ kind: 'key', code: KEY.BACK }, now);
     expect(w.index).toBe(1);
+  });
+});
+
+describe('replay world: swipe and key steps', () => {
+  const size = { width: 1080, height: 2400 };
+  const step = (action: RecordedAction): RecordedStep => ({ png: '/nonexistent.png', activity: 'com.example/.Main', action });
+  const world = (): ReplayWorld => new ReplayWorld({ dir: '/virtual', layout: 'execution-trace', size, steps: [
+    step({ kind: 'swipe', x1: 540, y1: 1800, x2: 540, y2: 600 }),
+    step({ kind: 'key', key: 'enter' }),
+    step({ kind: 'none' }),
+  ] });
+  const swipe = (x1: number, y1: number, x2: number, y2: number): InputEvent => ({ kind: 'swipe', x1, y1, x2, y2, durationMs: 300 });
+
+  it.each<[string, InputEvent, number]>([
+    ['an upward swipe starting near the recorded start advances', swipe(560, 1750, 580, 400), 1],
+    ['a downward swipe does not', swipe(540, 600, 540, 1800), 0],
+    ['an upward swipe far from the recorded start does not', swipe(540, 1000, 540, 200), 0],
+    ['a tap does not', { kind: 'tap', x: 540, y: 1800 }, 0],
+    ['a key does not', { kind: 'key', code: KEY.ENTER }, 0],
+  ])('%s', (_what, ev, index) => {
+    const w = world();
+    w.input(ev, new Date());
+    expect(w.index).toBe(index);
+  });
+
+  it('the recorded key advances; the last screen stays; BACK walks the history back', () => {
+    const w = world();
+    w.input(swipe(540, 1800, 540, 600), new Date());
+    w.input({ kind: 'key', code: KEY.BACK }, new Date());
+    expect(w.index).toBe(0);
+    w.input(swipe(540, 1800, 540, 600), new Date());
+    w.input({ kind: 'key', code: KEY.ENTER }, new Date());
+    expect(w.index).toBe(2);
+    w.input({ kind: 'key', code: KEY.ENTER }, new Date());
+    expect([w.index, w.screen().key, w.screen().activity]).toEqual([2, 'replay:2', 'com.example/.Main']);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Bounds, Size } from '../../../../shared/model';
 import { parseUiautomatorXml } from '../../../../shared/formats/parse-uiautomator-xml';
+import { inside } from '../view';
 import { KEY, type InputEvent, type PackageInfo, type ScreenView, type StartResult, type World } from '../types';
 import { loadRecording, type RecordedAction, type Recording } from './load-recording';
 
@@ -9,7 +10,6 @@ interface ReplayState { index: number; history: number[]; typed: string }
 const EMPTY_XML = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\" />";
 const KEY_NAMES: Record<number, string> = { [KEY.BACK]: 'back', [KEY.HOME]: 'home', [KEY.ENTER]: 'enter', [KEY.APP_SWITCH]: 'app-switch' };
 
-const inside = (b: Bounds, x: number, y: number): boolean => x >= b.x1 && x < b.x2 && y >= b.y1 && y < b.y2;
 const area = (b: Bounds): number => (b.x2 - b.x1) * (b.y2 - b.y1);
 
 /**
