@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -48,4 +48,49 @@ export function makeDataset(): TempDataset {
   ];
   writeFileSync(join(root, 'llamatouch_task_metadata.tsv'), rows.map((r) => r.join('\t')).join('\n') + '\n');
   return { root, outside, cleanup: () => rmSync(base, { recursive: true, force: true }) };
+}
+
+/**
+ * A dataset that shows what can go wrong, in a fresh temp folder:
+ * `small/trace_18` is trace_18 with every screenshot saved at half size (the
+ * bounds stay in device pixels), `broken/trace_18` has a damaged `2.ess`.
+ */
+export async function makeProblemDataset(): Promise<TempDataset> {
+  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+  const base = mkdtempSync(join(tmpdir(), 'touchstone-e2e-problems-'));
+  const root = join(base, 'dataset');
+  const small = join(root, 'small', 'trace_18');
+  const broken = join(root, 'broken', 'trace_18');
+  for (const dir of [small, broken]) {
+    mkdirSync(dir, { recursive: true });
+    for (const f of readdirSync(TRACE_18)) cpSync(join(TRACE_18, f), join(dir, f));
+  }
+  for (const f of readdirSync(TRACE_18).filter((n) => /^\d+\.png$/.test(n))) {
+    const full = await loadImage(join(TRACE_18, f));
+    const half = createCanvas(full.width / 2, full.height / 2);
+    half.getContext('2d').drawImage(full, 0, 0, half.width, half.height);
+    writeFileSync(join(small, f), half.toBuffer('image/png'));
+  }
+  writeFileSync(join(broken, '2.ess'), 'activity<0>|exact<1|click<3>\n');
+  const rows = [
+    ['episode', 'category', 'path', 'description', 'nsteps', 'app'],
+    ['18', 'small', 'small/trace_18', 'Half-size screenshots of trace_18.', '5', 'Duolingo'],
+    ['1018', 'broken', 'broken/trace_18', 'A damaged annotation.', '5', 'Duolingo'],
+  ];
+  writeFileSync(join(root, 'llamatouch_task_metadata.tsv'), rows.map((r) => r.join('\t')).join('\n') + '\n');
+  const outside = join(base, 'outside');
+  mkdirSync(outside);
+  return { root, outside, cleanup: () => rmSync(base, { recursive: true, force: true }) };
+}
+
+/** A folder of `count` one-screen episodes (hard links to one real PNG), big enough that opening it takes a while. */
+export function makeBigDataset(count: number): TempDataset {
+  const base = mkdtempSync(join(tmpdir(), 'touchstone-e2e-big-'));
+  const root = join(base, 'big');
+  for (let i = 0; i < count; i++) {
+    const dir = join(root, `trace_${i}`);
+    mkdirSync(dir, { recursive: true });
+    linkSync(join(TRACE_18, '0.png'), join(dir, '0.png'));
+  }
+  return { root, outside: base, cleanup: () => rmSync(base, { recursive: true, force: true }) };
 }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -79,5 +79,88 @@ describe('ipc handlers', () => {
     await expect(handlers.get('dataset:open')!(from(page), [])).resolves.toMatchObject({ ok: false, error: { code: 'bad-request' } });
     unregister();
     expect(handlers.size).toBe(0);
+  });
+});
+
+describe('main bundle', () => {
+  it('opens one locked-down window: sandbox, context isolation, no node, navigation/new windows/permissions denied, IPC from the page only', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'touchstone-main-'));
+    const rec = {
+      sandbox: false,
+      schemes: [] as Array<{ scheme: string }>,
+      windowOptions: null as null | { webPreferences: Record<string, unknown> },
+      openHandler: null as null | ((d: { url: string }) => { action: string }),
+      contentsEvents: new Map<string, (e: { preventDefault(): void }) => void>(),
+      permission: null as null | ((wc: unknown, perm: string, cb: (ok: boolean) => void) => void),
+      protocolHandler: null as null | ((req: Request) => Promise<Response>),
+      ipc: new Map<string, (event: unknown, args: unknown) => Promise<{ ok: boolean; error?: { code: string } }>>(),
+      loaded: '' as string,
+    };
+    let loaded!: () => void;
+    const ready = new Promise<void>((r) => (loaded = r));
+    class BrowserWindow {
+      webContents = {
+        setWindowOpenHandler: (h: typeof rec.openHandler) => (rec.openHandler = h),
+        on: (name: string, h: (e: { preventDefault(): void }) => void) => rec.contentsEvents.set(name, h),
+        isDestroyed: () => false,
+        send: () => undefined,
+      };
+      constructor(opts: typeof rec.windowOptions) { rec.windowOptions = opts; }
+      on() { return this; }
+      once() { return this; }
+      async loadFile(file: string) { rec.loaded = file; loaded(); }
+    }
+    const fake = {
+      app: {
+        enableSandbox: () => (rec.sandbox = true),
+        whenReady: () => Promise.resolve(),
+        on: () => undefined,
+        getVersion: () => '0.0.0-test',
+        getPath: () => dir,
+        exit: (code: number) => { throw new Error(`app.exit(${code})`); },
+      },
+      BrowserWindow,
+      dialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
+      net: { fetch: async () => new Response('file') },
+      protocol: {
+        registerSchemesAsPrivileged: (s: Array<{ scheme: string }>) => rec.schemes.push(...s),
+        handle: (_scheme: string, h: typeof rec.protocolHandler) => (rec.protocolHandler = h),
+      },
+      session: { defaultSession: { setPermissionRequestHandler: (h: typeof rec.permission) => (rec.permission = h) } },
+      ipcMain: { handle: (n: string, h: never) => rec.ipc.set(n, h), removeHandler: (n: string) => rec.ipc.delete(n) },
+    };
+    const code = await bundle('electron/main.ts');
+    const fakeDist = join(dir, 'dist');
+    const nodeRequire = createRequire(import.meta.url);
+    const module = { exports: {} };
+    runInNewContext(code, {
+      module, exports: module.exports, console, process, Buffer, URL, Request, Response, setTimeout, __dirname: fakeDist, __filename: join(fakeDist, 'main.cjs'),
+      require: (name: string) => (name === 'electron' ? fake : nodeRequire(name)),
+    });
+    await ready;
+
+    expect(rec.sandbox).toBe(true);
+    expect(rec.schemes.map((s) => s.scheme)).toEqual(['touchstone-file']);
+    expect(rec.windowOptions?.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: join(fakeDist, 'preload.cjs') });
+    expect(rec.loaded).toBe(join(fakeDist, 'renderer', 'index.html'));
+    expect(rec.openHandler?.({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
+    for (const name of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
+      let prevented = false;
+      rec.contentsEvents.get(name)?.({ preventDefault: () => (prevented = true) });
+      expect(prevented, name).toBe(true);
+    }
+    const granted: boolean[] = [];
+    rec.permission?.(null, 'media', (ok) => granted.push(ok));
+    expect(granted).toEqual([false]);
+
+    expect([...rec.ipc.keys()].sort()).toEqual([...CALL_NAMES].sort());
+    const page = `file://${join(fakeDist, 'renderer', 'index.html')}`;
+    await expect(rec.ipc.get('app:info')!({ senderFrame: { url: page } }, {})).resolves.toMatchObject({ ok: true });
+    await expect(rec.ipc.get('app:info')!({ senderFrame: { url: 'https://evil.example/' } }, {})).resolves.toMatchObject({ ok: false, error: { code: 'refused' } });
+
+    // Screenshots only through the guarded protocol: unknown datasets, non-images and junk are refused.
+    expect((await rec.protocolHandler!(new Request('touchstone-file://dataset/nope/ep/0.png'))).status).toBe(404);
+    expect((await rec.protocolHandler!(new Request('touchstone-file://dataset/x'))).status).toBe(400);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -26,6 +26,7 @@ async function invoke<K extends CallName>(name: K, args: CallArgs<K>): Promise<C
 const calls = {
   'app:info': (a) => invoke('app:info', a),
   'dataset:open': (a) => invoke('dataset:open', a),
+  'dataset:cancelOpen': (a) => invoke('dataset:cancelOpen', a),
   'dataset:pickFolder': (a) => invoke('dataset:pickFolder', a),
   'dataset:recent': (a) => invoke('dataset:recent', a),
   'dataset:summary': (a) => invoke('dataset:summary', a),

@@ -7,6 +7,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
+// `--outdir DIR` builds somewhere else than dist/ (the build test uses a temp folder).
+const at = process.argv.indexOf('--outdir');
+const out = at > 0 && process.argv[at + 1] ? process.argv[at + 1] : 'dist';
 
 // Node-side entries: CLI plus any worker-thread entries (electron/**/*.worker.ts).
 const workers = readdirSync('electron', { recursive: true })
@@ -14,7 +17,7 @@ const workers = readdirSync('electron', { recursive: true })
 await build({
   ...common,
   entryPoints: { cli: 'electron/cli.ts', ...Object.fromEntries(workers.map((w) => [w.replace(/^electron\//, '').replace(/\.ts$/, ''), w])) },
-  outdir: 'dist',
+  outdir: out,
   format: 'esm',
   outExtension: { '.js': '.mjs' },
   packages: 'external',
@@ -22,12 +25,12 @@ await build({
 });
 
 if (existsSync('electron/main.ts')) {
-  await build({ ...common, entryPoints: ['electron/main.ts'], outfile: 'dist/main.cjs', format: 'cjs', external: ['electron'], packages: 'external' });
+  await build({ ...common, entryPoints: ['electron/main.ts'], outfile: `${out}/main.cjs`, format: 'cjs', external: ['electron'], packages: 'external' });
 }
 if (existsSync('electron/preload.ts')) {
-  await build({ ...common, entryPoints: ['electron/preload.ts'], outfile: 'dist/preload.cjs', format: 'cjs', external: ['electron'] });
+  await build({ ...common, entryPoints: ['electron/preload.ts'], outfile: `${out}/preload.cjs`, format: 'cjs', external: ['electron'] });
 }
 if (existsSync('renderer/index.html') && !process.argv.includes('--no-renderer')) {
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...(out !== 'dist' ? ['--outDir', `${out}/renderer`] : [])], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

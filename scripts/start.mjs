@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the desktop app when an Electron binary is installed, else the
 // same UI in the browser via `touchstone serve --open` (and says why).
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { spawn, spawnSync } from 'node:child_process';
 
@@ -22,7 +22,22 @@ function run(cmd, args) {
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 }
 
-if (!existsSync('dist/cli.mjs') || !existsSync('dist/renderer/index.html') || !existsSync('dist/main.cjs')) {
+/** Newest modification time of the sources a build is made from (tests excluded). */
+function newestSource() {
+  let newest = 0;
+  for (const dir of ['electron', 'renderer', 'shared']) {
+    for (const f of readdirSync(dir, { recursive: true }).map(String)) {
+      if (/\.test\.tsx?$/.test(f)) continue;
+      newest = Math.max(newest, statSync(`${dir}/${f}`).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+const outputs = ['dist/cli.mjs', 'dist/renderer/index.html', 'dist/main.cjs', 'dist/preload.cjs'];
+// A checkout that pulled or edited code must not start yesterday's build.
+const stale = outputs.some((f) => !existsSync(f)) || Math.min(...outputs.map((f) => statSync(f).mtimeMs)) < newestSource();
+if (stale) {
   console.log('Building Touchstone (npm run build)...');
   const b = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);

@@ -11,106 +11,9 @@
  * folders relative to a root) or a folder the user typed/picked to open; the core
  * refuses anything outside the roots the user opened.
  */
-import type { EpisodeStepFiles, GtAction, NumberedComponent, Problem, Size } from './model';
+import type { AppInfo, DatasetOverview, EpisodeInfo, RecentDataset, ScreenRef, StepHierarchy } from './contract-types';
 
-/** What the running app is and which transport the UI is on. */
-export interface AppInfo {
-  name: string;
-  version: string;
-  /** 'desktop' = Electron window; 'web' = `touchstone serve` in a browser. */
-  mode: 'desktop' | 'web';
-  /** Whether `dataset:pickFolder` can show a native folder dialog. */
-  canPickFolder: boolean;
-  /** Folders the server was started with (`--root`), opened on demand; empty in desktop mode. */
-  startRoots: string[];
-}
-
-/** A dataset folder the user opened before (most recent first). */
-export interface RecentDataset {
-  path: string;
-  name: string;
-  /** ISO-8601 time it was last opened. */
-  openedAt: string;
-}
-
-/**
- * How far an episode is annotated: 'annotated' = at least one step has an
- * `.ess`; 'none' = no `.ess`; 'error' = the episode could not be read.
- */
-export type AnnotationStatus = 'annotated' | 'none' | 'error';
-
-/** One task (episode) as shown in the task list. */
-export interface TaskEntry {
-  /** Episode id as a string (ids can be 20 digits). */
-  episode: string;
-  category: string;
-  /** Episode folder relative to the dataset root, e.g. `general/trace_11`. */
-  path: string;
-  description: string;
-  /** Steps according to the index (`nsteps`). */
-  nsteps: number;
-  /** Steps found on disk (screenshots), when the folder was scanned. */
-  stepsOnDisk?: number;
-  app: string;
-  status: AnnotationStatus;
-  /** Steps with an `.ess` file. */
-  annotatedSteps: number;
-  /** Number of error-severity problems found in this episode. */
-  errors: number;
-}
-
-/** An opened dataset: its tasks and every problem found while opening it. */
-export interface DatasetOverview {
-  /** Opaque id used by the other calls; stable for the same folder. */
-  id: string;
-  /** Real absolute path of the dataset root. */
-  root: string;
-  name: string;
-  /** Columns of the index TSV, or null when the folder has no index. */
-  columns: 6 | 7 | null;
-  tasks: TaskEntry[];
-  problems: Problem[];
-}
-
-/** One step of a loaded episode (the screenshot comes from `episode:screens`). */
-export interface StepInfo {
-  index: number;
-  files: EpisodeStepFiles;
-  activity?: string;
-  /** Raw `.ess` line when the step is annotated. */
-  ess?: string;
-  /** The ground-truth action taken on this screen (`eventStructs.txt`). */
-  action?: GtAction;
-}
-
-/** A ground-truth episode as the UI needs it. */
-export interface EpisodeInfo {
-  datasetId: string;
-  /** Folder relative to the dataset root. */
-  path: string;
-  id: string;
-  instruction?: string;
-  steps: StepInfo[];
-  problems: Problem[];
-}
-
-/** Where to fetch one step's screenshot: a `touchstone-file://` URL (desktop) or a tokenised HTTP URL (web). */
-export interface ScreenRef {
-  step: number;
-  /** null when the step has no screenshot. */
-  url: string | null;
-}
-
-/** The numbered components of one step and where the numbers came from. */
-export interface StepHierarchy {
-  step: number;
-  /** 'i.json' = numbers as annotated; 'xml'/'vh' = derived from that hierarchy; 'none' = nothing readable. */
-  source: 'i.json' | 'xml' | 'vh' | 'none';
-  components: NumberedComponent[];
-  /** Device screen size from the hierarchy's root bounds, when known. */
-  screen?: Size;
-  problems: Problem[];
-}
+export type * from './contract-types';
 
 type Call<A, R> = (args: A) => Promise<R>;
 /** Calls without arguments take an empty object so every call has the same shape. */
@@ -127,6 +30,11 @@ export interface ContractCalls {
    * does not exist or the server was started with `--root` and it lies outside.
    */
   'dataset:open': Call<{ path: string }, DatasetOverview>;
+  /**
+   * Stops every `dataset:open` still scanning; each fails with code 'cancelled'.
+   * Returns how many were stopped (0 when none was running).
+   */
+  'dataset:cancelOpen': Call<NoArgs, { cancelled: number }>;
   /** Desktop only: shows a folder dialog and opens the choice; null if cancelled. */
   'dataset:pickFolder': Call<NoArgs, DatasetOverview | null>;
   /** The recently opened dataset folders, most recent first. */
@@ -157,6 +65,7 @@ export type EventPayload<E extends EventName> = ContractEvents[E];
 const callNameSet: { [K in CallName]: true } = {
   'app:info': true,
   'dataset:open': true,
+  'dataset:cancelOpen': true,
   'dataset:pickFolder': true,
   'dataset:recent': true,
   'dataset:summary': true,
@@ -188,7 +97,7 @@ export function isEventName(name: string): name is EventName {
 export type CallReply<T> = { ok: true; value: T } | { ok: false; error: { message: string; code: ErrorCode } };
 
 /** Coarse error classes, so the UI and the HTTP layer can react without parsing messages. */
-export type ErrorCode = 'refused' | 'not-found' | 'bad-request' | 'unavailable' | 'internal';
+export type ErrorCode = 'refused' | 'not-found' | 'bad-request' | 'unavailable' | 'cancelled' | 'internal';
 
 /** The bridge the Electron preload exposes as `window.touchstone`. */
 export interface TouchstoneBridge {

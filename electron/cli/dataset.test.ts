@@ -1,9 +1,10 @@
 import { describe, it, expect, afterAll } from 'vitest';
 import { existsSync } from 'node:fs';
-import { readFile, rm, unlink, writeFile } from 'node:fs/promises';
-import { execFile } from 'node:child_process';
+import { link, mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildDatasetFromTrace18 } from '../core/datasets/test-dataset';
+import { buildDatasetFromTrace18 } from '../core/datasets/testing/build-dataset';
 import type { CheckReport } from '../../shared/model';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
@@ -61,5 +62,67 @@ describe.skipIf(!have)('touchstone dataset check (fixtures absent → skipped)',
     expect(ok.stdout).toContain('0 error(s)');
     expect((await touchstone(['dataset', 'check'])).code).toBe(2);
     expect((await touchstone(['dataset', 'frobnicate', root])).code).toBe(2);
+  });
+});
+
+/** `count` one-screen episodes (hard links to trace_18's step 0), enough for the progress output to show. */
+async function lightDataset(count: number): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'touchstone-check-many-'));
+  cleanup.push(root);
+  for (let i = 0; i < count; i++) {
+    const dir = path.join(root, `trace_${i}`);
+    await mkdir(dir);
+    for (const f of ['0.png', '0.xml']) await link(path.join(FIXTURES, 'llamatouch/episodes/trace_18', f), path.join(dir, f));
+  }
+  return root;
+}
+
+const haveScript = (() => {
+  try {
+    execFileSync('script', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.skipIf(!have)('touchstone dataset check on a large dataset (fixtures absent → skipped)', () => {
+  it('prints progress lines on a non-terminal stderr', async () => {
+    const root = await lightDataset(60);
+    const r = await touchstone(['dataset', 'check', root]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('checking 60 episodes…');
+    expect(r.stderr).toContain('checked 60/60 episodes');
+    expect(r.stdout).toContain('episodes: 60 (0 with errors)');
+  });
+
+  it.skipIf(!haveScript)('draws a progress bar in a terminal (script(1) gives it a pty)', async () => {
+    const root = await lightDataset(60);
+    const cmd = [process.execPath, '--import', 'tsx', CLI, 'dataset', 'check', root].map((a) => `'${a}'`).join(' ');
+    const out = await new Promise<string>((resolve, reject) => {
+      execFile('script', ['-qec', cmd, '/dev/null'], { cwd: path.resolve(import.meta.dirname, '../..') }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+    });
+    expect(out).toMatch(/checking [█░]+ \d+\/60 episodes/);
+    expect(out).toContain('60/60 episodes');
+    expect(out).not.toContain('checked 60/60');
+  });
+
+  it('stops cleanly on Ctrl-C (SIGINT) with exit code 130 and no report', async () => {
+    const root = await lightDataset(1500);
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'dataset', 'check', root], { cwd: path.resolve(import.meta.dirname, '../..') });
+    let stderr = '';
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const code = await new Promise<number | null>((resolve) => {
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString();
+        if (!child.killed && stderr.includes('checking 1500 episodes')) child.kill('SIGINT'); // once: a second Ctrl-C force-quits
+      });
+      child.on('exit', (c) => resolve(c));
+    });
+    expect(code).toBe(130);
+    expect(stderr).toContain('cancelled (Ctrl-C)');
+    expect(stderr).not.toContain('checked 1500/1500');
+    expect(stdout).toBe('');
   });
 });

@@ -1,13 +1,15 @@
-import { SingleBar, Presets } from 'cli-progress';
 import type { CheckReport, Problem } from '../../shared/model';
 import { formatProblem } from '../../shared/model';
 import { checkDataset } from '../core/datasets/check-dataset';
+import { checkProgress } from './check-progress';
 
 const USAGE = `Usage: touchstone dataset check <dir> [--json]
 
 Validates a LlamaTouch dataset: the task index, every episode folder, every
 screen file (png, xml, vh, json, activity), eventStructs.txt and every .ess.
 Prints counts and every problem with its location; exits 1 when there are errors.
+Datasets of 50+ episodes show progress on stderr (a bar in a terminal, a line
+per tenth otherwise); Ctrl-C stops the check (exit 130).
   --json   print the report as JSON on stdout`;
 
 function hintFor(p: Problem): string {
@@ -46,24 +48,25 @@ export async function run(args: string[]): Promise<number> {
     console.error(`touchstone dataset check: expected one folder${unknown.length ? ` (unknown option ${unknown.join(', ')})` : ''}.\n\n${USAGE}`);
     return 2;
   }
-  let bar: SingleBar | undefined;
-  const onProgress = (done: number, total: number): void => {
-    // A bar only where a person watches (stderr is a terminal) and only when loading takes a while.
-    if (!bar && process.stderr.isTTY && total >= 50) {
-      bar = new SingleBar({ stream: process.stderr, format: 'checking {bar} {value}/{total} episodes' }, Presets.shades_classic);
-      bar.start(total, 0);
-    }
-    bar?.update(done);
-  };
+  const progress = checkProgress();
+  // Ctrl-C stops the check cleanly: the bar is closed and nothing half-printed is left behind.
+  const ctl = new AbortController();
+  const onSigint = (): void => ctl.abort();
+  process.once('SIGINT', onSigint);
   let report: CheckReport;
   try {
-    report = await checkDataset(dirs[0], { onProgress });
+    report = await checkDataset(dirs[0], { onProgress: progress.onProgress, signal: ctl.signal });
   } catch (err) {
-    bar?.stop();
+    progress.stop();
+    if (ctl.signal.aborted) {
+      console.error('touchstone dataset check: cancelled (Ctrl-C); no report.');
+      return 130;
+    }
     console.error(`touchstone dataset check: ${(err as Error).message}`);
     return 1;
   } finally {
-    bar?.stop();
+    progress.stop();
+    process.off('SIGINT', onSigint);
   }
   if (json) console.log(JSON.stringify(report, null, 2));
   else printReport(report);

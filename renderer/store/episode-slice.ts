@@ -1,4 +1,14 @@
+import type { DatasetOverview } from '../../shared/contract';
+import type { Problem } from '../../shared/model';
+import { datasetWithLoadedProblems } from './task-problems';
 import { messageOf, type EpisodeSlice, type Slice } from './types';
+
+/** The task list learns what loading an episode found (only while the same dataset is open). */
+function updatedTask(current: DatasetOverview | null, id: string, path: string, problems: Problem[]): { dataset?: DatasetOverview } {
+  if (!current || current.id !== id) return {};
+  const next = datasetWithLoadedProblems(current, path, problems);
+  return next === current ? {} : { dataset: next };
+}
 
 export const createEpisodeSlice: Slice<EpisodeSlice> = (set, get) => ({
   taskPath: null,
@@ -26,10 +36,15 @@ export const createEpisodeSlice: Slice<EpisodeSlice> = (set, get) => ({
       const args = { datasetId: dataset.id, path };
       const [episode, screens] = await Promise.all([client.call('episode:load', args), client.call('episode:screens', args)]);
       if (get().taskPath !== path) return; // a newer selection won
-      set({ episode, screens, episodeStatus: 'ready' });
+      set({ episode, screens, episodeStatus: 'ready', ...updatedTask(get().dataset, dataset.id, path, episode.problems) });
       await get().selectStep(0);
     } catch (err) {
-      if (get().taskPath === path) set({ episodeStatus: 'error', episodeError: messageOf(err) });
+      if (get().taskPath !== path) return;
+      const message = messageOf(err);
+      // A task already listed with an error (its folder is missing) is not counted twice for the same cause.
+      const known = (get().dataset?.tasks.find((t) => t.path === path)?.errors ?? 0) > 0;
+      const problem: Problem = { severity: 'error', file: path, message, hint: 'Restore the episode folder or fix the index.' };
+      set({ episodeStatus: 'error', episodeError: message, ...(known ? {} : updatedTask(get().dataset, dataset.id, path, [problem])) });
     }
   },
 

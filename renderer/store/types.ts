@@ -20,10 +20,14 @@ export interface DatasetSlice {
   datasetStatus: LoadStatus;
   datasetError: string | null;
   progress: EventPayload<'dataset:progress'> | null;
+  /** The user asked to stop the running open; its failure is then not an error. */
+  cancelling: boolean;
   query: string;
   loadRecent(): Promise<void>;
   openPath(path: string): Promise<void>;
   pickFolder(): Promise<void>;
+  /** Stops a dataset being opened (the scan of a big folder). */
+  cancelOpen(): Promise<void>;
   closeDataset(): void;
   setQuery(query: string): void;
 }

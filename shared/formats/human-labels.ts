@@ -26,7 +26,7 @@ export function parseHumanLabels(text: string, file: string): Parsed<HumanLabel[
     const f = lines[k].split(',').map((x) => x.trim().replace(/^"(.*)"$/, '$1'));
     const v = f[hi];
     if (f.length !== header.length || !f[ei] || (v !== '0' && v !== '1')) {
-      problems.push({ severity: 'error', file, line: k + 1, message: `Expected "<episode>,<0 or 1>", found ${JSON.stringify(lines[k].slice(0, 80))}.` });
+      problems.push({ severity: 'error', file, line: k + 1, message: `Expected "<episode>,<0 or 1>", found ${JSON.stringify(lines[k].slice(0, 80))}.`, hint: 'Each row is an episode id, a comma, then 1 (completed) or 0 (not).' });
       continue;
     }
     labels.push({ episode: f[ei], completed: v === '1', line: k + 1 });

@@ -11,3 +11,4 @@ export * from './task-index';
 export * from './human-labels';
 export * from './components-json';
 export * from './dumpsys';
+export * from './screen-size';

@@ -183,3 +183,26 @@ describe('bounds', () => {
     }
   });
 });
+
+describe('i.json and human-label parsers on random input', () => {
+  it('parseComponentsJson never throws; what parses re-serialises to the same data', () => {
+    const comp = fc.record({ id: fc.integer({ min: -1, max: 5 }), class: fc.oneof(fc.string({ maxLength: 6 }), fc.integer()), bounds: fc.constantFrom('[0,0][1,1]', 'x', ''), clickable: fc.oneof(fc.boolean(), fc.constant('true')) }, { requiredKeys: [] });
+    const input = fc.oneof(fc.string({ maxLength: 200 }), fc.array(fc.oneof(comp, fc.integer(), fc.constant(null)), { maxLength: 6 }).map((a) => JSON.stringify(a)),
+      fc.array(comp, { maxLength: 6 }).chain((a) => fc.integer({ min: 0, max: 200 }).map((cut) => JSON.stringify(a, null, 4).slice(0, cut))));
+    fc.assert(fc.property(input, (text) => {
+      const r = parseComponentsJson(text, 'f.json');
+      if (r.ok) expect(JSON.parse(serialiseComponentsJson(r.value))).toEqual(JSON.parse(text));
+      else expect(r.problems[0]).toMatchObject({ severity: 'error', file: 'f.json' });
+    }), { numRuns: 500 });
+  });
+
+  it('parseHumanLabels never throws and locates every bad row', () => {
+    const cell = fc.constantFrom('episode', 'human', ',', '\n', '\r\n', '0', '1', '2', 'x', '"7"', '');
+    fc.assert(fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.array(cell, { maxLength: 30 }).map((a) => a.join(''))), (s) => {
+      const r = parseHumanLabels(s, 'h.csv');
+      const problems = r.ok ? r.warnings : r.problems;
+      for (const p of problems) expect(p.line).toBeGreaterThanOrEqual(1);
+      if (r.ok) for (const l of r.value) expect(typeof l.completed).toBe('boolean');
+    }), { numRuns: 500 });
+  });
+});

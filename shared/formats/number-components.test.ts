@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseDroidbotVh } from './parse-droidbot-vh';
@@ -89,5 +90,34 @@ describe('parseDroidbotVh on malformed input', () => {
     const r = parseDroidbotVh(JSON.stringify([{ class: 'A', parent: 1, children: [1, 9] }, { class: 'B', parent: 0, children: [0] }]), 'cyc.vh');
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.warnings.some((w) => /child 9/.test(w.message))).toBe(true);
+  });
+});
+
+describe('parseDroidbotVh and numbering on random input', () => {
+  it('never throw, never hang: garbage gives problems, any list numbers 0..n-1', () => {
+    const view = fc.record({
+      class: fc.constantFrom('android.widget.TextView', 'android.widget.FrameLayout', 'android.widget.Button', 'Menu', 7, null),
+      text: fc.oneof(fc.string({ maxLength: 8 }), fc.constant(null), fc.constant('None')),
+      visible: fc.oneof(fc.boolean(), fc.constant('true')),
+      parent: fc.oneof(fc.integer({ min: -2, max: 12 }), fc.constant(null), fc.constant('0')),
+      children: fc.oneof(fc.array(fc.integer({ min: -1, max: 12 }), { maxLength: 4 }), fc.constant('x')),
+      child_count: fc.integer({ min: 0, max: 3 }),
+      bounds: fc.oneof(fc.constant([[0, 0], [10, 10]]), fc.constant('[0,0][1,1]'), fc.constant(null), fc.array(fc.integer(), { maxLength: 4 })),
+    }, { requiredKeys: [] });
+    const input = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.array(view, { maxLength: 12 }).map((v) => JSON.stringify(v)),
+      fc.array(view, { maxLength: 12 }).map((v) => JSON.stringify({ views: v })),
+      fc.array(view, { maxLength: 12 }).chain((v) => fc.integer({ min: 0, max: 400 }).map((cut) => JSON.stringify(v).slice(0, cut))),
+    );
+    fc.assert(fc.property(input, (text) => {
+      const r = parseDroidbotVh(text, 'fuzz.vh');
+      if (!r.ok) {
+        expect(r.problems[0].file).toBe('fuzz.vh');
+        return;
+      }
+      const list = numberComponents(r.value);
+      expect(list.map((c) => c.id)).toEqual(list.map((_, i) => i));
+    }), { numRuns: 500 });
   });
 });

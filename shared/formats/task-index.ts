@@ -36,7 +36,7 @@ export function parseTaskIndex(text: string, file: string): Parsed<TaskIndex> {
     }
     const nstepsText = f[col('nsteps')].trim();
     if (!/^\d+$/.test(nstepsText)) {
-      problems.push({ severity: 'error', file, line, message: `nsteps must be a whole number, found ${JSON.stringify(nstepsText)}.` });
+      problems.push({ severity: 'error', file, line, message: `nsteps must be a whole number, found ${JSON.stringify(nstepsText)}.`, hint: 'Write the number of recorded steps of the episode (e.g. 5).' });
       continue;
     }
     const row: TaskIndexRow = {

@@ -50,6 +50,8 @@ export interface EpisodeStep {
   /** True when `components` were numbered from i.vh / i.xml because the step has no i.json. */
   componentsDerived?: boolean;
   ess?: EssentialState;
+  /** Text of an `i.ess` that could not be parsed: kept so a damaged annotation is still shown, never silently dropped. */
+  essText?: string;
   action?: GtAction;
 }
 

@@ -27,6 +27,11 @@ export function formatProblem(p: Problem): string {
   return `${where}${step}: ${p.message}${p.hint ? ` — ${p.hint}` : ''}`;
 }
 
+/** Identity of a problem (severity, place and message), for dropping the same problem reported twice. */
+export function problemKey(p: Problem): string {
+  return `${p.severity}|${p.file}|${p.line ?? ''}|${p.step ?? ''}|${p.message}`;
+}
+
 /** Exhaustiveness guard for discriminated unions. */
 export function assertNever(x: never, what = 'value'): never {
   throw new Error(`Unexpected ${what}: ${JSON.stringify(x)}`);

@@ -33,6 +33,16 @@ describe.skipIf(!existsSync(TRACE_18))(`app service over the real trace_18${exis
     expect((await service.calls['dataset:recent']({}))[0].path).toBe(ds.root);
   });
 
+  it('opens the real 495-row index: every task listed, each missing folder an error naming its index line', async () => {
+    const ds = await service.calls['dataset:open']({ path: join(EPISODES, '..') });
+    expect(ds.columns).toBe(6);
+    expect(ds.tasks).toHaveLength(495);
+    expect(ds.tasks[0]).toMatchObject({ episode: '84143002711104077', path: 'general/trace_11', app: 'Settings', nsteps: 4, status: 'error', errors: 1 });
+    expect(ds.tasks[0].problems[0]).toMatchObject({ file: 'llamatouch_task_metadata.tsv', line: 2, message: expect.stringContaining('general/trace_11'), hint: expect.stringContaining('index') });
+    expect(ds.tasks.every((t, i) => t.problems[0]?.line === i + 2)).toBe(true);
+    expect(ds.problems).toContainEqual(expect.objectContaining({ severity: 'warning', message: '495 of the 495 episode folders the index lists are missing or empty.', hint: expect.stringContaining('dataset root') }));
+  });
+
   it('loads the episode with its .ess and actions, screens as URLs and numbered components from i.json', async () => {
     const ds = await service.calls['dataset:open']({ path: EPISODES });
     const ep = await service.calls['episode:load']({ datasetId: ds.id, path: 'trace_18' });

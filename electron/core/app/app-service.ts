@@ -52,6 +52,17 @@ export function createAppService(options: AppServiceOptions): AppService {
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>): void => {
     for (const l of listeners) l(event, payload);
   };
+  // Scans in flight, so dataset:cancelOpen can stop them.
+  const opening = new Set<AbortController>();
+  /** Progress for one scan, at most about 200 events however many episodes (each one crosses IPC or a WebSocket). */
+  const throttledProgress = (root: string) => {
+    let last = -1;
+    return (done: number, total: number): void => {
+      if (done < total && done - last < Math.max(1, total / 200)) return;
+      last = done;
+      emit('dataset:progress', { path: root, done, total, phase: 'episodes' });
+    };
+  };
 
   async function open(path: unknown): Promise<DatasetOverview> {
     if (typeof path !== 'string' || path.trim() === '') throw new AppError('bad-request', 'dataset:open needs a folder path.');
@@ -69,7 +80,17 @@ export function createAppService(options: AppServiceOptions): AppService {
     for (const key of episodes.keys()) if (key.startsWith(`${root}\0`)) episodes.delete(key); // reopening rereads from disk
     const id = createHash('sha256').update(root).digest('hex').slice(0, 12);
     emit('dataset:progress', { path: root, done: 0, total: 0, phase: 'index' });
-    const scanned = await backend.open(root, (done, total) => emit('dataset:progress', { path: root, done, total, phase: 'episodes' }));
+    const ctl = new AbortController();
+    opening.add(ctl);
+    let scanned: Awaited<ReturnType<DatasetBackend['open']>>;
+    try {
+      scanned = await backend.open(root, throttledProgress(root), ctl.signal);
+    } catch (err) {
+      if (ctl.signal.aborted) throw new AppError('cancelled', `Opening ${root} was cancelled; nothing was changed.`, { cause: err });
+      throw err;
+    } finally {
+      opening.delete(ctl);
+    }
     const overview: DatasetOverview = { id, root, name: basename(root) || root, ...scanned };
     datasets.set(id, overview);
     await recent.add(root);
@@ -113,6 +134,11 @@ export function createAppService(options: AppServiceOptions): AppService {
       startRoots,
     }),
     'dataset:open': (args) => open(args?.path),
+    'dataset:cancelOpen': async () => {
+      const n = opening.size;
+      for (const ctl of opening) ctl.abort();
+      return { cancelled: n };
+    },
     'dataset:pickFolder': async () => {
       if (!options.pickFolder) throw new AppError('unavailable', 'There is no folder dialog in web mode; type the folder path instead.');
       const picked = await options.pickFolder();

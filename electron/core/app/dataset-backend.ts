@@ -1,13 +1,16 @@
 import type { EpisodeInfo, StepHierarchy, TaskEntry } from '../../../shared/contract';
-import type { DatasetSummary, EpisodeSummary, Problem } from '../../../shared/model';
-import { loadEpisode, readStepComponents } from '../datasets/load-episode';
+import { formatProblem, type DatasetSummary, type EpisodeSummary, type Problem } from '../../../shared/model';
+import { componentsExtent, rootExtent, deviceScreenSize } from '../../../shared/formats/screen-size';
+import { loadEpisode, readStepComponents, readStepHierarchyParsed } from '../datasets/load-episode';
+import { readImageSize } from '../datasets/image-size';
 import { openDataset } from '../datasets/open-dataset';
 import { listStepFiles } from '../datasets/step-files';
-import { inRoot } from '../datasets/paths';
+import { inRoot, relJoin } from '../datasets/paths';
 
 /** What the app service needs from the dataset layer, in the contract's shapes. */
 export interface DatasetBackend {
-  open(root: string, onProgress: (done: number, total: number) => void): Promise<{ columns: 6 | 7 | null; tasks: TaskEntry[]; problems: Problem[] }>;
+  /** Scans a dataset; rejects with the signal's reason once `signal` aborts. */
+  open(root: string, onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<{ columns: 6 | 7 | null; tasks: TaskEntry[]; problems: Problem[] }>;
   episode(root: string, relPath: string): Promise<Omit<EpisodeInfo, 'datasetId'>>;
   hierarchy(root: string, relPath: string, step: number): Promise<StepHierarchy>;
 }
@@ -26,6 +29,7 @@ export function toTaskEntry(e: EpisodeSummary): TaskEntry {
     status: errors > 0 ? 'error' : e.annotatedSteps.length > 0 ? 'annotated' : 'none',
     annotatedSteps: e.annotatedSteps.length,
     errors,
+    problems: e.problems,
   };
 }
 
@@ -36,8 +40,8 @@ function allProblems(s: DatasetSummary): Problem[] {
 
 /** The real dataset layer (electron/core/datasets). */
 export const datasetBackend: DatasetBackend = {
-  async open(root, onProgress) {
-    const s = await openDataset(root, { onProgress });
+  async open(root, onProgress, signal) {
+    const s = await openDataset(root, { onProgress, ...(signal ? { signal } : {}) });
     return { columns: s.indexColumns ?? null, tasks: s.episodes.map(toTaskEntry), problems: allProblems(s) };
   },
 
@@ -53,6 +57,7 @@ export const datasetBackend: DatasetBackend = {
         files: s.files,
         ...(s.activity !== undefined ? { activity: s.activity } : {}),
         ...(s.ess ? { ess: s.ess.raw } : {}),
+        ...(s.essText !== undefined ? { ess: s.essText.replace(/\r?\n$/, ''), essError: essErrorOf(ep.problems, s.index) } : {}),
         ...(s.action ? { action: s.action } : {}),
       })),
       problems: ep.problems,
@@ -62,10 +67,21 @@ export const datasetBackend: DatasetBackend = {
   async hierarchy(root, relPath, step) {
     const files = (await listStepFiles(inRoot(root, relPath))).get(step);
     if (!files) {
-      return { step, source: 'none', components: [], problems: [{ severity: 'error', file: relPath, step, message: `Episode ${relPath} has no step ${step}.` }] };
+      return { step, source: 'none', components: [], problems: [{ severity: 'error', file: relPath, step, message: `Episode ${relPath} has no step ${step}.`, hint: 'Pick a step shown in the filmstrip; the folder may have changed on disk (reopen the dataset).' }] };
     }
     const r = await readStepComponents(root, relPath, step);
-    const source: StepHierarchy['source'] = !r.components ? 'none' : !r.derived ? 'i.json' : files.vh ? 'vh' : 'xml';
-    return { step, source, components: r.components ?? [], problems: r.problems };
+    const source: StepHierarchy['source'] = !r.components ? 'none' : !r.derived ? 'i.json' : r.vh?.source === 'droidbot' ? 'vh' : 'xml';
+    // Parsing the hierarchy again (when numbers came from i.json) costs a few milliseconds; without it a downscaled screenshot would misplace every box.
+    const vh = r.vh ?? (files.vh || files.xml ? (await readStepHierarchyParsed(root, relPath, step)).vh : undefined);
+    const extent = vh ? rootExtent(vh) : componentsExtent(r.components ?? []);
+    const screen = deviceScreenSize(await readImageSize(inRoot(root, relJoin(relPath, `${step}.png`))), extent);
+    return { step, source, components: r.components ?? [], ...(screen ? { screen } : {}), problems: r.problems };
   },
 };
+
+
+/** The located message of a step's `.ess` parse error. */
+function essErrorOf(problems: Problem[], step: number): string {
+  const p = problems.find((x) => x.step === step && x.file.endsWith(`${step}.ess`) && x.severity === 'error');
+  return p ? formatProblem(p) : 'The annotation could not be parsed.';
+}

@@ -38,6 +38,7 @@ export function httpStatus(code: ErrorCode): number {
     case 'not-found': return 404;
     case 'bad-request': return 400;
     case 'unavailable': return 501;
+    case 'cancelled': return 409;
     case 'internal': return 500;
   }
 }

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import type { CheckReport, Episode, Problem } from '../../../shared/model';
+import { problemKey, type CheckReport, type Episode, type Problem } from '../../../shared/model';
 import { parseDroidbotVh } from '../../../shared/formats/parse-droidbot-vh';
 import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
 import { resolveXpath } from '../../../shared/formats/xpath';
@@ -22,7 +22,7 @@ async function checkPng(path: string, rel: string, step: number): Promise<Proble
       await fh.close();
     }
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return { severity: 'error', file: rel, step, message: `Cannot read the screenshot: ${(err as Error).message}.` };
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return { severity: 'error', file: rel, step, message: `Cannot read the screenshot: ${(err as Error).message}.`, hint: 'Check the file permissions or restore the PNG.' };
   }
   return null;
 }
@@ -56,7 +56,7 @@ async function deepCheck(root: string, ep: Episode): Promise<Problem[]> {
         try {
           if (resolveXpath(hierarchy, t.xpath).length === 0) out.push({ severity: 'warning', file: base('ess'), line: 1, step: i, message: `${it.raw} matches no node on this step's own screen.` });
         } catch (err) {
-          out.push({ severity: 'error', file: base('ess'), line: 1, step: i, message: `${it.raw}: ${(err as Error).message}` });
+          out.push({ severity: 'error', file: base('ess'), line: 1, step: i, message: `${it.raw}: ${(err as Error).message}`, hint: 'Fix the xpath in the annotation, or point at the component by its number.' });
         }
       }
     }
@@ -71,7 +71,7 @@ async function deepCheck(root: string, ep: Episode): Promise<Problem[]> {
 function dedupe(ps: Problem[]): Problem[] {
   const seen = new Set<string>();
   return ps.filter((p) => {
-    const k = `${p.severity}|${p.file}|${p.line ?? ''}|${p.step ?? ''}|${p.message}`;
+    const k = problemKey(p);
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
@@ -95,7 +95,7 @@ export async function checkDataset(root: string, opts: LoadOptions = {}): Promis
       const annotated = loaded.steps.filter((s) => s.ess);
       return { problems, steps: loaded.steps.length, annotated: annotated.length, items: annotated.reduce((a, s) => a + (s.ess?.items.length ?? 0), 0) };
     } catch (err) {
-      const problems: Problem[] = [...ep.problems, { severity: 'error', file: ep.path, message: `Could not load the episode: ${(err as Error).message}.` }];
+      const problems: Problem[] = [...ep.problems, { severity: 'error', file: ep.path, message: `Could not load the episode: ${(err as Error).message}.`, hint: 'Restore the episode folder or fix its path in the index.' }];
       return { problems, steps: ep.stepsFound, annotated: 0, items: 0 };
     }
   }, opts);

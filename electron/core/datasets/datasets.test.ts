@@ -4,7 +4,7 @@ import { readFile, rm, unlink, writeFile, readdir, mkdtemp, cp, rename } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDataset, loadEpisode, readStepHierarchy, writeEss, writeComponents, checkDataset, readExecutionTrace, writeExecutionTraceStep, writeInstalledApps } from './index';
-import { buildDatasetFromTrace18 } from './test-dataset';
+import { buildDatasetFromTrace18 } from './testing/build-dataset';
 import { makeEssItem, makeEssentialState } from '../../../shared/formats/ess';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures');
@@ -88,6 +88,25 @@ describe.skipIf(!have)('datasets core on real files (fixtures absent → skipped
     expect(ep.steps[1].components?.[0].xpath).toMatch(/^\/hierarchy\//);
     expect([ep.steps[0].componentsDerived, ep.steps[1].componentsDerived, ep.steps[4].componentsDerived]).toEqual([undefined, true, true]);
     expect(ep.steps[4].components?.length).toBe(18);
+  });
+
+  it('an unreadable file (a folder named 2.ess or instruction.txt) is located on its episode and never stops the rest', async () => {
+    const root = await dataset([1, 2, 3]);
+    await unlink(path.join(root, 'general/trace_2/2.ess'));
+    await mkdir2(path.join(root, 'general/trace_2/2.ess'));
+    await unlink(path.join(root, 'general/trace_3/instruction.txt'));
+    await mkdir2(path.join(root, 'general/trace_3/instruction.txt'));
+    await unlink(path.join(root, 'llamatouch_task_metadata.tsv')); // scanning reads instruction.txt too
+    const s = await openDataset(root);
+    expect(s.episodes.map((e) => e.path)).toEqual(['general/trace_1', 'general/trace_2', 'general/trace_3']);
+    expect(s.episodes[0].problems).toEqual([]);
+    expect(s.episodes[1].problems).toEqual([expect.objectContaining({ severity: 'error', file: 'general/trace_2/2.ess', step: 2, message: expect.stringMatching(/is a folder/) })]);
+    expect(s.episodes[2]).toMatchObject({ stepsFound: 5, problems: [expect.objectContaining({ severity: 'error', file: 'general/trace_3/instruction.txt', message: expect.stringMatching(/it is a folder/) })] });
+    const ep = await loadEpisode(root, 'general/trace_2');
+    expect(ep.steps).toHaveLength(5);
+    expect(ep.problems).toEqual([expect.objectContaining({ file: 'general/trace_2/2.ess', step: 2 })]);
+    const r = await checkDataset(root);
+    expect(r.counts).toMatchObject({ episodes: 3, episodesWithErrors: 2, steps: 15 });
   });
 
   it('checks a clean dataset without errors', async () => {

@@ -1,12 +1,11 @@
 import { join } from 'node:path';
-import type { Episode, EpisodeStep, EssentialState, NumberedComponent, Problem, ViewHierarchy } from '../../../shared/model';
-import { parseComponentsJson, serialiseComponentsJson, detectComponentsStyle } from '../../../shared/formats/components-json';
+import type { Episode, EpisodeStep, NumberedComponent, Problem, ViewHierarchy } from '../../../shared/model';
+import { parseComponentsJson } from '../../../shared/formats/components-json';
 import { parseDroidbotVh } from '../../../shared/formats/parse-droidbot-vh';
 import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
 import { numberComponents } from '../../../shared/formats/number-components';
-import { parseEss, serialiseEss } from '../../../shared/formats/ess';
+import { parseEss } from '../../../shared/formats/ess';
 import { parseEventStructs } from '../../../shared/formats/event-structs';
-import { writeFileAtomic } from '../fs/atomic-write';
 import { inRoot, readTextIfExists, relJoin } from './paths';
 import { listStepFiles, stepCount } from './step-files';
 
@@ -41,7 +40,7 @@ export async function readStepHierarchy(root: string, relPath: string, step: num
  * The numbered components of a step: `i.json` when present (the source of
  * truth annotations point into), else numbered from i.vh, else from i.xml.
  */
-export async function readStepComponents(root: string, relPath: string, step: number): Promise<{ components?: NumberedComponent[]; derived: boolean; problems: Problem[] }> {
+export async function readStepComponents(root: string, relPath: string, step: number): Promise<{ components?: NumberedComponent[]; derived: boolean; problems: Problem[]; vh?: ViewHierarchy }> {
   const rel = relJoin(relPath, `${step}.json`);
   const text = await readTextIfExists(inRoot(root, rel));
   if (text !== undefined) {
@@ -50,7 +49,7 @@ export async function readStepComponents(root: string, relPath: string, step: nu
     return { derived: false, problems: atStep(r.problems, step) };
   }
   const { vh, problems } = await readStepHierarchyParsed(root, relPath, step);
-  return { ...(vh ? { components: numberComponents(vh) } : {}), derived: true, problems };
+  return { ...(vh ? { components: numberComponents(vh), vh } : {}), derived: true, problems };
 }
 
 /** Loads a whole ground-truth episode: every step's files, actions, activities, components and annotations. */
@@ -63,13 +62,22 @@ export async function loadEpisode(root: string, relPath: string): Promise<Episod
   } catch (err) {
     throw new Error(`Episode folder ${relPath} cannot be read (${(err as Error).message}). Check the index path or restore the folder.`, { cause: err });
   }
-  const instruction = await readTextIfExists(join(dir, 'instruction.txt'));
+  // A file that cannot be read (a folder named 2.ess, no permission) is a problem of its step, never a failed episode.
+  const guarded = async <T>(file: string, step: number | undefined, run: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await run();
+    } catch (err) {
+      problems.push({ severity: 'error', file, ...(step !== undefined ? { step } : {}), message: (err as Error).message, hint: 'Restore the file from a backup or re-record the step.' });
+      return undefined;
+    }
+  };
+  const instruction = await guarded(relJoin(relPath, 'instruction.txt'), undefined, () => readTextIfExists(join(dir, 'instruction.txt')));
   const instrLines = instruction?.split('\n').map((l) => l.replace(/\r$/, '')) ?? [];
   const eventsRel = relJoin(relPath, 'eventStructs.txt');
-  const eventsText = await readTextIfExists(join(dir, 'eventStructs.txt'));
+  const eventsText = await guarded(eventsRel, undefined, () => readTextIfExists(join(dir, 'eventStructs.txt')));
   let actions: Episode['actions'] = [];
   if (eventsText === undefined) {
-    problems.push({ severity: 'warning', file: eventsRel, message: 'No eventStructs.txt: the ground-truth actions are unknown.' });
+    if (!problems.some((p) => p.file === eventsRel)) problems.push({ severity: 'warning', file: eventsRel, message: 'No eventStructs.txt: the ground-truth actions are unknown.' });
   } else {
     const r = parseEventStructs(eventsText, eventsRel);
     if (r.ok) {
@@ -81,23 +89,30 @@ export async function loadEpisode(root: string, relPath: string): Promise<Episod
   for (let i = 0; i < stepCount(files); i++) {
     const f = files.get(i) ?? { png: false, xml: false, vh: false, activity: false, json: false, ess: false, drawed: false };
     const step: EpisodeStep = { index: i, files: f };
-    if (!f.png) problems.push({ severity: 'error', file: relJoin(relPath, `${i}.png`), step: i, message: `Step ${i} has no screenshot.`, hint: 'Restore the PNG.' });
-    if (f.activity) step.activity = ((await readTextIfExists(join(dir, `${i}.activity`))) ?? '').trim();
+    const at = (ext: string): string => relJoin(relPath, `${i}.${ext}`);
+    if (!f.png) problems.push({ severity: 'error', file: at('png'), step: i, message: `Step ${i} has no screenshot.`, hint: 'Restore the PNG.' });
+    if (f.activity) {
+      const text = await guarded(at('activity'), i, () => readTextIfExists(join(dir, `${i}.activity`)));
+      if (text !== undefined) step.activity = text.trim();
+    }
     if (f.json || f.vh || f.xml) {
-      const c = await readStepComponents(root, relPath, i);
-      if (c.components) {
+      const c = await guarded(at(f.json ? 'json' : f.vh ? 'vh' : 'xml'), i, () => readStepComponents(root, relPath, i));
+      if (c?.components) {
         step.components = c.components;
         if (c.derived) step.componentsDerived = true;
       }
-      problems.push(...c.problems);
+      if (c) problems.push(...c.problems);
     }
     if (f.ess) {
-      const rel = relJoin(relPath, `${i}.ess`);
-      const r = parseEss((await readTextIfExists(join(dir, `${i}.ess`))) ?? '', rel);
-      if (r.ok) {
+      const text = await guarded(at('ess'), i, () => readTextIfExists(join(dir, `${i}.ess`)));
+      const r = text === undefined ? undefined : parseEss(text, at('ess'));
+      if (r?.ok) {
         step.ess = r.value;
         problems.push(...atStep(r.warnings, i));
-      } else problems.push(...atStep(r.problems, i));
+      } else if (r && text !== undefined) {
+        step.essText = text;
+        problems.push(...atStep(r.problems, i));
+      }
     }
     if (actions[i]) step.action = actions[i];
     steps.push(step);
@@ -110,16 +125,4 @@ export async function loadEpisode(root: string, relPath: string): Promise<Episod
     actions,
     problems,
   };
-}
-
-/** Writes a step's `.ess` atomically. */
-export async function writeEss(root: string, relPath: string, step: number, state: EssentialState): Promise<void> {
-  await writeFileAtomic(inRoot(root, relPath, `${step}.ess`), serialiseEss(state));
-}
-
-/** Writes a step's `i.json` atomically, keeping the existing file's indentation and escaping. */
-export async function writeComponents(root: string, relPath: string, step: number, components: NumberedComponent[]): Promise<void> {
-  const path = inRoot(root, relPath, `${step}.json`);
-  const old = await readTextIfExists(path);
-  await writeFileAtomic(path, serialiseComponentsJson(components, old !== undefined ? detectComponentsStyle(old) : {}));
 }

@@ -2,6 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatasetSummary, EpisodeSummary, Problem, TaskIndexRow } from '../../../shared/model';
 import { parseTaskIndex } from '../../../shared/formats/task-index';
+import { parseEss } from '../../../shared/formats/ess';
 import { RootGuard } from '../fs/roots';
 import { inRoot, mapPool, readTextIfExists, relJoin } from './paths';
 import { listStepFiles, stepCount } from './step-files';
@@ -60,7 +61,10 @@ export async function summariseEpisode(root: string, row: Omit<TaskIndexRow, 'li
   summary.stepsFound = stepCount(steps);
   summary.annotatedSteps = [...steps.entries()].filter(([, f]) => f.ess).map(([i]) => i);
   if (!indexFile) {
-    const instr = await readTextIfExists(join(dir, 'instruction.txt'));
+    const instr = await readTextIfExists(join(dir, 'instruction.txt')).catch((err: Error) => {
+      problems.push({ severity: 'error', file: relJoin(row.path, 'instruction.txt'), message: err.message, hint: 'Restore instruction.txt: the episode id, then the task description.' });
+      return undefined;
+    });
     const lines = instr?.split('\n').map((l) => l.trim()) ?? [];
     summary.id = lines[0] || row.path;
     summary.description = lines.slice(1).join(' ').trim();
@@ -74,6 +78,16 @@ export async function summariseEpisode(root: string, row: Omit<TaskIndexRow, 'li
   for (let i = 0; i < summary.stepsFound; i++) {
     const f = steps.get(i);
     if (!f?.png) problems.push({ severity: 'error', file: relJoin(row.path, `${i}.png`), step: i, message: `Step ${i} has no screenshot.`, hint: 'Restore the PNG; annotation and image matching need it.' });
+  }
+  // Annotations are tiny and are what the task list reports on, so a damaged one shows up as soon as the dataset opens.
+  for (const i of summary.annotatedSteps) {
+    const rel = relJoin(row.path, `${i}.ess`);
+    try {
+      const r = parseEss((await readTextIfExists(join(dir, `${i}.ess`))) ?? '', rel);
+      if (!r.ok) problems.push(...r.problems.map((p) => ({ ...p, step: i })));
+    } catch (err) {
+      problems.push({ severity: 'error', file: rel, step: i, message: (err as Error).message, hint: 'Restore the annotation file.' });
+    }
   }
   return summary;
 }
@@ -103,6 +117,23 @@ export async function openDataset(root: string, opts: LoadOptions = {}): Promise
     if (!found.length) problems.push({ severity: 'error', file: '.', message: 'No task index and no episode folders found.', hint: 'Open the folder that contains llamatouch_task_metadata.tsv or the episode folders.' });
   }
   const usedIndex = indexFile && indexColumns ? indexFile : null;
-  const episodes = await mapPool(rows, 8, (row) => summariseEpisode(realRoot, row, usedIndex), opts);
+  const episodes = await mapPool(rows, 8, async (row) => {
+    try {
+      return await summariseEpisode(realRoot, row, usedIndex);
+    } catch (err) {
+      // One unreadable episode is listed with its error; it never stops the rest (a cancel still does).
+      if (opts.signal?.aborted) throw err;
+      const problem: Problem = { severity: 'error', file: row.path, message: `The episode folder cannot be read: ${(err as Error).message}`, hint: 'Fix the permissions or restore the folder.' };
+      return { id: row.episode, path: row.path, app: row.app, category: row.category, description: row.description, nsteps: row.nsteps, stepsFound: 0, annotatedSteps: [], problems: [problem] };
+    }
+  }, opts);
+  const missing = episodes.filter((e) => e.stepsFound === 0).length;
+  if (usedIndex && missing >= 5 && missing * 2 > episodes.length) {
+    problems.push({
+      severity: 'warning', file: usedIndex,
+      message: `${missing} of the ${episodes.length} episode folders the index lists are missing or empty.`,
+      hint: `Is ${realRoot} the dataset root? Open the folder that holds ${usedIndex} next to the category folders (general/, googleapps/, ...).`,
+    });
+  }
   return { root: realRoot, indexFile: usedIndex, ...(indexColumns ? { indexColumns } : {}), episodes, problems };
 }

@@ -20,8 +20,10 @@ export async function readTextIfExists(path: string): Promise<string | undefined
   try {
     return decodeText(await readFile(path));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    const why = code === 'EISDIR' ? 'it is a folder, not a file' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+    throw new Error(`Cannot read ${path}: ${why}. Make it a readable file or remove it.`, { cause: err });
   }
 }
 

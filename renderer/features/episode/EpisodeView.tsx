@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store';
 import { ScreenCanvas } from '../../canvas/ScreenCanvas';
 import { ComponentInspector } from '../inspector/ComponentInspector';
+import { ProblemList } from '../shell/ProblemList';
 import { Filmstrip } from './Filmstrip';
 
 /** The selected task: header, filmstrip of steps, the annotated screen and the component inspector. */
@@ -33,11 +34,7 @@ export function EpisodeView() {
         </div>
       </header>
       {s.status === 'error' && <div className="error-box" role="alert">{s.error}</div>}
-      {s.episode && s.episode.problems.length > 0 && (
-        <details className="problems"><summary>{s.episode.problems.length} problem(s) in this episode</summary>
-          <ul>{s.episode.problems.map((p, i) => <li key={i}><span className="mono">{p.file}{p.line ? `:${p.line}` : ''}</span> {p.message}</li>)}</ul>
-        </details>
-      )}
+      {s.episode && s.episode.problems.length > 0 && <ProblemList problems={s.episode.problems} scope="in this episode" />}
       {s.episode && <Filmstrip steps={s.episode.steps} screens={s.screens} current={s.step} onSelect={(i) => void s.selectStep(i)} />}
       {s.episode && (
         <div className="stage-row">
@@ -49,7 +46,12 @@ export function EpisodeView() {
               <span className="muted hint-keys" title="Wheel zooms about the pointer; drag pans when zoomed; double-click fits">wheel zoom · dbl-click fit · ←/→ steps</span>
               {s.hierarchy && <span className="muted">{s.hierarchy.components.length} components</span>}
             </div>
-            {stepInfo?.ess && <div className="ess-line" title="Essential state of this step (.ess)"><b>ESS</b> <span className="mono">{stepInfo.ess}</span></div>}
+            {stepInfo?.ess !== undefined && (
+              <div className={`ess-line${stepInfo.essError ? ' broken' : ''}`} title="Essential state of this step (.ess)">
+                <b>ESS</b> <span className="mono">{stepInfo.ess}</span>
+                {stepInfo.essError && <span className="ess-error mono" role="alert">{stepInfo.essError}</span>}
+              </div>
+            )}
             {s.hierarchyStatus === 'error' && <div className="error-box" role="alert">{s.hierarchyError}</div>}
             <ScreenCanvas url={url} components={s.hierarchy?.components ?? []} screen={s.hierarchy?.screen}
               hovered={s.hovered} selected={s.selected} componentsLoading={s.hierarchyStatus === 'loading'}

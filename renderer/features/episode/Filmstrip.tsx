@@ -22,14 +22,16 @@ export function Filmstrip({ steps, screens, current, onSelect }: FilmstripProps)
         return (
           <li key={s.index}>
             <button className={`frame${s.index === current ? ' current' : ''}`} data-step={s.index} aria-current={s.index === current ? 'step' : undefined}
-              onClick={() => onSelect(s.index)} title={s.ess ? `Essential state: ${s.ess}` : undefined}>
+              onClick={() => onSelect(s.index)} title={s.ess !== undefined ? `Essential state: ${s.ess}${s.essError ? ` (${s.essError})` : ''}` : undefined}>
               <div className="frame-img">
                 {url ? <img src={url} alt={`Step ${s.index}`} loading="lazy" draggable={false} /> : <span className="muted">no image</span>}
-                {s.ess && <span className="frame-ess">ESS</span>}
+                {s.ess !== undefined && <span className={`frame-ess${s.essError ? ' broken' : ''}`}>ESS</span>}
               </div>
               <div className="frame-caption">
                 <span className="frame-no">{s.index}</span>
-                <span className="frame-action">{describeAction(s.action) || (s.index === steps.length - 1 ? 'end' : '')}</span>
+                <span className="frame-action" title={s.action && 'resolution' in s.action ? `${describeAction(s.action)} (in the ${s.action.resolution.width}×${s.action.resolution.height} recording resolution)` : undefined}>
+                  {describeAction(s.action) || (s.index === steps.length - 1 ? 'end' : '')}
+                </span>
               </div>
             </button>
           </li>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { NumberedComponent } from '../../../shared/model';
+import { formatProblem, type NumberedComponent } from '../../../shared/model';
 import type { StepHierarchy } from '../../../shared/contract';
 
 const FLAGS = ['clickable', 'long-clickable', 'scrollable', 'focusable', 'focused', 'enabled', 'selected', 'checkable', 'checked', 'password', 'visible'] as const;
@@ -30,7 +30,7 @@ export function ComponentInspector({ hierarchy, focusId, pinned, onPick, onHover
       {/* Fixed height, so hovering the list below never shifts it under the pointer. */}
       <div className="inspector-detail">
         {c ? <Fields c={c} pinned={pinned} onClear={() => onPick(null)} /> : <p className="muted hint">Hover a box or a row to inspect it; click to pin.</p>}
-        {hierarchy?.problems.map((p, i) => <div key={i} className="warn-box">{p.message}</div>)}
+        {hierarchy?.problems.map((p, i) => <div key={i} className={p.severity === 'error' ? 'error-box inline' : 'warn-box'}>{formatProblem(p)}</div>)}
       </div>
       <ul className="component-list" ref={listRef} onMouseLeave={() => onHover(null)}>
         {comps.map((x) => (

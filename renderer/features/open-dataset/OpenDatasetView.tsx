@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store';
+import { OpenProgress } from './OpenProgress';
 
 /** The start screen: pick a folder (desktop), or type a path / choose a recent one (web). */
 export function OpenDatasetView() {
-  const { info, recent, status, error, progress, openPath, pickFolder } = useAppStore(
-    useShallow((s) => ({ info: s.info, recent: s.recent, status: s.datasetStatus, error: s.datasetError, progress: s.progress, openPath: s.openPath, pickFolder: s.pickFolder })),
+  const { info, recent, status, error, openPath, pickFolder } = useAppStore(
+    useShallow((s) => ({ info: s.info, recent: s.recent, status: s.datasetStatus, error: s.datasetError, openPath: s.openPath, pickFolder: s.pickFolder })),
   );
   const [path, setPath] = useState('');
   const busy = status === 'loading';
@@ -27,12 +28,7 @@ export function OpenDatasetView() {
             <button className="btn" type="submit" disabled={busy || !path.trim()}>Open</button>
           </div>
         </form>
-        {busy && (
-          <div className="progress" role="status">
-            <div className="progress-bar" style={{ width: progress && progress.total ? `${(100 * progress.done) / progress.total}%` : '8%' }} />
-            <span>{progress ? `Reading ${progress.phase === 'index' ? 'index' : `episodes ${progress.done}/${progress.total}`}` : 'Opening…'}</span>
-          </div>
-        )}
+        <OpenProgress />
         {error && <div className="error-box" role="alert">{error}</div>}
         {candidates.length > 0 && (
           <div className="recent">

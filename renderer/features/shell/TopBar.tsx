@@ -1,12 +1,14 @@
 import { useShallow } from 'zustand/react/shallow';
+import { formatProblem } from '../../../shared/model';
 import { useAppStore } from '../../store';
+import { OpenProgress } from '../open-dataset/OpenProgress';
 
 /** App title, the open dataset and its counts, and the way back to the open screen. */
 export function TopBar() {
   const { info, dataset, error, closeDataset, pickFolder } = useAppStore(
     useShallow((s) => ({ info: s.info, dataset: s.dataset, error: s.datasetError, closeDataset: s.closeDataset, pickFolder: s.pickFolder })),
   );
-  const annotated = dataset?.tasks.filter((t) => t.status === 'annotated').length ?? 0;
+  const annotated = dataset?.tasks.filter((t) => t.annotatedSteps > 0).length ?? 0;
   const errors = dataset?.tasks.filter((t) => t.status === 'error').length ?? 0;
   return (
     <header className="topbar">
@@ -19,17 +21,22 @@ export function TopBar() {
       )}
       {dataset && (
         <div className="counts">
-          <span><b>{dataset.tasks.length}</b> tasks</span>
+          <span><b>{dataset.tasks.length}</b> {plural(dataset.tasks.length, 'task')}</span>
           <span><b>{annotated}</b> annotated</span>
           {errors > 0 && <span className="count-error"><b>{errors}</b> with errors</span>}
-          {dataset.problems.length > 0 && <span className="count-warn" title={dataset.problems.slice(0, 5).map((p) => p.message).join('\n')}><b>{dataset.problems.length}</b> problems</span>}
+          {dataset.problems.length > 0 && <span className="count-warn" title={dataset.problems.slice(0, 8).map((p) => formatProblem(p)).join('\n')}><b>{dataset.problems.length}</b> {plural(dataset.problems.length, 'problem')}</span>}
         </div>
       )}
       <span className="spacer" />
+      {dataset && <OpenProgress compact />}
       {dataset && error && <span className="topbar-error" role="alert" title={error}>{error}</span>}
       {dataset && info?.canPickFolder && <button className="btn btn-small" onClick={() => void pickFolder()}>Open folder…</button>}
       {dataset && <button className="btn btn-small" onClick={closeDataset}>Switch dataset</button>}
       {info && <span className="mode-pill" title={`Touchstone ${info.version}`}>{info.mode === 'web' ? 'web · 127.0.0.1' : 'desktop'}</span>}
     </header>
   );
+}
+
+function plural(n: number, word: string): string {
+  return n === 1 ? word : `${word}s`;
 }

@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { TaskEntry } from '../../../shared/contract';
+import { formatProblem } from '../../../shared/model';
 import { useAppStore } from '../../store';
-import { filterTasks } from './filter-tasks';
+import { ProblemList } from '../shell/ProblemList';
+import { datasetLevelProblems, filterTasks } from './filter-tasks';
 
 /** Searchable list of the dataset's tasks; ↑/↓ (or j/k) move the selection. */
 export function TaskList() {
@@ -10,6 +12,8 @@ export function TaskList() {
     useShallow((s) => ({ tasks: s.dataset?.tasks ?? [], query: s.query, taskPath: s.taskPath, setQuery: s.setQuery, selectTask: s.selectTask })),
   );
   const shown = useMemo(() => filterTasks(tasks, query), [tasks, query]);
+  const datasetProblems = useAppStore((s) => s.dataset?.problems);
+  const ownProblems = useMemo(() => datasetLevelProblems(datasetProblems ?? [], tasks), [datasetProblems, tasks]);
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
@@ -36,6 +40,7 @@ export function TaskList() {
           }} />
         <span className="task-count">{shown.length === tasks.length ? `${tasks.length} tasks` : `${shown.length} of ${tasks.length}`}</span>
       </div>
+      {ownProblems.length > 0 && <ProblemList problems={ownProblems} scope="in the dataset" className="problems dataset-problems" open />}
       <ul className="task-list" role="listbox" aria-label="Task list" ref={listRef} tabIndex={0} data-task-count={shown.length}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' || e.key === 'j') { e.preventDefault(); move(1); }
@@ -49,24 +54,37 @@ export function TaskList() {
 }
 
 function TaskRow({ task, selected, onSelect }: { task: TaskEntry; selected: boolean; onSelect(): void }) {
+  const firstError = task.problems.find((p) => p.severity === 'error');
   return (
-    <li role="option" aria-selected={selected} className={`task-row${selected ? ' selected' : ''}`} data-episode={task.episode} onClick={onSelect}>
+    <li role="option" aria-selected={selected} className={`task-row${selected ? ' selected' : ''}`} data-episode={task.episode} data-status={task.status} onClick={onSelect}>
       <div className="task-row-top">
         <span className="task-app">{task.app || '—'}</span>
         <span className="task-cat">{task.category}</span>
-        <StatusBadge task={task} />
+        <StatusBadges task={task} />
       </div>
       <div className="task-desc" title={task.description}>{task.description || <em>No description</em>}</div>
+      {firstError && (
+        <div className="task-error" title={task.problems.filter((p) => p.severity === 'error').map((p) => formatProblem(p)).join('\n')}>
+          {formatProblem({ ...firstError, hint: undefined })}
+          {task.errors > 1 && <span className="task-error-more"> (+{task.errors - 1} more)</span>}
+        </div>
+      )}
       <div className="task-meta">
         <span className="mono">{task.episode}</span>
-        <span>{task.nsteps} steps</span>
+        <span>{task.nsteps} steps{task.stepsOnDisk !== undefined && task.stepsOnDisk !== task.nsteps ? ` (${task.stepsOnDisk} on disk)` : ''}</span>
       </div>
     </li>
   );
 }
 
-function StatusBadge({ task }: { task: TaskEntry }) {
-  if (task.status === 'error') return <span className="badge badge-error" title={`${task.errors} problem(s)`}>error</span>;
-  if (task.status === 'annotated') return <span className="badge badge-ok" title={`${task.annotatedSteps} annotated step(s)`}>{task.annotatedSteps} ess</span>;
-  return <span className="badge badge-none">not annotated</span>;
+/** Errors never hide the annotation count: a broken episode with an .ess shows both. */
+function StatusBadges({ task }: { task: TaskEntry }) {
+  return (
+    <>
+      {task.errors > 0 && <span className="badge badge-error" title={`${task.errors} error(s)`}>{task.errors} error{task.errors > 1 ? 's' : ''}</span>}
+      {task.annotatedSteps > 0
+        ? <span className="badge badge-ok" title={`${task.annotatedSteps} annotated step(s)`}>{task.annotatedSteps} ess</span>
+        : task.errors === 0 && <span className="badge badge-none">not annotated</span>}
+    </>
+  );
 }

@@ -1,4 +1,5 @@
 import type { TaskEntry } from '../../../shared/contract';
+import { problemKey, type Problem } from '../../../shared/model';
 
 /**
  * Tasks matching a free-text query: every whitespace-separated term must occur
@@ -12,4 +13,13 @@ export function filterTasks(tasks: readonly TaskEntry[], query: string): TaskEnt
     const hay = `${t.episode} ${t.app} ${t.category} ${t.path} ${t.description} ${t.status}`.toLowerCase();
     return terms.every((term) => hay.includes(term));
   });
+}
+
+/**
+ * Problems of the dataset itself (the index, a missing root): the overview
+ * lists every problem, so those already shown on a task row are left out.
+ */
+export function datasetLevelProblems(all: readonly Problem[], tasks: readonly TaskEntry[]): Problem[] {
+  const keys = new Set(tasks.flatMap((t) => t.problems).map(problemKey));
+  return all.filter((p) => !keys.has(problemKey(p)));
 }

@@ -1,3 +1,5 @@
+// Test support only: builds throwaway datasets in temp folders (plain writes are fine there).
+
 import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

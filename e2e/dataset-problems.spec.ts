@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningServer } from '../electron/server';
+import type { NumberedComponent } from '../shared/model';
+import { boxesOf, componentAt } from '../renderer/canvas/hit-test';
+import { haveFixtures, makeBigDataset, makeProblemDataset, type TempDataset } from './dataset-fixture';
+import { REPO, ensureRendererBuilt, haveChromium, launchChromium, startWebServer } from './harness';
+
+const why = !haveFixtures ? 'skipped: ../shared/fixtures is absent' : !haveChromium ? 'skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)' : '';
+
+describe.skipIf(why !== '')(`web mode in Chromium: downscaled screenshots, broken episodes, cancelling a big open ${why}`, () => {
+  let ds: TempDataset;
+  let big: TempDataset;
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const shots = join(REPO, 'test-results');
+
+  beforeAll(async () => {
+    ds = await makeProblemDataset();
+    big = makeBigDataset(3000);
+    await ensureRendererBuilt();
+    server = await startWebServer(join(ds.outside, 'state'));
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1600, height: 1000 }, deviceScaleFactor: 1 });
+    mkdirSync(shots, { recursive: true });
+    await page.goto(server.url);
+    await page.locator('[data-app-state="ready"][data-view="open"]').waitFor();
+    await page.fill('#dataset-path', ds.root);
+    await page.click('button[type="submit"]');
+    await page.locator('[data-app-state="ready"] .task-list[data-task-count="2"]').waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    ds?.cleanup();
+    big?.cleanup();
+  });
+
+  it('a half-size screenshot is stretched to device pixels: a click on a component picks that component', async () => {
+    await page.click('.task-row[data-episode="18"]');
+    const canvas = page.locator('.stage[data-step="0"] .screen-canvas[data-screen-state="ready"]');
+    await canvas.waitFor();
+    const comps = JSON.parse(readFileSync(join(ds.root, 'small/trace_18/0.json'), 'utf8')) as NumberedComponent[];
+    const boxes = boxesOf(comps);
+    // A component big enough to aim at, that is itself what a click at its centre selects.
+    const target = boxes.find((b) => {
+      const c = { x: (b.bounds.x1 + b.bounds.x2) / 2, y: (b.bounds.y1 + b.bounds.y2) / 2 };
+      return b.bounds.x2 - b.bounds.x1 >= 150 && b.bounds.y2 - b.bounds.y1 >= 80 && componentAt(boxes, c) === b.id;
+    });
+    if (!target) throw new Error('no component to aim at in small/trace_18/0.json');
+    // The 1080x2400 screen (the 540x1200 image has the same aspect) sits centred in the canvas with 12 px padding.
+    const box = (await canvas.boundingBox())!;
+    const scale = Math.min((box.width - 24) / 1080, (box.height - 24) / 2400);
+    const left = box.x + (box.width - 1080 * scale) / 2;
+    const top = box.y + (box.height - 2400 * scale) / 2;
+    const cx = (target.bounds.x1 + target.bounds.x2) / 2;
+    const cy = (target.bounds.y1 + target.bounds.y2) / 2;
+    await page.mouse.click(left + cx * scale, top + cy * scale);
+    await page.locator(`.fields[data-component-id="${target.id}"]`).waitFor();
+    expect(await page.locator('.fields dd').nth(4).textContent()).toBe(comps[target.id].bounds);
+  });
+
+  it('lists the episode with a damaged .ess with its located error, keeps its annotation, and shows the line', async () => {
+    const row = page.locator('.task-row[data-episode="1018"]');
+    expect(await row.getAttribute('data-status')).toBe('error');
+    expect(await row.locator('.task-error').textContent()).toMatch(/^broken\/trace_18\/2\.ess:1 \(step 2\): Malformed essential state/);
+    expect(await row.locator('.badge-ok').textContent()).toBe('1 ess');
+    await row.click();
+    await page.locator('[data-app-state="ready"] .filmstrip[data-step-count="5"]').waitFor();
+    expect(await page.locator('.problems[open] li[data-severity="error"]').first().textContent()).toContain('2.ess:1 (step 2)');
+    await page.click('.frame[data-step="2"]');
+    await page.locator('[data-app-state="ready"] .stage[data-step="2"] .screen-canvas[data-screen-state="ready"]').waitFor();
+    expect(await page.locator('.ess-line.broken .mono').first().textContent()).toBe('activity<0>|exact<1|click<3>');
+    expect(await page.locator('.ess-line .ess-error').textContent()).toMatch(/Malformed essential state: column \d+/);
+    await page.screenshot({ path: join(shots, 'dataset-problems.png') });
+  });
+
+  it('shows the progress of opening a big folder and cancels it, back to the open screen without an error', async () => {
+    await page.click('text=Switch dataset');
+    await page.fill('#dataset-path', big.root);
+    await page.click('button[type="submit"]');
+    // Read the bar and press Cancel in the same frame, so the scan cannot finish in between.
+    const seen = await page.evaluate(() => new Promise<string>((resolve) => {
+      const tick = (): void => {
+        const el = document.querySelector('.open-progress[data-open-progress]');
+        const v = el?.getAttribute('data-open-progress');
+        if (el && v && v !== '0/0') {
+          el.querySelector('button')?.click();
+          resolve(v);
+        } else requestAnimationFrame(tick);
+      };
+      tick();
+    }));
+    const [done, total] = seen.split('/').map(Number);
+    expect(total).toBe(3000);
+    expect(done).toBeGreaterThan(0);
+    expect(done).toBeLessThan(total);
+    await page.locator('[data-app-state="ready"][data-view="open"]').waitFor();
+    expect(await page.locator('.error-box').count()).toBe(0);
+  });
+});

@@ -1,0 +1,55 @@
+import { open } from 'node:fs/promises';
+import type { Size } from '../../../shared/model';
+
+/** Bytes read from the head of an image: enough for a PNG IHDR and for JPEG headers with EXIF/ICC blocks ahead of the frame. */
+const HEAD = 256 * 1024;
+
+/**
+ * Pixel size of a PNG or JPEG screenshot, read from its header only (no
+ * decoding). Null when the file is missing, unreadable or not one of those.
+ */
+export async function readImageSize(path: string): Promise<Size | null> {
+  let fh;
+  try {
+    fh = await open(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const buf = new Uint8Array(HEAD);
+    const { bytesRead } = await fh.read(buf, 0, HEAD, 0);
+    return imageSize(buf.subarray(0, bytesRead));
+  } catch {
+    return null;
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Pixel size from the first bytes of a PNG or JPEG file; null for anything else. */
+export function imageSize(b: Uint8Array): Size | null {
+  const u32 = (i: number): number => ((b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]) >>> 0;
+  const u16 = (i: number): number => (b[i] << 8) | b[i + 1];
+  // PNG: 8-byte signature, then the IHDR chunk (length, "IHDR", width, height).
+  if (b.length >= 24 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && u32(12) === 0x49484452) {
+    const size = { width: u32(16), height: u32(20) };
+    return size.width > 0 && size.height > 0 ? size : null;
+  }
+  if (b.length < 4 || b[0] !== 0xff || b[1] !== 0xd8) return null;
+  // JPEG: walk the marker segments to the first start-of-frame (SOF0..SOF15 except DHT, JPG, DAC).
+  let i = 2;
+  while (i + 9 < b.length) {
+    if (b[i] !== 0xff) return null;
+    const marker = b[i + 1];
+    if (marker === 0xff) { i++; continue; } // fill byte
+    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) { i += 2; continue; }
+    const len = u16(i + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      const size = { width: u16(i + 7), height: u16(i + 5) };
+      return size.width > 0 && size.height > 0 ? size : null;
+    }
+    if (len < 2) return null;
+    i += 2 + len;
+  }
+  return null;
+}

@@ -1,0 +1,44 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const REPO = resolve(import.meta.dirname, '..');
+const out = mkdtempSync(join(tmpdir(), 'touchstone-build-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const builtin = (m: string): boolean => m.startsWith('node:') || builtinModules.includes(m.split('/')[0]);
+const packageName = (m: string): string => (m.startsWith('@') ? m.split('/').slice(0, 2).join('/') : m.split('/')[0]);
+const required = (code: string): string[] => [...code.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]);
+const imported = (code: string): string[] => [...code.matchAll(/^\s*import\s[^'"]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gm)].map((m) => m[1] ?? m[2]);
+
+describe('scripts/build.mjs (main, preload, CLI; the renderer is built by the e2e harness)', () => {
+  it('builds into the given folder', () => {
+    const r = spawnSync(process.execPath, ['scripts/build.mjs', '--no-renderer', '--outdir', out], { cwd: REPO, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readdirSync(out).filter((f) => !f.endsWith('.map')).sort()).toEqual(expect.arrayContaining(['cli.mjs', 'main.cjs', 'preload.cjs']));
+  });
+
+  it('the preload is one self-contained file that loads nothing but electron (it runs sandboxed)', () => {
+    const code = readFileSync(join(out, 'preload.cjs'), 'utf8');
+    expect(readdirSync(out).filter((f) => f.startsWith('preload'))).toEqual(['preload.cjs', 'preload.cjs.map']);
+    expect(required(code)).toEqual(['electron']);
+    expect(imported(code)).toEqual([]);
+    expect(code).not.toMatch(/\bimport\(/);
+  });
+
+  it('main and the CLI bundle every project file and load only Node built-ins, electron and declared dependencies', () => {
+    const allowed = (m: string): boolean => builtin(m) || m === 'electron' || packageName(m) in pkg.dependencies;
+    const main = required(readFileSync(join(out, 'main.cjs'), 'utf8'));
+    expect(main).toContain('electron');
+    expect(main.filter((m) => !allowed(m))).toEqual([]);
+    const cli = readFileSync(join(out, 'cli.mjs'), 'utf8');
+    const cliDeps = [...imported(cli), ...required(cli)];
+    expect(cliDeps.length).toBeGreaterThan(0);
+    expect(cliDeps.filter((m) => !allowed(m))).toEqual([]);
+    expect(cliDeps).not.toContain('electron');
+  });
+});
