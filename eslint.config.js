@@ -3,6 +3,19 @@ import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'net', 'http', 'crypto', 'stream', 'url', 'zlib'];
 
+const ipcRules = [
+  { selector: "MemberExpression[object.name='ipcRenderer']", message: 'Use the typed contract client, not raw ipcRenderer.' },
+  { selector: "MemberExpression[object.name='ipcMain']", message: 'Register handlers through electron/ipc.ts, not raw ipcMain.' },
+];
+const electronDynamic = {
+  selector: "ImportExpression[source.value='electron'], CallExpression[callee.name='require'][arguments.0.value='electron']",
+  message: "Only electron/main.ts, preload.ts and ipc.ts may load 'electron'.",
+};
+const sharedDynamic = {
+  selector: "ImportExpression[source.value=/^(node:|electron|react|konva|fs$|path$|os$|child_process|worker_threads)/], CallExpression[callee.name='require']",
+  message: 'shared/ stays pure: no dynamic imports of node, electron, react or konva, no require.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'out/**', 'release/**', 'coverage/**', '**/*.d.ts'] },
   {
@@ -14,10 +27,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         paths: [{ name: 'electron', message: "Only electron/main.ts, preload.ts and ipc.ts may import 'electron'." }],
       }],
-      'no-restricted-syntax': ['error',
-        { selector: "MemberExpression[object.name='ipcRenderer']", message: 'Use the typed contract client, not raw ipcRenderer.' },
-        { selector: "MemberExpression[object.name='ipcMain']", message: 'Register handlers through electron/ipc.ts, not raw ipcMain.' },
-      ],
+      'no-restricted-syntax': ['error', ...ipcRules, electronDynamic],
     },
   },
   {
@@ -30,6 +40,7 @@ export default tseslint.config(
           { group: [...nodeBuiltins, 'react', 'react-*', 'konva', 'electron', 'electron/*'], message: 'shared/ imports nothing from electron, react, konva or node:*.' },
         ],
       }],
+      'no-restricted-syntax': ['error', ...ipcRules, electronDynamic, sharedDynamic],
     },
   },
   {

@@ -1,0 +1,36 @@
+// The boundary rules of eslint.config.js, checked against code that breaks each one.
+import { describe, it, expect } from 'vitest';
+import { ESLint } from 'eslint';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function messages(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('lint keeps the architecture boundaries', () => {
+  it.each([
+    ['shared/x.ts', "import { readFileSync } from 'node:fs'; export const r = readFileSync;", /no-restricted-imports/],
+    ['shared/x.ts', "import path from 'path'; export const p = path;", /no-restricted-imports/],
+    ['shared/x.ts', "import React from 'react'; export const R = React;", /no-restricted-imports/],
+    ['shared/x.ts', "import Konva from 'konva'; export const K = Konva;", /no-restricted-imports/],
+    ['shared/x.ts', "export const f = () => import('node:fs');", /shared\/ stays pure/],
+    ['electron/core/x.ts', "import { app } from 'electron'; export const a = app;", /Only electron\/main.ts/],
+    ['renderer/x.ts', "export const g = () => require('electron');", /may load 'electron'/],
+    ['renderer/x.ts', "declare const ipcRenderer: { invoke(c: string): void }; ipcRenderer.invoke('x');", /raw ipcRenderer/],
+    ['electron/core/x.ts', "declare const ipcMain: { handle(c: string): void }; ipcMain.handle('x');", /raw ipcMain/],
+    ['electron/core/x.ts', Array.from({ length: 401 }, (_, i) => `export const v${i} = ${i};`).join('\n'), /max-lines/],
+  ])('%s: %s is refused', async (file, code, expected) => {
+    expect((await messages(file, code)).join('\n')).toMatch(expected);
+  });
+
+  it.each([
+    ['electron/main.ts', "import { app } from 'electron'; export const a = app;"],
+    ['electron/core/x.ts', "import { readFileSync } from 'node:fs'; export const r = readFileSync;"],
+    ['shared/x.test.ts', "import { readFileSync } from 'node:fs'; export const r = readFileSync;"],
+    ['electron/core/x.test.ts', Array.from({ length: 401 }, (_, i) => `export const v${i} = ${i};`).join('\n')],
+  ])('%s: allowed code passes', async (file, code) => {
+    expect(await messages(file, code)).toEqual([]);
+  });
+});
