@@ -1,45 +1,116 @@
 import { describe, it, expect, afterAll } from 'vitest';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { buildTrace } from '../core/evaluation/testing/build-trace';
 import { datasetWithEpisodes, tempDir, TRACE_18 } from '../core/evaluation/testing/temp-dataset';
+import { bundleDir, bundleWithWorker } from '../core/evaluation/testing/bundle';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
+const ENTRY = ['--import', 'tsx', path.join(REPO, 'electron/cli.ts'), 'eval'];
 const tmp = tempDir();
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function cli(args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'electron/cli.ts'), 'eval', ...args], { cwd: REPO, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [...ENTRY, ...args], { cwd: REPO, encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
+interface Report { cancelled: boolean; planned: number; final: string; rows: { episode: string; completed: Record<string, boolean> }[] }
+const readReport = (f: string): Report => JSON.parse(readFileSync(f, 'utf8')) as Report;
+const verdicts = (r: Report): Record<string, boolean | undefined> => Object.fromEntries(r.rows.map((x) => [x.episode, x.completed.essential]));
+
 describe.skipIf(!existsSync(TRACE_18))('touchstone eval (CLI, real process)', () => {
   const ess = { 2: 'activity<0>|exact<1>|click<//*[@resource-id="com.duolingo:id/path"]/android.view.ViewGroup[2]/android.widget.LinearLayout[1]/android.widget.ImageView[1]>' };
-  const root = datasetWithEpisodes(tmp, ess, ['good', 'bad']);
+  const root = datasetWithEpisodes(tmp, ess, ['good', 'bad', 'noend']);
   const traces = path.join(tmp, 'traces');
   buildTrace(path.join(root, 'ep_good'), path.join(traces, 'good'), [0, 1, 2, 3, 4].map((screen) => ({ screen })));
   buildTrace(path.join(root, 'ep_bad'), path.join(traces, 'bad'), [0, 1].map((screen) => ({ screen })));
+  // Reaches the annotated state but never declares the task complete.
+  buildTrace(path.join(root, 'ep_noend'), path.join(traces, 'noend'), [0, 1, 2, 3].map((screen) => ({ screen })));
   const human = path.join(tmp, 'human.csv');
-  writeFileSync(human, 'episode,human\ngood,1\nbad,1\n');
+  writeFileSync(human, 'episode,human\ngood,1\nbad,1\nnoend,0\n');
 
-  it('evaluates with every method on 2 workers, prints the table and writes JSON and CSV', () => {
-    const json = path.join(tmp, 'out.json');
-    const csv = path.join(tmp, 'out.csv');
-    const r = cli(['--dataset', root, '--traces', traces, '--method', 'all', '--human', human, '--json', json, '--csv', csv, '--jobs', '2', '--embedder', 'none']);
+  it('evaluates with every method on 2 workers: progress on stderr, the table on stdout, JSON, CSV and an SVG chart', () => {
+    const [json, csv, svg] = ['out.json', 'out.csv', 'out.svg'].map((f) => path.join(tmp, f));
+    const r = cli(['--dataset', root, '--traces', traces, '--method', 'all', '--human', human, '--json', json, '--csv', csv, '--plot', svg!, '--jobs', '2', '--embedder', 'none']);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('2 episode(s) evaluated (mode fixed)');
+    expect(r.err).toContain('eval: 3/3 episodes (100%)');
+    expect(r.out).toContain('3 episode(s) evaluated (mode fixed, final complete)');
     expect(r.out).toMatch(/essential:TCR.*stepwise:TCR.*lcs:TCR/);
-    const report = JSON.parse(readFileSync(json, 'utf8')) as { rows: { episode: string; completed: Record<string, boolean> }[] };
-    expect(Object.fromEntries(report.rows.map((x) => [x.episode, x.completed.essential]))).toEqual({ good: true, bad: false });
-    expect(readFileSync(csv, 'utf8').split('\n')[0]).toMatch(/^episode,category,nsteps,human,essential,/);
-    expect(readFileSync(path.join(tmp, 'out.summary.csv'), 'utf8')).toContain('all,all,essential,2,0.5000,1,0.5000,1,0.5000');
+    expect(verdicts(readReport(json!))).toEqual({ good: true, bad: false, noend: false });
+    expect(readFileSync(csv!, 'utf8').split('\n')[0]).toMatch(/^episode,category,nsteps,human,essential,/);
+    // essential completes good only; humans accept good and bad: tp 1 (good), fn 1 (bad), tn 1 (noend).
+    expect(readFileSync(path.join(tmp, 'out.summary.csv'), 'utf8')).toContain('all,all,essential,3,0.3333,0.6667,0.6667,1,0.5000');
+    const chart = readFileSync(svg!, 'utf8');
+    expect(chart).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(chart).toContain('<title>essential on all: 33.3%</title>');
+    expect(chart).toContain('<title>human on all: 66.7%</title>');
+  });
+
+  it('the esbuild bundle (dist layout, as bin/touchstone.mjs runs it) evaluates on its bundled workers with the same verdicts', async () => {
+    const dir = bundleDir('evaltest');
+    try {
+      const entry = await bundleWithWorker(dir, 'cli', "import { run } from './electron/cli/eval';\nrun(process.argv.slice(2)).then((c) => { process.exitCode = c; });\n");
+      const json = path.join(tmp, 'bundled.json');
+      const r = spawnSync(process.execPath, [entry, '--dataset', root, '--traces', traces, '--method', 'all', '--jobs', '2', '--embedder', 'none', '--json', json], { cwd: tmp, encoding: 'utf8', timeout: 60_000 });
+      expect(r.status, r.stderr).toBe(0);
+      expect(verdicts(readReport(json))).toEqual({ good: true, bad: false, noend: false });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--final none judges the annotated states only', () => {
+    const json = path.join(tmp, 'none.json');
+    expect(cli(['--dataset', root, '--traces', traces, '--final', 'none', '--json', json, '--jobs', '1', '--embedder', 'none', '--quiet']).code).toBe(0);
+    expect(verdicts(readReport(json))).toEqual({ good: true, bad: false, noend: true });
+    expect(readReport(json).final).toBe('none');
+  });
+
+  it('--shard i/n runs disjoint parts that together cover every trace', () => {
+    const parts = [0, 1].map((i) => {
+      const json = path.join(tmp, `shard${i}.json`);
+      expect(cli(['--dataset', root, '--traces', traces, '--shard', `${i}/2`, '--json', json, '--jobs', '1', '--embedder', 'none', '--quiet']).code).toBe(0);
+      return Object.keys(verdicts(readReport(json)));
+    });
+    expect(parts.map((p) => p.length)).toEqual([2, 1]);
+    expect(parts.flat().sort()).toEqual(['bad', 'good', 'noend']);
   });
 
   it('exits 1 on an unreadable input and 2 on a bad option', () => {
     expect(cli(['--dataset', path.join(tmp, 'missing'), '--traces', traces]).code).toBe(1);
-    const bad = cli(['--dataset', root, '--traces', traces, '--mode', 'strict']);
-    expect(bad.code).toBe(2);
-    expect(bad.err).toContain('--mode must be fixed or legacy');
+    expect(cli(['--dataset', root, '--traces', traces, '--human', path.join(tmp, 'missing.csv')]).code).toBe(1);
+    for (const [args, msg] of [[['--mode', 'strict'], '--mode must be fixed or legacy'], [['--final', 'maybe'], '--final must be complete or none'], [['--shard', '2/2'], '--shard must be i/n'], [['--jobs', '0'], '--jobs must be a positive integer']] as const) {
+      const bad = cli(['--dataset', root, '--traces', traces, ...args]);
+      expect(bad.code).toBe(2);
+      expect(bad.err).toContain(msg);
+    }
   });
+
+  it('Ctrl-C (SIGINT) stops the run and still reports and writes the episodes done (exit 130)', async () => {
+    // 10 episodes whose traces wander 150 steps on a screen that never satisfies the state: every step
+    // parses its hierarchy, so the run lasts long enough to be interrupted after the first progress line.
+    const ids = Array.from({ length: 10 }, (_, i) => `slow${i}`);
+    const slowRoot = datasetWithEpisodes(tmp, ess, ids);
+    const many = path.join(tmp, 'many');
+    for (const id of ids) buildTrace(path.join(slowRoot, `ep_${id}`), path.join(many, id), Array.from({ length: 150 }, () => ({ screen: 3 })), undefined, { linkScreenshots: true });
+    const json = path.join(tmp, 'cancelled.json');
+    const child = spawn(process.execPath, [...ENTRY, '--dataset', slowRoot, '--traces', many, '--jobs', '1', '--embedder', 'none', '--json', json], { cwd: REPO });
+    let err = '';
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+      if (/eval: \d+\/\d+ episodes/.test(err) && !child.killed) child.kill('SIGINT');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(130);
+    expect(out).toMatch(/CANCELLED after \d+ of \d+ episode\(s\) evaluated/);
+    const r = readReport(json);
+    expect(r.cancelled).toBe(true);
+    expect(r.rows.length).toBeGreaterThan(0);
+    expect(r.rows.length).toBeLessThan(r.planned);
+    expect(r.rows.every((x) => x.completed.essential === false)).toBe(true);
+  }, 60_000);
 });

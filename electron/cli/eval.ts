@@ -2,7 +2,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import cliProgress from 'cli-progress';
 import type { EvalMode } from '../../shared/evaluation/types';
 import type { MethodName } from '../../shared/evaluation/metrics';
+import type { FinalConvention } from '../../shared/evaluation/final-state';
 import { summaryTable, episodesCsv, summaryCsv } from '../../shared/evaluation/report';
+import { completionChartSvg } from '../../shared/evaluation/plot-svg';
 import { parseHumanLabels } from '../../shared/formats/human-labels';
 import { formatProblem } from '../../shared/model';
 import { writeFileAtomic } from '../core/fs/atomic-write';
@@ -17,6 +19,8 @@ const USAGE = `Usage: touchstone eval --dataset D --traces T [options]
   --human FILE       human labels CSV (episode,human) for accuracy, precision/recall, F1
   --method M         essential | stepwise | lcs | all (default essential)
   --mode M           fixed (default) | legacy (reproduce upstream LlamaTouch, bugs included)
+  --final F          complete (default: after the last annotated state the agent must declare the
+                     task complete, as upstream) | none (annotated states only)
   --json FILE        write the full report (every verdict with its evidence) as JSON
   --csv FILE         write per-episode verdicts as CSV (and FILE.summary.csv with the metrics)
   --jobs N           worker threads (default 2; 1 = in-process)
@@ -24,11 +28,17 @@ const USAGE = `Usage: touchstone eval --dataset D --traces T [options]
   --embedder E       default | onnx:<model folder> | none (sentence embedder for fuzzy items)
   --threshold X      cosine threshold for fuzzy<n> (default: the embedder's own)
   --screen-threshold X  cosine threshold for fuzzy<-1> (default: per model, else --threshold)
-  --quiet            no progress bar`;
+  --plot FILE        write an SVG bar chart of the completion rate per method (overall, per
+                     category, per difficulty; human labels as grey bars)
+  --quiet            no progress bar
+
+Progress goes to stderr (a bar on a terminal, a line per 10% otherwise). Ctrl-C stops the workers and
+still prints and writes the episodes already evaluated (exit 130). Exit 0 otherwise, 1 when an input is
+unreadable, 2 on a bad option.`;
 
 interface Args {
-  dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode;
-  json?: string; csv?: string; jobs: number; shard?: Shard; embedder: EmbedderSpec; quiet: boolean;
+  dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode; final: FinalConvention;
+  json?: string; csv?: string; plot?: string; jobs: number; shard?: Shard; embedder: EmbedderSpec; quiet: boolean;
   threshold?: number; screenThreshold?: number;
 }
 
@@ -50,7 +60,7 @@ function parseArgs(argv: string[]): Args {
     if (!a.startsWith('--') || val === undefined) throw new Error(`unexpected argument "${a}"`);
     v[k] = val;
   }
-  const known = ['dataset', 'traces', 'human', 'method', 'mode', 'json', 'csv', 'jobs', 'shard', 'embedder', 'threshold', 'screen-threshold'];
+  const known = ['dataset', 'traces', 'human', 'method', 'mode', 'final', 'json', 'csv', 'plot', 'jobs', 'shard', 'embedder', 'threshold', 'screen-threshold'];
   const unknown = Object.keys(v).filter((k) => !known.includes(k));
   if (unknown.length) throw new Error(`unknown option --${unknown[0]}`);
   if (!v.dataset || !v.traces) throw new Error('--dataset and --traces are required');
@@ -61,10 +71,12 @@ function parseArgs(argv: string[]): Args {
   });
   const mode = v.mode ?? 'fixed';
   if (mode !== 'fixed' && mode !== 'legacy') throw new Error(`--mode must be fixed or legacy; got "${mode}"`);
+  const final = v.final ?? 'complete';
+  if (final !== 'complete' && final !== 'none') throw new Error(`--final must be complete or none; got "${final}"`);
   const jobs = v.jobs === undefined ? 2 : Number(v.jobs);
   if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs must be a positive integer; got "${v.jobs}"`);
   return {
-    dataset: v.dataset, traces: v.traces, human: v.human, methods, mode, json: v.json, csv: v.csv, jobs,
+    dataset: v.dataset, traces: v.traces, human: v.human, methods, mode, final, json: v.json, csv: v.csv, plot: v.plot, jobs,
     shard: v.shard ? parseShard(v.shard) : undefined, embedder: parseEmbedderSpec(v.embedder ?? 'default'), quiet,
     threshold: threshold(v.threshold, 'threshold'), screenThreshold: threshold(v['screen-threshold'], 'screen-threshold'),
   };
@@ -76,7 +88,7 @@ function readable(dir: string, what: string): string | undefined {
   return undefined;
 }
 
-/** `touchstone eval`: evaluates agent traces against a dataset; exit 0 unless inputs are unreadable. */
+/** `touchstone eval`: evaluates agent traces against a dataset; exit 0 unless inputs are unreadable (1), options are wrong (2) or Ctrl-C (130). */
 export async function run(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) { console.log(USAGE); return 0; }
   let a: Args;
@@ -92,32 +104,29 @@ export async function run(argv: string[]): Promise<number> {
     for (const w of r.warnings) console.error(`warning: ${formatProblem(w)}`);
     labels = new Map(r.value.map((l) => [l.episode, l.completed]));
   }
-  const bar = a.quiet || !process.stderr.isTTY ? undefined : new cliProgress.SingleBar({ stream: process.stderr, format: 'eval [{bar}] {value}/{total} episodes | {eta}s left | {episode}', hideCursor: true }, cliProgress.Presets.shades_classic);
+  const progress = a.quiet ? undefined : progressReporter();
   const ac = new AbortController();
   const onSigint = (): void => ac.abort(new Error('Evaluation cancelled (Ctrl-C).'));
   process.once('SIGINT', onSigint);
   let report;
   try {
     report = await runEvaluation({
-      datasetRoot: a.dataset, tracesRoot: a.traces, methods: a.methods, mode: a.mode, jobs: a.jobs, shard: a.shard,
+      datasetRoot: a.dataset, tracesRoot: a.traces, methods: a.methods, mode: a.mode, final: a.final, jobs: a.jobs, shard: a.shard,
       embedder: a.embedder, humanLabels: labels, signal: ac.signal, fuzzyThreshold: a.threshold, screenThreshold: a.screenThreshold,
-      onProgress: (done, total, o) => {
-        if (!bar) return;
-        if (done === 0) bar.start(total, 0, { episode: '' });
-        else bar.update(done, { episode: o?.episode ?? '' });
-      },
+      onProgress: progress,
     });
   } catch (err) {
-    bar?.stop();
+    progress?.(-1, 0);
     console.error(`touchstone eval: ${(err as Error).message}`);
     return 1;
   } finally {
     process.off('SIGINT', onSigint);
   }
-  bar?.stop();
+  progress?.(-1, 0);
   for (const w of report.warnings.slice(0, 20)) console.error(`warning: ${w}`);
   if (report.unmatchedTraces.length) console.error(`warning: ${report.unmatchedTraces.length} trace(s) match no dataset episode, e.g. ${report.unmatchedTraces[0]}`);
-  console.log(`${report.outcomes.length} episode(s) evaluated (mode ${report.mode}${a.shard ? `, shard ${a.shard.index}/${a.shard.count}` : ''}); ${report.episodesWithoutTrace} dataset episode(s) have no trace.`);
+  const scope = report.cancelled ? `CANCELLED after ${report.outcomes.length} of ${report.planned}` : `${report.outcomes.length}`;
+  console.log(`${scope} episode(s) evaluated (mode ${report.mode}, final ${report.final}${a.shard ? `, shard ${a.shard.index}/${a.shard.count}` : ''}); ${report.episodesWithoutTrace} dataset episode(s) have no trace.`);
   console.log(summaryTable(report.groups, report.methods));
   if (report.embedding) console.log(`embeddings: ${report.embedding.embeddingsComputed} computed for ${report.embedding.textsSeen} texts seen`);
   if (a.json) await writeFileAtomic(a.json, JSON.stringify(report, null, 2) + '\n');
@@ -125,5 +134,31 @@ export async function run(argv: string[]): Promise<number> {
     await writeFileAtomic(a.csv, episodesCsv(report.rows, report.methods));
     await writeFileAtomic(a.csv.replace(/\.csv$/i, '') + '.summary.csv', summaryCsv(report.groups));
   }
-  return 0;
+  if (a.plot) await writeFileAtomic(a.plot, completionChartSvg(report.groups, report.methods, `Task completion rate (${report.outcomes.length} episodes, mode ${report.mode})`));
+  // 130 = 128 + SIGINT, what shells report for a command stopped by Ctrl-C.
+  return report.cancelled ? 130 : 0;
+}
+
+/**
+ * Progress on stderr: a bar on a terminal; elsewhere (CI logs, pipes) one line per 10% so logs stay
+ * short. Called with done = -1 to finish.
+ */
+function progressReporter(): (done: number, total: number, o?: { episode: string }) => void {
+  const tty = process.stderr.isTTY;
+  const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: 'eval [{bar}] {value}/{total} episodes | {eta}s left | {episode}', hideCursor: true }, cliProgress.Presets.shades_classic) : undefined;
+  let started = false;
+  let lastTenth = -1;
+  return (done, total, o) => {
+    if (done < 0) { if (started) bar?.stop(); return; }
+    if (bar) {
+      if (!started) { bar.start(total, 0, { episode: '' }); started = true; }
+      bar.update(done, { episode: o?.episode ?? '' });
+      return;
+    }
+    const tenth = total ? Math.floor((10 * done) / total) : 10;
+    if (done > 0 && (tenth > lastTenth || done === total)) {
+      lastTenth = tenth;
+      console.error(`eval: ${done}/${total} episodes (${total ? Math.round((100 * done) / total) : 100}%)`);
+    }
+  };
 }

@@ -5,6 +5,7 @@ import { parseEss } from '../formats/ess';
 import { createMatchServices } from './services';
 import { matchClick } from './match-click';
 import { mustParseXml } from './test-fixtures';
+import { numberComponents } from '../formats/number-components';
 import type { EssentialState } from '../model';
 import type { ExecStepInput, GtStateInput } from './types';
 
@@ -50,5 +51,29 @@ describe.skipIf(!existsSync(FIX))('click matcher on the real Google Maps "Done" 
     expect(fixed.status).toBe('fail');
     const legacy = matchClick(it0.raw, it0.target, { ...gt, ess: moved }, exec(0.5, 0.55), createMatchServices({ mode: 'legacy' }));
     expect(legacy.status).toBe('error');
+  });
+
+  it('click<n> without xpath finds its counterpart by anchoring (text, class, position), also after the node moved', () => {
+    const components = numberComponents(vh, { xpath: false });
+    const n = components.findIndex((c) => c.text === 'Done');
+    expect(n).toBeGreaterThanOrEqual(0);
+    const byIndex = ess(`click<${n}>`);
+    const item0 = byIndex.items[0]!;
+    if (item0.kind !== 'click') throw new Error('expected click');
+    const gtN: GtStateInput = { step: 10, ess: byIndex, components, hierarchy: vh, screenSize: { width: 1080, height: 1918 } };
+    const same = matchClick(item0.raw, item0.target, gtN, exec(0.5, 0.55), createMatchServices());
+    expect([same.status, same.evidence.candidate?.text]).toEqual(['pass', 'Done']);
+    expect(same.sentence).toContain('found by anchor');
+    expect(matchClick(item0.raw, item0.target, gtN, exec(0.5, 0.5), createMatchServices()).status).toBe('fail');
+    // The execution screen shows the dialog 200 px lower: the tap must follow the node, not the old place.
+    const moved = mustParseXml(readFileSync(path.join(FIX, '10.xml'), 'utf8'), '10.xml');
+    for (const node of moved.nodes) if (node.bounds && node.bounds.y1 > 600) node.bounds = { ...node.bounds, y1: node.bounds.y1 + 200, y2: node.bounds.y2 + 200 };
+    const execMoved = (x: number, y: number): ExecStepInput => ({ ...exec(x, y), hierarchy: moved });
+    const done = moved.nodes.find((x) => x.text === 'Done')!.bounds!;
+    const newY = (done.y1 + done.y2) / 2 / 1918;
+    expect(matchClick(item0.raw, item0.target, gtN, execMoved(0.5, newY), createMatchServices()).status).toBe('pass');
+    const old = matchClick(item0.raw, item0.target, gtN, execMoved(0.5, 0.55), createMatchServices());
+    expect(old.status).toBe('fail');
+    expect(old.sentence).toMatch(/is outside .*Done/);
   });
 });

@@ -72,7 +72,7 @@ function presence(c: NumberedComponent, gt: GtStateInput, exec: ExecStepInput, s
     if (!r.ok) return { status: 'error', sentence: r.reason, files: [gt.screenshot, exec.screenshot] };
     const same = r.distance <= svc.iconMaxDistance;
     return {
-      status: same ? 'present' : 'absent', score: r.distance,
+      status: same ? 'present' : 'absent', score: r.distance, files: [gt.screenshot, exec.screenshot],
       sentence: `Icon crop hash distance is ${r.distance} (same icon when <= ${svc.iconMaxDistance}).`,
     };
   }
@@ -105,6 +105,6 @@ export function matchNodePresence(kind: 'exact' | 'exclude', raw: string, target
     : (ok ? `${describeNode(target0)} is absent, as required.` : `${describeNode(target0)} is present but must not be.`);
   return {
     ...base, status: ok ? 'pass' : 'fail', sentence: `${lead} ${p.sentence}`,
-    evidence: { target: target0, candidate: p.candidate, differences: p.differences, score: p.score, threshold: p.score !== undefined ? svc.iconMaxDistance : undefined },
+    evidence: { target: target0, candidate: p.candidate, differences: p.differences, score: p.score, threshold: p.score !== undefined ? svc.iconMaxDistance : undefined, files: p.files },
   };
 }

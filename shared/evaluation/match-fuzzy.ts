@@ -63,6 +63,9 @@ export function matchFuzzyNode(raw: string, target: EssTarget, gt: GtStateInput,
   };
 }
 
+/** Screen texts run to kilobytes: evidence keeps their start, enough to see which screen it was. */
+const clip = (t: string): string => (t.length > 400 ? `${t.slice(0, 400)}…` : t);
+
 /** `fuzzy<-1>`: the two screens' simplified text is similar. */
 export function matchFuzzyScreen(raw: string, gt: GtStateInput, exec: ExecStepInput, svc: MatchServices): ItemVerdict {
   const base = { item: raw, kind: 'fuzzy' };
@@ -79,6 +82,6 @@ export function matchFuzzyScreen(raw: string, gt: GtStateInput, exec: ExecStepIn
   return {
     ...base, status: ok ? 'pass' : 'fail',
     sentence: `Screen text similarity is ${score} (similar when >= ${svc.screenThreshold}).`,
-    evidence: { score, threshold: svc.screenThreshold },
+    evidence: { score, threshold: svc.screenThreshold, expected: clip(gt.screenText), actual: clip(exec.screenText), files: exec.hierarchyFile ? [exec.hierarchyFile] : undefined },
   };
 }

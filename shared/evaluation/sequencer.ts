@@ -1,6 +1,15 @@
 import type { EssItem } from '../model';
 import type { EssentialResult, ExecStepInput, GtStateInput, ItemVerdict, MatchServices, StateResult, TraceInput } from './types';
 import { matchItem, orderItems } from './match-item';
+import { evaluateFinalState, unsearchedFinalState, type FinalConvention } from './final-state';
+
+/** Sequencer options beyond the matchers' services. */
+export interface SequencerOptions {
+  /** Default `complete`: the states end with the agent's declaration of completion (see final-state.ts). */
+  final?: FinalConvention;
+  /** Ground-truth step reported for the implicit final state (default: the last annotated step). */
+  finalGtStep?: number;
+}
 
 /** Upstream's one generic reason for any exception during an episode. */
 export const LEGACY_GENERIC_REASON = 'ui positions not found';
@@ -30,14 +39,26 @@ function evalStep(items: EssItem[], gt: GtStateInput, exec: ExecStepInput, trace
  * execution step after the previous match where every item holds is its match. The episode is
  * completed when all states are matched in order; progress is the fraction matched.
  *
+ * With the `complete` final convention (default, both modes, as upstream), the annotated states are
+ * followed by an implicit final state: the agent declares the task complete at or after the step
+ * that matched the last annotated state. It is reported and counted in progress like any other state.
+ *
  * fixed: an item that cannot run fails that item (with its reason) and the scan goes on.
  * legacy: the first item error fails the whole episode with upstream's generic reason.
  */
-export function evaluateEssentialStates(states: readonly GtStateInput[], trace: TraceInput, svc: MatchServices): EssentialResult {
+export function evaluateEssentialStates(states: readonly GtStateInput[], trace: TraceInput, svc: MatchServices, opts: SequencerOptions = {}): EssentialResult {
   const results: StateResult[] = [];
-  const base = { method: 'essential' as const, episode: trace.episode, mode: svc.mode, problems: trace.problems };
+  const final = opts.final ?? 'complete';
+  const base = { method: 'essential' as const, episode: trace.episode, mode: svc.mode, final, problems: trace.problems };
   let pos = 0;
   const sorted = [...states].sort((a, b) => a.step - b.step);
+  const finalGtStep = opts.finalGtStep ?? sorted.at(-1)?.step ?? 0;
+  const total = sorted.length + (final === 'complete' && sorted.length ? 1 : 0);
+  const finish = (generic?: string): EssentialResult => {
+    for (const gt of sorted.slice(results.length)) results.push(unsearched(gt));
+    if (results.length < total) results.push(unsearchedFinalState(finalGtStep));
+    return summarise(base, total, results, generic);
+  };
   for (let si = 0; si < sorted.length; si++) {
     const gt = sorted[si]!;
     const items = orderItems(gt.ess.items, svc.mode);
@@ -49,10 +70,11 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
       if (svc.mode === 'legacy' && out.error) {
         // LEGACY: upstream catches any exception around the whole episode and reports one generic reason.
         results.push({ gtStep: gt.step, ess: gt.ess.raw, matched: false, closestStep: exec.index, items: out.verdicts, reason: `${LEGACY_GENERIC_REASON} (${out.error.sentence})` });
-        return finish(base, sorted, results, LEGACY_GENERIC_REASON);
+        return finish(LEGACY_GENERIC_REASON);
       }
       if (!out.failed) {
-        matched = { gtStep: gt.step, ess: gt.ess.raw, matched: true, execStep: exec.index, items: evalStep(items, gt, exec, trace, svc, true).verdicts };
+        // No item failed, so the scan did not stop early: out.verdicts already holds every item's verdict.
+        matched = { gtStep: gt.step, ess: gt.ess.raw, matched: true, execStep: exec.index, items: out.verdicts };
         pos = i + 1;
         break;
       }
@@ -61,28 +83,37 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
     if (matched) { results.push(matched); continue; }
     const tail = pos >= trace.steps.length ? 'the trace ended before it' : undefined;
     if (!closest) {
-      results.push({ gtStep: gt.step, ess: gt.ess.raw, matched: false, items: [], reason: `State ${si + 1} of ${sorted.length} (ground-truth step ${gt.step}, ${gt.ess.raw}) was not reached: ${tail ?? 'no execution steps left'}.` });
+      results.push({ gtStep: gt.step, ess: gt.ess.raw, matched: false, items: [], reason: `State ${si + 1} of ${total} (ground-truth step ${gt.step}, ${gt.ess.raw}) was not reached: ${tail ?? 'no execution steps left'}.` });
     } else {
       const exec = trace.steps[closest.step]!;
       const full = evalStep(items, gt, exec, trace, svc, true);
       const first = full.failed;
       results.push({
         gtStep: gt.step, ess: gt.ess.raw, matched: false, closestStep: exec.index, items: full.verdicts,
-        reason: `State ${si + 1} of ${sorted.length} (ground-truth step ${gt.step}, ${gt.ess.raw}) was not found ${pos > 0 ? `after execution step ${pos - 1}` : 'in the trace'}; closest is step ${exec.index}, where ${first ? `${first.item} failed: ${first.sentence}` : 'all items held'}`,
+        reason: `State ${si + 1} of ${total} (ground-truth step ${gt.step}, ${gt.ess.raw}) was not found ${pos > 0 ? `after execution step ${pos - 1}` : 'in the trace'}; closest is step ${exec.index}, where ${first ? `${first.item} failed: ${first.sentence}` : 'all items held'}`,
       });
     }
-    return finish(base, sorted, results);
+    return finish();
   }
-  return finish(base, sorted, results);
+  if (final === 'complete' && sorted.length) {
+    // pos - 1 is the step that matched the last annotated state: the declaration may come on that very step.
+    const f = evaluateFinalState(trace, trace.steps[pos - 1]?.index ?? 0, finalGtStep);
+    if (!f.matched) f.reason = `State ${total} of ${total} (the implicit final state) was not reached: ${f.reason}`;
+    results.push(f);
+  }
+  return finish();
 }
 
-function finish(base: Omit<EssentialResult, 'completed' | 'progress' | 'states' | 'reason'>, all: readonly GtStateInput[], results: StateResult[], generic?: string): EssentialResult {
+function unsearched(gt: GtStateInput): StateResult {
+  return { gtStep: gt.step, ess: gt.ess.raw, matched: false, items: [], reason: 'Not searched: an earlier state was not reached.' };
+}
+
+function summarise(base: Omit<EssentialResult, 'completed' | 'progress' | 'states' | 'reason'>, total: number, results: StateResult[], generic?: string): EssentialResult {
   const reached = results.filter((r) => r.matched).length;
-  for (const gt of all.slice(results.length)) results.push({ gtStep: gt.step, ess: gt.ess.raw, matched: false, items: [], reason: 'Not searched: an earlier state was not reached.' });
-  const completed = all.length > 0 && reached === all.length;
+  const completed = total > 0 && reached === total;
   const firstMiss = results.find((r) => !r.matched);
   return {
-    ...base, completed, progress: all.length ? reached / all.length : 0, states: results,
-    reason: completed ? undefined : generic ?? (all.length === 0 ? 'The episode has no annotated essential states.' : firstMiss?.reason),
+    ...base, completed, progress: total ? reached / total : 0, states: results,
+    reason: completed ? undefined : generic ?? (total === 0 ? 'The episode has no annotated essential states.' : firstMiss?.reason),
   };
 }

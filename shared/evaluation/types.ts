@@ -100,6 +100,11 @@ export interface TraceInput {
   installedAppsFile?: string;
   /** Problems found while loading (already formatted). */
   problems: string[];
+  /**
+   * Set by importers whose layout records no completion action (DroidBot / AutoDroid native output):
+   * says so in one sentence. The end of the trace then counts as the agent's claim of completion.
+   */
+  noCompletionSignal?: string;
 }
 
 /** Result of comparing an annotated icon crop with the execution screenshot. */
@@ -137,6 +142,8 @@ export interface StateResult {
   items: ItemVerdict[];
   /** Why the state was not found, in one sentence. */
   reason?: string;
+  /** Set on the implicit final state (the agent declares the task complete), absent on annotated states. */
+  implicit?: 'complete';
 }
 
 /** Essential-state evaluation of one episode. */
@@ -145,8 +152,14 @@ export interface EssentialResult {
   episode: string;
   mode: EvalMode;
   completed: boolean;
-  /** Fraction of annotated states reached in order (0..1). */
+  /**
+   * Fraction of states reached in order (0..1). The implicit final state (final convention
+   * `complete`) counts as one state: reaching every annotated state without declaring completion
+   * gives n/(n+1).
+   */
   progress: number;
+  /** The final convention used (see FinalConvention). */
+  final: 'complete' | 'none';
   states: StateResult[];
   reason?: string;
   problems: string[];

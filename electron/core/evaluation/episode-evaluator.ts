@@ -1,6 +1,7 @@
 import type { EvalMode, EssentialResult, MatchServices, TraceInput } from '../../../shared/evaluation/types';
 import { createMatchServices, SCREEN_THRESHOLDS } from '../../../shared/evaluation/services';
 import { evaluateEssentialStates } from '../../../shared/evaluation/sequencer';
+import type { FinalConvention } from '../../../shared/evaluation/final-state';
 import { textsToEmbed } from '../../../shared/evaluation/collect-texts';
 import { normaliseExecAction } from '../../../shared/evaluation/aitw-action-match';
 import { lcsMatch, stepwiseMatch, type BaselineResult } from '../../../shared/evaluation/baselines';
@@ -32,6 +33,8 @@ export interface EvalSettings {
   iconMaxDistance?: number;
   /** Which execution hierarchy to read first when a step has both; default json (fixed) / xml (legacy). */
   hierarchy?: 'json' | 'xml';
+  /** Default `complete`: states and ground-truth actions end with the agent's declaration of completion. */
+  final?: FinalConvention;
 }
 
 /** One episode to evaluate: a dataset episode and (maybe) the agent's trace for it. */
@@ -110,8 +113,13 @@ export class EpisodeEvaluator {
     const m = this.settings.methods;
     if (m.includes('essential')) out.essential = await this.essential(gt, trace);
     const execActions = trace.steps.map((s) => s.action).filter((a) => a.kind !== 'none').map(normaliseExecAction);
-    if (m.includes('stepwise')) out.stepwise = stepwiseMatch(job.episode, gt.baselineSteps, execActions);
-    if (m.includes('lcs')) out.lcs = lcsMatch(job.episode, gt.baselineSteps, execActions);
+    const complete = (this.settings.final ?? 'complete') === 'complete';
+    // Layouts without a completion signal: the end of the trace is the agent's claim (as for the essential states).
+    if (complete && trace.noCompletionSignal !== undefined) execActions.push({ kind: 'complete' });
+    // gt.baselineSteps ends with upstream's implicit "task complete"; the `none` convention drops it.
+    const gtSteps = complete ? gt.baselineSteps : gt.baselineSteps.slice(0, -1);
+    if (m.includes('stepwise')) out.stepwise = stepwiseMatch(job.episode, gtSteps, execActions);
+    if (m.includes('lcs')) out.lcs = lcsMatch(job.episode, gtSteps, execActions);
     return out;
   }
 
@@ -147,7 +155,7 @@ export class EpisodeEvaluator {
     }
     const svc = this.services();
     const texts = textsToEmbed(gt.states, trace, svc);
-    const problems = [...gt.problems, ...trace.problems];
+    const problems: string[] = [];
     if (texts.length && this.embedder) {
       try {
         await this.embedder.prepare(texts);
@@ -158,6 +166,9 @@ export class EpisodeEvaluator {
     if (texts.length && !this.embedder) problems.push('No sentence embedder is configured; fuzzy checks fail.');
     if (this.settings.fuzzyThreshold === undefined && this.embedder) svc.fuzzyThreshold = this.embedder.defaultThreshold;
     svc.screenThreshold = this.settings.screenThreshold ?? (this.embedder?.id !== undefined ? SCREEN_THRESHOLDS[this.embedder.id] : undefined) ?? svc.fuzzyThreshold;
-    return evaluateEssentialStates(gt.states, { ...trace, steps: trace.steps, problems }, svc);
+    const r = evaluateEssentialStates(gt.states, trace, svc, { final: this.settings.final, finalGtStep: gt.nsteps - 1 });
+    // After the scan: steps read lazily (action files) add their problems to trace.problems as they are read.
+    r.problems = [...gt.problems, ...trace.problems, ...problems];
+    return r;
   }
 }

@@ -129,6 +129,7 @@ function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: n
         else dispatch();
       };
       w.on('message', (m: FromWorker) => {
+        if (settled && m.type !== 'embed') return; // cancelled: results still in flight are dropped
         if (m.type === 'result') {
           seen.set(w, m.textsSeen);
           if (opts.stats) opts.stats.textsSeen = [...seen.values()].reduce((a, b) => a + b, 0);

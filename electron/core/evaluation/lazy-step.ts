@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { ExecAction, Size } from '../../../shared/model';
 import type { ExecStepInput } from '../../../shared/evaluation/types';
 import { simplifyScreen } from '../../../shared/evaluation/simplify-screen';
@@ -9,7 +9,8 @@ import { readImageSize } from '../images/image-size';
 /** Where an execution step's files are. */
 export interface StepFiles {
   index: number;
-  action: ExecAction;
+  /** The action, or how to read it on first use (most steps are rejected before their action matters). */
+  action: ExecAction | (() => ExecAction);
   /** Hierarchy candidates in preference order (uiautomator xml first). */
   hierarchies: string[];
   screenshot?: string;
@@ -31,17 +32,20 @@ export function lazyStep(f: StepFiles): ExecStepInput {
   const activity = (): { v?: string; problem?: string } => {
     if (act) return act;
     if (f.activity !== undefined) return (act = { v: f.activity });
-    if (!f.activityFile || !existsSync(f.activityFile)) return (act = { problem: f.activityFile ? `Activity file ${f.activityFile} is missing.` : `Execution step ${f.index} has no activity file.` });
+    if (!f.activityFile) return (act = { problem: `Execution step ${f.index} has no activity file.` });
     try {
       return (act = { v: readFileSync(f.activityFile, 'utf8').trim() });
-    } catch {
-      return (act = { problem: `Activity file ${f.activityFile} is missing.` });
+    } catch (err) {
+      const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+      return (act = { problem: missing ? `Activity file ${f.activityFile} is missing.` : `Cannot read activity file ${f.activityFile}: ${(err as Error).message}` });
     }
   };
   let text: string | undefined | null = null;
+  let action = typeof f.action === 'function' ? undefined : f.action;
+  const readAction = f.action;
   return {
     index: f.index,
-    action: f.action,
+    get action() { return (action ??= typeof readAction === 'function' ? readAction() : readAction); },
     screenshot: f.screenshot,
     get activity() { return activity().v; },
     get activityProblem() { return activity().problem; },

@@ -36,7 +36,7 @@ function maxIndex(names: Set<string>): number {
 /**
  * Reads a LlamaTouch execution trace (`captured_data/{screenshot,xml,view_hierarchy,activity,action}/i.*`
  * plus `installed_apps/installed_apps.txt`). Steps run from 0 to the highest index seen in any folder;
- * files are read lazily, and a missing file is reported by the check that needs it.
+ * files (actions included) are read lazily, and a missing file is reported by the check that needs it.
  * Same layout as electron/core/datasets' readExecutionTrace, but synchronous and lazy: on a loaded
  * 2-core machine that reader cost 2-9 ms per trace against 0.4-0.9 ms here, which decides the
  * evaluator's throughput. Also reads the flat layout (upstream AutoDroid: `<episode>/screenshot/...`).
@@ -49,12 +49,14 @@ export async function readCapturedData(episode: string, traceDir: string, prefer
   if (n === 0) problems.push(`${root}: no steps found (expected screenshot/0.png, xml/0.xml, action/0.action ...).`);
   const steps = Array.from({ length: n }, (_, i) => {
     const actionFile = path.join(root, 'action', `${i}.action`);
-    let action: ExecAction = { kind: 'none' };
-    if (ls.action!.has(`${i}.action`)) {
+    // Read on first use; a damaged action file is reported in the trace's problems then.
+    const action = (): ExecAction => {
+      if (!ls.action!.has(`${i}.action`)) return { kind: 'none' };
       const r = parseExecAction(readFileSync(actionFile, 'utf8'), actionFile);
-      if (r.ok) action = r.value;
-      else problems.push(...r.problems.map(formatProblem));
-    }
+      if (r.ok) return r.value;
+      problems.push(...r.problems.map(formatProblem));
+      return { kind: 'none' };
+    };
     const shot = ['png', 'jpg', 'jpeg'].map((e) => `${i}.${e}`).find((f) => ls.screenshot!.has(f)) ?? `${i}.png`;
     const xml = path.join(root, 'xml', `${i}.xml`);
     const vh = path.join(root, 'view_hierarchy', `${i}.json`);

@@ -11,6 +11,9 @@ interface DroidbotEvent {
   event?: { event_type?: string; x?: number | null; y?: number | null; view?: { bounds?: number[][] } | null; text?: string; name?: string; direction?: string };
 }
 
+/** DroidBot / AutoDroid output has no "task complete" event: said once per trace, in the final state's evidence. */
+export const DROIDBOT_NO_COMPLETION = 'DroidBot / AutoDroid native output records no completion signal (no STATUS_TASK_COMPLETE event).';
+
 /** True when `dir` is a DroidBot/AutoDroid output folder (`states/state_*.json`). */
 export function isDroidbotOutput(dir: string): boolean {
   try {
@@ -87,5 +90,5 @@ export function readDroidbotOutput(episode: string, dir: string): TraceInput {
     const shot = ['png', 'jpg', 'jpeg'].map((e) => path.join(statesDir, `screen_${s.tag}.${e}`)).find(existsSync);
     return lazyStep({ index: i, action: droidbotAction(ev?.event, size), hierarchies: [s.file], screenshot: shot, activity: s.foreground_activity ?? '' });
   });
-  return { episode, steps, problems };
+  return { episode, steps, problems, noCompletionSignal: DROIDBOT_NO_COMPLETION };
 }

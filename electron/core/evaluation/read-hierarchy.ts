@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ViewHierarchy } from '../../../shared/model';
 import { formatProblem } from '../../../shared/model';
 import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
-import { parseDroidbotVh } from '../../../shared/formats/parse-droidbot-vh';
+import { parseVhJsonLazy } from './read-vh-json';
 
 /** A hierarchy, or why there is none (naming the file). */
 export type HierarchyRead = { ok: true; vh: ViewHierarchy; file: string } | { ok: false; problem: string; file: string };
@@ -16,7 +16,7 @@ export function readHierarchy(file: string): HierarchyRead {
     const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
     return { ok: false, file, problem: missing ? `Hierarchy file ${file} is missing.` : `Cannot read hierarchy file ${file}: ${(err as Error).message}.` };
   }
-  const r = file.endsWith('.xml') ? parseUiautomatorXml(text, file) : parseDroidbotVh(text, file);
+  const r = file.endsWith('.xml') ? parseUiautomatorXml(text, file) : parseVhJsonLazy(text, file);
   if (!r.ok) return { ok: false, file, problem: `Hierarchy file ${file} is unreadable: ${r.problems.map(formatProblem).join('; ')}` };
   return { ok: true, vh: r.value, file };
 }

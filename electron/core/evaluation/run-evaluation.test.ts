@@ -1,7 +1,7 @@
 import { describe, it, expect, afterAll } from 'vitest';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runEvaluation, parseShard } from './run-evaluation';
+import { runEvaluation, parseShard, defaultAppPackagesFile } from './run-evaluation';
 import { buildTrace } from './testing/build-trace';
 import { datasetWithEpisodes, tempDir, TRACE_18 } from './testing/temp-dataset';
 import type { EpisodeOutcome } from './episode-evaluator';
@@ -55,17 +55,62 @@ describe.skipIf(!existsSync(TRACE_18))('runEvaluation: dataset + traces folder, 
     expect(m.recall).toBe(1);
   });
 
-  it.each([1, 2])('cancellation with jobs=%i rejects and stops', async (jobs) => {
+  it.each([1, 2])('cancellation with jobs=%i stops early and keeps the episodes already done', async (jobs) => {
     const ac = new AbortController();
-    const p = runEvaluation({
+    const r = await runEvaluation({
       datasetRoot: root, tracesRoot: traces, methods: ['essential'], mode: 'fixed', jobs, embedder: 'none', signal: ac.signal,
       onProgress: (done) => { if (done === 1) ac.abort(); },
     });
-    await expect(p).rejects.toThrow(/cancel|abort/i);
+    expect(r.cancelled).toBe(true);
+    expect(r.planned).toBe(ids.length);
+    expect(r.outcomes.length).toBeGreaterThanOrEqual(1);
+    expect(r.outcomes.length).toBeLessThan(ids.length);
+    expect(r.warnings.join('\n')).toMatch(new RegExp(`Cancelled: ${r.outcomes.length} of ${ids.length} episodes`));
+    // What is kept is real: each kept verdict is the one a full run gives, and the metrics cover only those.
+    for (const o of r.outcomes) expect(o.essential?.completed).toBe(expected[o.episode]);
+    expect(r.groups[0]!.n).toBe(r.outcomes.length);
+  });
+
+  it('a complete run is not marked cancelled', async () => {
+    const r = await runEvaluation({ datasetRoot: root, tracesRoot: traces, methods: ['essential'], mode: 'fixed', jobs: 1, embedder: 'none' });
+    expect([r.cancelled, r.planned, r.outcomes.length]).toEqual([false, ids.length, ids.length]);
   });
 });
 
 describe('parseShard', () => {
   it.each([['0/2', { index: 0, count: 2 }], ['3/4', { index: 3, count: 4 }]])('%s', (s, v) => expect(parseShard(s)).toEqual(v));
   it.each(['2/2', '1', 'a/b', '0/0'])('rejects %s', (s) => expect(() => parseShard(s)).toThrow(/--shard/));
+});
+
+describe.skipIf(!existsSync(TRACE_18))('install checks through resources/app-packages.json (../shared/fixtures absent → skipped)', () => {
+  const ess = { 4: 'check_install<Booking.com>|check_uninstall<microsoft authenticator>|install<com.duolingo>' };
+  const root = datasetWithEpisodes(tmp, ess, ['apps']);
+  const traces = path.join(tmp, 'apps-traces');
+  buildTrace(path.join(root, 'ep_apps'), path.join(traces, 'apps'), [0, 1, 2, 3, 4].map((screen) => ({ screen })), ['com.booking', 'com.duolingo', 'com.google.android.apps.authenticator2']);
+  const run = (appPackagesFile?: string) => runEvaluation({ datasetRoot: root, tracesRoot: traces, methods: ['essential'], mode: 'fixed', jobs: 1, embedder: 'none', appPackagesFile });
+
+  it('the shipped table resolves app names case-insensitively (with upstream\'s wrong entries corrected); package names pass directly', async () => {
+    expect(existsSync(defaultAppPackagesFile())).toBe(true);
+    const r = await run();
+    expect(r.warnings).toEqual([]);
+    expect(r.outcomes[0]!.essential?.completed).toBe(true);
+    const items = r.outcomes[0]!.essential!.states[0]!.items;
+    expect(items.map((i) => [i.item, i.status, i.evidence.expected]).sort()).toEqual([
+      ['check_install<Booking.com>', 'pass', 'com.booking'], ['check_uninstall<microsoft authenticator>', 'pass', 'com.azure.authenticator'], ['install<com.duolingo>', 'pass', 'com.duolingo'],
+    ]);
+  });
+
+  it('an edited table is used as written', async () => {
+    const file = path.join(tmp, 'my-apps.json');
+    writeFileSync(file, JSON.stringify({ 'Booking.com': 'com.booking.beta', 'Microsoft Authenticator': 'com.azure.authenticator' }));
+    const r = await run(file);
+    expect(r.outcomes[0]!.essential?.completed).toBe(false);
+    expect(r.outcomes[0]!.essential?.reason).toContain('com.booking.beta');
+  });
+
+  it('an unreadable table is a warning, and only package names resolve', async () => {
+    const r = await run(path.join(tmp, 'no-such-table.json'));
+    expect(r.warnings.join('\n')).toMatch(/no-such-table\.json unreadable/);
+    expect(r.outcomes[0]!.essential?.completed).toBe(false);
+  });
 });

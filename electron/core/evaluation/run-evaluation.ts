@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EvalMode } from '../../../shared/evaluation/types';
 import { normaliseAppTable } from '../../../shared/evaluation/services';
+import type { FinalConvention } from '../../../shared/evaluation/final-state';
 import { summarise, type EpisodeRow, type GroupMetrics, type MethodName } from '../../../shared/evaluation/metrics';
 import { openDataset } from '../datasets/open-dataset';
 import { runJobs } from './eval-pool';
@@ -27,6 +28,8 @@ export interface RunOptions {
   tracesRoot: string;
   methods: MethodName[];
   mode: EvalMode;
+  /** Default `complete` (upstream's implicit final "task complete"); `none` evaluates annotated states only. */
+  final?: FinalConvention;
   jobs: number;
   shard?: Shard;
   embedder?: EmbedderSpec;
@@ -45,6 +48,7 @@ export interface RunOptions {
 /** Everything a run produced. */
 export interface RunReport {
   mode: EvalMode;
+  final: FinalConvention;
   methods: MethodName[];
   outcomes: EpisodeOutcome[];
   rows: EpisodeRow[];
@@ -56,6 +60,10 @@ export interface RunReport {
   warnings: string[];
   embedding?: { textsSeen: number; embeddingsComputed: number };
   elapsedMs: number;
+  /** True when the run was cancelled (RunOptions.signal): the report holds the episodes done by then. */
+  cancelled: boolean;
+  /** Episodes this run was asked to evaluate (after sharding). */
+  planned: number;
 }
 
 /** The app's default name->package table (resources/app-packages.json beside the repo root or dist/). */
@@ -74,7 +82,11 @@ function loadAppPackages(file: string, warnings: string[]): Record<string, strin
   }
 }
 
-/** Opens the dataset, finds and matches traces, evaluates (sharded, in workers) and summarises. */
+/**
+ * Opens the dataset, finds and matches traces, evaluates (sharded, in workers) and summarises.
+ * Cancelling through `signal` stops the workers and resolves with the episodes finished so far
+ * (`cancelled: true`); other failures (unreadable dataset or traces folder) reject.
+ */
 export async function runEvaluation(o: RunOptions): Promise<RunReport> {
   const t0 = performance.now();
   const warnings: string[] = [];
@@ -98,17 +110,30 @@ export async function runEvaluation(o: RunOptions): Promise<RunReport> {
   const appPackages = loadAppPackages(o.appPackagesFile ?? defaultAppPackagesFile(), warnings);
   const lazy = o.lookup ? undefined : new LazyEmbedder(o.embedder ?? 'default');
   o.onProgress?.(0, jobs.length);
-  const outcomes = await runJobs(jobs, {
-    jobs: o.jobs, settings: { methods: o.methods, mode: o.mode, appPackages, fuzzyThreshold: o.fuzzyThreshold, screenThreshold: o.screenThreshold }, embedder: lazy, lookup: o.lookup, signal: o.signal,
-    onResult: (outcome, done, total) => o.onProgress?.(done, total, outcome),
-  });
+  // Outcomes are also collected as they arrive, so a cancelled run still reports what is done.
+  const done: EpisodeOutcome[] = [];
+  let outcomes: EpisodeOutcome[];
+  let cancelled = false;
+  try {
+    outcomes = await runJobs(jobs, {
+      jobs: o.jobs, settings: { methods: o.methods, mode: o.mode, final: o.final ?? 'complete', appPackages, fuzzyThreshold: o.fuzzyThreshold, screenThreshold: o.screenThreshold }, embedder: lazy, lookup: o.lookup, signal: o.signal,
+      onResult: (outcome, n, total) => { done.push(outcome); o.onProgress?.(n, total, outcome); },
+    });
+  } catch (err) {
+    if (!o.signal?.aborted) throw err;
+    cancelled = true;
+    // Job order, as a complete run reports them.
+    const order = new Map(jobs.map((j, i) => [j.trace.dir, i]));
+    outcomes = done.sort((a, b) => order.get(a.traceDir)! - order.get(b.traceDir)!);
+    warnings.push(`Cancelled: ${outcomes.length} of ${jobs.length} episodes were evaluated; the report covers those only.`);
+  }
   const rows = outcomes.map((x) => toRow(x, o.methods, o.humanLabels));
   const counters = await lazy?.counters();
   return {
-    mode: o.mode, methods: o.methods, outcomes, rows, groups: summarise(rows, o.methods), unmatchedTraces,
+    mode: o.mode, final: o.final ?? 'complete', methods: o.methods, outcomes, rows, groups: summarise(rows, o.methods), unmatchedTraces,
     episodesWithoutTrace: ds.episodes.filter((e) => !evaluated.has(e.id)).length, warnings,
     embedding: counters ? { textsSeen: counters.textsSeen, embeddingsComputed: counters.embeddingsComputed } : undefined,
-    elapsedMs: performance.now() - t0,
+    elapsedMs: performance.now() - t0, cancelled, planned: jobs.length,
   };
 }
 

@@ -1,11 +1,13 @@
 import { describe, it, expect, afterAll } from 'vitest';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EvalMode } from '../../../shared/evaluation/types';
+import type { FinalConvention } from '../../../shared/evaluation/final-state';
 import { EpisodeEvaluator, type EpisodeOutcome } from './episode-evaluator';
 import { buildTrace, type BuiltStep } from './testing/build-trace';
 import { datasetWithEss, tempDir, TRACE_18 } from './testing/temp-dataset';
 import { bagOfWordsLookup } from './testing/bag-of-words';
+import { buildDroidbotTrace } from './testing/build-droidbot-trace';
 
 const ORIGINAL_ESS = 'activity<0>|exact<1>|click<//*[@resource-id="com.duolingo:id/path"]/android.view.ViewGroup[2]/android.widget.LinearLayout[1]/android.widget.ImageView[1]>';
 const tmp = tempDir();
@@ -13,10 +15,10 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 let n = 0;
 /** Evaluates a trace built from trace_18's real screens against a copy of trace_18 with the given annotations. */
-async function evaluate(ess: Record<number, string>, steps: (number | BuiltStep)[], o: { mode?: EvalMode; apps?: string[]; hierarchy?: 'json' | 'xml' } = {}): Promise<EpisodeOutcome> {
+async function evaluate(ess: Record<number, string>, steps: (number | BuiltStep)[], o: { mode?: EvalMode; apps?: string[]; hierarchy?: 'json' | 'xml'; final?: FinalConvention } = {}): Promise<EpisodeOutcome> {
   const { root, episodeDir } = datasetWithEss(tmp, ess);
   const dir = buildTrace(episodeDir, path.join(tmp, `trace-${n++}`), steps.map((s) => (typeof s === 'number' ? { screen: s } : s)), o.apps);
-  const ev = new EpisodeEvaluator({ methods: ['essential', 'stepwise', 'lcs'], mode: o.mode ?? 'fixed', hierarchy: o.hierarchy, appPackages: { duolingo: 'com.duolingo', 'microsoft authenticator': 'com.azure.authenticator' } }, bagOfWordsLookup());
+  const ev = new EpisodeEvaluator({ methods: ['essential', 'stepwise', 'lcs'], mode: o.mode ?? 'fixed', hierarchy: o.hierarchy, final: o.final, appPackages: { duolingo: 'com.duolingo', 'microsoft authenticator': 'com.azure.authenticator' } }, bagOfWordsLookup());
   return ev.evaluate({ datasetRoot: root, relPath: 'trace_18', episode: '18', category: 'general', nsteps: 5, trace: { episode: '18', dir, layout: 'llamatouch', via: 'test' } });
 }
 
@@ -30,22 +32,39 @@ describe.skipIf(!existsSync(TRACE_18))('essential-state scenarios on trace_18 re
     const click = o.essential?.states[0]?.items.find((i) => i.kind === 'click');
     expect(click?.status).toBe('pass');
     expect(click?.sentence).toContain('found by xpath');
+    expect(o.essential?.states[1]).toMatchObject({ implicit: 'complete', matched: true, execStep: 4 });
+    expect(o.essential?.progress).toBe(1);
     expect(o.stepwise?.completed).toBe(true);
     expect(o.lcs?.completed).toBe(true);
   });
 
-  it('without its last step: essential still completes (the annotated state is step 2) but the action baselines fail', async () => {
+  it('without its last step it does not complete: the agent never declared the task complete (implicit final state)', async () => {
     const o = await evaluate({ 2: ORIGINAL_ESS }, [0, 1, 2, 3]);
-    expect(o.essential?.completed).toBe(true);
+    expect(o.essential?.completed).toBe(false);
+    expect(o.essential?.states.map((s) => [s.matched, s.execStep])).toEqual([[true, 2], [false, undefined]]);
+    expect(o.essential?.states[1]?.implicit).toBe('complete');
+    expect(o.essential?.reason).toContain('The agent never declared the task complete after step 2');
+    expect(o.essential?.progress).toBe(0.5);
     expect(o.stepwise?.completed).toBe(false);
     expect(o.lcs?.completed).toBe(false);
+    // The same in legacy mode (upstream appends the final "task complete" too) ...
+    expect((await evaluate({ 2: ORIGINAL_ESS }, [0, 1, 2, 3], { mode: 'legacy' })).essential?.completed).toBe(false);
+    // ... and --final none restores the annotated-states-only verdict, for the essential states and the baselines.
+    const none = await evaluate({ 2: ORIGINAL_ESS }, [0, 1, 2, 3], { final: 'none' });
+    expect([none.essential?.completed, none.essential?.states.length, none.lcs?.completed, none.stepwise?.completed]).toEqual([true, 1, true, true]);
+  });
+
+  it('its own steps with the last action declaring "impossible" do not complete, and say so', async () => {
+    const o = await evaluate({ 2: ORIGINAL_ESS }, [0, 1, 2, 3, { screen: 4, action: { kind: 'impossible', screen: { width: 1080, height: 2400 } } }]);
+    expect(o.essential?.completed).toBe(false);
+    expect(o.essential?.reason).toContain('declared the task impossible at execution step 4');
   });
 
   it('without the annotated step it does not complete, and says which state is missing', async () => {
     const o = await evaluate({ 2: ORIGINAL_ESS }, [0, 1, 3, 4]);
     expect(o.essential?.completed).toBe(false);
     expect(o.essential?.progress).toBe(0);
-    expect(o.essential?.reason).toMatch(/State 1 of 1 \(ground-truth step 2/);
+    expect(o.essential?.reason).toMatch(/State 1 of 2 \(ground-truth step 2/);
   });
 
   const TWO = { 2: ORIGINAL_ESS, 4: 'activity<0>|exact<6>' };
@@ -59,7 +78,7 @@ describe.skipIf(!existsSync(TRACE_18))('essential-state scenarios on trace_18 re
   it('a longer path with detours still passes', async () => {
     const o = await evaluate(TWO, [0, 1, { screen: 3, action: { kind: 'back', screen: { width: 1080, height: 2400 } } }, 2, 3, 0, 4]);
     expect(o.essential?.completed).toBe(true);
-    expect(o.essential?.states.map((s) => s.execStep)).toEqual([3, 6]);
+    expect(o.essential?.states.map((s) => s.execStep)).toEqual([3, 6, 6]); // the last step declares completion
   });
 
   it('states reached in the wrong order fail', async () => {
@@ -67,13 +86,13 @@ describe.skipIf(!existsSync(TRACE_18))('essential-state scenarios on trace_18 re
     expect(o.essential?.completed).toBe(false);
     expect(o.essential?.states[0]?.matched).toBe(true);
     expect(o.essential?.states[1]?.matched).toBe(false);
-    expect(o.essential?.progress).toBe(0.5);
+    expect(o.essential?.progress).toBeCloseTo(1 / 3); // 1 of 2 annotated states + the implicit final state
   });
 
   it('a trace one state short fails and reports which state', async () => {
     const o = await evaluate(TWO, [0, 1, 2, 3]);
     expect(o.essential?.completed).toBe(false);
-    expect(o.essential?.reason).toMatch(/State 2 of 2 \(ground-truth step 4, activity<0>\|exact<6>\)/);
+    expect(o.essential?.reason).toMatch(/State 2 of 3 \(ground-truth step 4, activity<0>\|exact<6>\)/);
     expect(o.essential?.states[1]?.closestStep).toBe(3);
   });
 
@@ -91,9 +110,9 @@ describe.skipIf(!existsSync(TRACE_18))('essential-state scenarios on trace_18 re
     const text = 'Hello, World Café';
     const typed = (t: string): BuiltStep => ({ screen: 2, action: { kind: 'type', text: t, screen: { width: 1080, height: 2400 } } });
     const ess = { 2: `activity<0>|type<${text}>` };
-    expect((await evaluate(ess, [0, 1, typed(text), 3])).essential?.completed).toBe(true);
-    expect((await evaluate(ess, [0, 1, typed('hello, world café'), 3])).essential?.completed).toBe(false);
-    const legacy = await evaluate(ess, [0, 1, typed(text), 3], { mode: 'legacy' });
+    expect((await evaluate(ess, [0, 1, typed(text), 3, 4])).essential?.completed).toBe(true);
+    expect((await evaluate(ess, [0, 1, typed('hello, world café'), 3, 4])).essential?.completed).toBe(false);
+    const legacy = await evaluate(ess, [0, 1, typed(text), 3, 4], { mode: 'legacy' });
     expect(legacy.essential?.completed).toBe(false);
     expect(legacy.essential?.states[0]?.items.find((i) => i.kind === 'type')?.evidence.actual).toBe('H');
   });
@@ -104,16 +123,27 @@ describe.skipIf(!existsSync(TRACE_18))('essential-state scenarios on trace_18 re
     expect(o.essential?.reason).toContain(path.join('captured_data', 'xml', '2.xml'));
   });
 
+  it('a damaged action file is reported with its path, and that step does not count as a tap', async () => {
+    const { root, episodeDir } = datasetWithEss(tmp, { 2: ORIGINAL_ESS });
+    const dir = buildTrace(episodeDir, path.join(tmp, `trace-${n++}`), [0, 1, 2, 3, 4].map((screen) => ({ screen })));
+    const bad = path.join(dir, 'captured_data', 'action', '2.action');
+    writeFileSync(bad, 'TAPPED_SOMEWHERE|??\n');
+    const ev = new EpisodeEvaluator({ methods: ['essential'], mode: 'fixed', appPackages: {} });
+    const o = await ev.evaluate({ datasetRoot: root, relPath: 'trace_18', episode: '18', category: 'general', nsteps: 5, trace: { episode: '18', dir, layout: 'llamatouch', via: 'test' } });
+    expect(o.essential?.problems.join('\n')).toContain(bad);
+    expect(o.essential?.completed).toBe(false);
+  });
+
   it('activity matches across the pkg/.A short form (fixed); legacy accepts a bare package as a substring', async () => {
-    expect((await evaluate({ 2: ORIGINAL_ESS }, [0, 1, { screen: 2, activity: 'com.duolingo/.app.LoginActivity' }])).essential?.completed).toBe(true);
+    expect((await evaluate({ 2: ORIGINAL_ESS }, [0, 1, { screen: 2, activity: 'com.duolingo/.app.LoginActivity' }, 3, 4])).essential?.completed).toBe(true);
     const partial = { screen: 2, activity: 'com.duolingo' };
-    expect((await evaluate({ 2: ORIGINAL_ESS }, [0, 1, partial])).essential?.completed).toBe(false);
-    expect((await evaluate({ 2: ORIGINAL_ESS }, [0, 1, partial], { mode: 'legacy' })).essential?.completed).toBe(true);
+    expect((await evaluate({ 2: ORIGINAL_ESS }, [0, 1, partial, 3, 4])).essential?.completed).toBe(false);
+    expect((await evaluate({ 2: ORIGINAL_ESS }, [0, 1, partial, 3, 4], { mode: 'legacy' })).essential?.completed).toBe(true);
   });
 
   it('one failing check does not sink the episode (fixed); legacy fails it with the generic reason', async () => {
     // Step 2 shows the right screen with a tap but no hierarchy: the click check cannot run there.
-    const steps = [0, 1, { screen: 3, action: TAP_SOMEWHERE, omit: ['xml', 'vh'] as BuiltStep['omit'] }, 2, 3];
+    const steps = [0, 1, { screen: 3, action: TAP_SOMEWHERE, omit: ['xml', 'vh'] as BuiltStep['omit'] }, 2, 3, 4];
     const fixed = await evaluate({ 2: ORIGINAL_ESS }, steps);
     expect(fixed.essential?.completed).toBe(true);
     const legacy = await evaluate({ 2: ORIGINAL_ESS }, steps, { mode: 'legacy' });
@@ -130,6 +160,18 @@ describe.skipIf(!existsSync(TRACE_18))('essential-state scenarios on trace_18 re
     expect((await evaluate(ess, missing, { mode: 'legacy' })).essential?.completed).toBe(true);
     const ok = await evaluate(ess, [0, 1, 2, 3, 4]);
     expect(ok.essential?.states[1]?.execStep).toBe(4); // screen 3 is not similar enough, screen 4 is
+    const ev = ok.essential?.states[1]?.items[0]?.evidence;
+    expect(ev?.expected).toBe(ev?.actual); // the compared screen texts are in the evidence
+    expect(ev?.expected).toMatch(/^<p>|^<button|^<input|^<checkbox/);
+  });
+
+  it('textbox fuzzy: a missing hierarchy fails that check naming both files', async () => {
+    const o = await evaluate({ 2: ORIGINAL_ESS, 4: 'fuzzy<6>' }, [0, 1, 2, { screen: 4, omit: ['xml', 'vh'] }]);
+    expect(o.essential?.completed).toBe(false);
+    const v = o.essential?.states[1]?.items[0];
+    expect(v?.status).toBe('error');
+    expect(v?.sentence).toContain(path.join('captured_data', 'view_hierarchy', '3.json'));
+    expect(v?.sentence).toContain(path.join('captured_data', 'xml', '3.xml'));
   });
 
   it('install checks use the trace\'s installed apps and the app table', async () => {
@@ -140,5 +182,49 @@ describe.skipIf(!existsSync(TRACE_18))('essential-state scenarios on trace_18 re
     expect(o.essential?.reason).toContain('com.azure.authenticator is installed');
     // Legacy maps Microsoft Authenticator to Google Authenticator, as upstream did, so it passes.
     expect((await evaluate(ess, [0, 1, 2, 3, 4], { apps: ['com.duolingo', 'com.azure.authenticator'], mode: 'legacy' })).essential?.completed).toBe(true);
+  });
+
+  it('every failing item explains itself: a sentence, the compared values, the closest candidate', async () => {
+    const ess = { 4: 'activity<0>|exact<6>|exclude<14>|fuzzy<6>|fuzzy<-1>|click<6>|type<hello>|check_install<Duolingo>' };
+    // Screen 4 (SessionActivity) never shows up: every item is explained at the closest step.
+    const o = await evaluate(ess, [0, 1, 2, 3], { apps: [] });
+    const st = o.essential!.states[0]!;
+    expect(st.matched).toBe(false);
+    expect(st.reason).toMatch(/closest is step \d/);
+    const byKind = Object.fromEntries(st.items.map((v) => [v.item, v]));
+    expect(Object.keys(byKind).sort()).toEqual(['activity<0>', 'check_install<Duolingo>', 'click<6>', 'exact<6>', 'exclude<14>', 'fuzzy<-1>', 'fuzzy<6>', 'type<hello>']);
+    for (const v of st.items) {
+      expect(v.sentence, v.item).toMatch(/\S.*\.$/);
+      const e = v.evidence;
+      expect([e.expected, e.actual, e.candidate, e.score, e.files].some((x) => x !== undefined), `${v.item}: ${JSON.stringify(e)}`).toBe(true);
+    }
+    const exact = byKind['exact<6>']!;
+    expect(exact.status).toBe('fail');
+    expect(exact.evidence.target?.text).toBe('Select the correct image');
+    expect(exact.evidence.candidate).toBeDefined(); // best candidate on failure
+    expect(exact.evidence.differences?.length).toBeGreaterThan(0);
+    expect(byKind['activity<0>']!.evidence).toMatchObject({ expected: 'com.duolingo/com.duolingo.session.SessionActivity' });
+    expect(byKind['fuzzy<6>']!.evidence).toMatchObject({ expected: 'select the correct image', threshold: 0.6 });
+    expect(byKind['fuzzy<6>']!.evidence.candidate).toBeDefined();
+    expect(byKind['fuzzy<-1>']!.evidence.score).toBeLessThan(1);
+    expect(byKind['check_install<Duolingo>']!.sentence).toBe('com.duolingo is not installed.');
+  });
+
+  it('a DroidBot-layout recording of the same run: no completion signal, so the end of the trace is the claim', async () => {
+    const { root, episodeDir } = datasetWithEss(tmp, { 2: ORIGINAL_ESS });
+    const ev = new EpisodeEvaluator({ methods: ['essential', 'stepwise', 'lcs'], mode: 'fixed', appPackages: {} });
+    const run = (screens: number[]): Promise<EpisodeOutcome> => {
+      const dir = buildDroidbotTrace(episodeDir, path.join(tmp, `droidbot-${n++}`), screens);
+      return ev.evaluate({ datasetRoot: root, relPath: 'trace_18', episode: '18', category: 'general', nsteps: 5, trace: { episode: '18', dir, layout: 'droidbot', via: 'test' } });
+    };
+    const full = await run([0, 1, 2, 3, 4]);
+    expect(full.essential?.completed).toBe(true);
+    expect(full.essential?.states[1]?.execStep).toBe(4);
+    expect(full.essential?.states[1]?.items[0]?.sentence).toMatch(/records no completion signal.*end of the trace \(execution step 4\) counts as the agent's claim/);
+    expect([full.stepwise?.completed, full.lcs?.completed]).toEqual([true, true]);
+    // Stopping before the annotated screen still fails, and says which state.
+    const short = await run([0, 1]);
+    expect(short.essential?.completed).toBe(false);
+    expect(short.essential?.reason).toMatch(/State 1 of 2/);
   });
 });

@@ -22,6 +22,8 @@ describe.skipIf(!existsSync(DROIDBOT))('DroidBot / AutoDroid native output (real
     expect(t.steps[1]!.action).toMatchObject({ kind: 'type', text: 'saimon@gmail.com' });
     expect(t.steps[0]!.hierarchy?.nodes.some((n) => n.resourceId === 'com.example.chatter:id/logoImg')).toBe(true);
     expect(t.steps[0]!.screenSize).toEqual({ width: 720, height: 1640 });
+    // No event declares completion in this layout: the importer says so (the end of the trace is the claim).
+    expect(t.noCompletionSignal).toMatch(/records no completion signal/);
   });
 
   it('is found under a traces folder by its folder name', () => {
@@ -38,6 +40,7 @@ describe.skipIf(!existsSync(TRACE_18))('LlamaTouch captured_data and AppAgent su
     const refs = findTraces(path.join(tmp, 'agent'));
     expect(refs).toEqual([{ episode: '18', dir: path.join(cat, 'run-2024', '18'), layout: 'llamatouch', via: path.join(cat, 'appagent_trace.csv') }]);
     const t = await readTrace(refs[0]!);
+    expect(t.noCompletionSignal).toBeUndefined();
     expect(t.steps).toHaveLength(3);
     expect(t.steps[1]!.action.kind).toBe('click');
   });

@@ -23,17 +23,20 @@ export function imageSizeFromBytes(b: Uint8Array): Size | undefined {
   return undefined;
 }
 
+/** Reused header buffer: the evaluator asks for a size on most execution steps. */
+const HEAD = new Uint8Array(64 * 1024);
+
 /**
- * Reads only the header of an image file (PNG: 24 bytes; JPEG: up to 64 KiB) for its size.
- * Undefined when the file is missing or not PNG/JPEG.
+ * Reads only the header of an image file (PNG: 24 bytes; JPEG: up to 64 KiB, read only when the
+ * first bytes say JPEG) for its size. Undefined when the file is missing or not PNG/JPEG.
  */
 export function readImageSize(file: string): Size | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
-    const head = new Uint8Array(64 * 1024);
-    const n = readSync(fd, head, 0, head.length, 0);
-    return imageSizeFromBytes(head.subarray(0, n));
+    let n = readSync(fd, HEAD, 0, 32, 0);
+    if (n >= 2 && HEAD[0] === 0xff && HEAD[1] === 0xd8) n += readSync(fd, HEAD, n, HEAD.length - n, n);
+    return imageSizeFromBytes(HEAD.subarray(0, n));
   } catch {
     return undefined;
   } finally {

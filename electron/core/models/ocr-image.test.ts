@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ctcGreedy, dbBoxes, readingOrder, sampleToTensor } from './ocr-image';
+import { sampleToTensor } from './ocr-image';
+import { ctcGreedy, dbBoxes, readingOrder } from './ocr-postprocess';
 
 describe('ctcGreedy', () => {
   const keys = ['a', 'b', 'c'];

@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
 import type { OcrLine, ScreenOcr } from './types';
-import { ctcGreedy, dbBoxes, decodeImage, sampleToTensor, type DbParams, type DetBox, type RgbaImage } from './ocr-image';
+import { decodeImage, sampleToTensor, type RgbaImage } from './ocr-image';
+import { ctcGreedy, dbBoxes, type DbParams, type DetBox } from './ocr-postprocess';
 
 export { findText, type TextMatch, type FindTextOptions } from './find-text';
 
