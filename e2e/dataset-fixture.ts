@@ -20,7 +20,7 @@ export interface TempDataset {
  * A two-episode LlamaTouch dataset in a fresh temp folder: the real trace_18
  * (5 steps, one .ess) under general/trace_18, and an episode built from the
  * Evaluator's img_test_case/case1 screens (2.png + its 2.json as step 0,
- * 3.png as step 1) under generated/trace_901, with a 6-column index.
+ * 3.png as step 1; a tap then a swipe) under generated/trace_901, with a 6-column index.
  */
 export function makeDataset(): TempDataset {
   const base = mkdtempSync(join(tmpdir(), 'touchstone-e2e-'));
@@ -39,7 +39,8 @@ export function makeDataset(): TempDataset {
   cpSync(join(IMG_CASE_1, '2.json'), join(t901, '0.json'));
   cpSync(join(IMG_CASE_1, '3.png'), join(t901, '1.png'));
   writeFileSync(join(t901, 'instruction.txt'), '901\nOpen the Duolingo practice hub.\n');
-  writeFileSync(join(t901, 'eventStructs.txt'), '[Click] Screen Resolution (1080, 2400), Click Position (540, 1200)\n');
+  // Step 1 swipes up (the recorder's form), so the arrow overlay has a real line to draw.
+  writeFileSync(join(t901, 'eventStructs.txt'), '[Click] Screen Resolution (1080, 2400), Click Position (540, 1200)\n[Swipe] Screen Resolution (1080, 2400), Start Position (540, 1800), End Position (540, 700)\n');
 
   const rows = [
     ['episode', 'category', 'path', 'description', 'nsteps', 'app'],

@@ -78,6 +78,34 @@ describe.skipIf(why !== '')(`web mode in Chromium: downscaled screenshots, broke
     await page.screenshot({ path: join(shots, 'dataset-problems.png') });
   });
 
+  it('"Check dataset" lists every problem with file:line (step) and hint; clicking one goes to that task and step', async () => {
+    await page.click('.task-row[data-episode="18"]');
+    await page.locator('[data-app-state="ready"] .task-row[data-episode="18"][aria-selected="true"]').waitFor();
+    await page.click('[data-action="check-dataset"]');
+    const panel = page.locator('.check-panel[data-check-state="ready"]');
+    await panel.waitFor();
+    const row = panel.locator('li[data-problem-file="broken/trace_18/2.ess"][data-severity="error"]').first();
+    expect(await row.locator('.check-where').textContent()).toBe('broken/trace_18/2.ess:1 (step 2)');
+    expect(await row.locator('.check-msg').textContent()).toMatch(/Malformed essential state.* — ./);
+    expect(Number(await panel.getAttribute('data-problem-count'))).toBe(await panel.locator('.check-list li[data-severity]').count());
+    expect(await panel.locator('.check-counts').textContent()).toMatch(/2 episodes.*10 steps/);
+
+    await row.locator('button').click();
+    await page.locator('[data-app-state="ready"] .task-row[data-episode="1018"][aria-selected="true"]').waitFor();
+    await page.locator('[data-app-state="ready"] .stage[data-step="2"] .screen-canvas[data-screen-state="ready"]').waitFor();
+    await panel.locator('li.here[data-problem-file="broken/trace_18/2.ess"]').first().waitFor();
+    await page.screenshot({ path: join(shots, 'dataset-check-1600.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('.check-panel[data-check-state="ready"]').waitFor();
+    await page.screenshot({ path: join(shots, 'dataset-check-1280.png') });
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    // Keyboard navigation still works with the panel open.
+    await page.locator('body').press('ArrowLeft');
+    await page.locator('[data-app-state="ready"] .stage[data-step="1"] .screen-canvas[data-screen-state="ready"]').waitFor();
+    await page.click('.check-panel button[aria-label="Close the check"]');
+    expect(await page.locator('.check-panel').count()).toBe(0);
+  });
+
   it('shows the progress of opening a big folder and cancels it, back to the open screen without an error', async () => {
     await page.click('text=Switch dataset');
     await page.fill('#dataset-path', big.root);

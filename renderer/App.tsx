@@ -6,6 +6,7 @@ import { OpenDatasetView } from './features/open-dataset/OpenDatasetView';
 import { TaskList } from './features/tasks/TaskList';
 import { EpisodeView } from './features/episode/EpisodeView';
 import { useKeyboardNavigation } from './features/shell/use-keyboard-navigation';
+import { CheckPanel } from './features/check/CheckPanel';
 
 /**
  * Composes the views. `data-app-state` is 'loading' while any call or the
@@ -14,7 +15,7 @@ import { useKeyboardNavigation } from './features/shell/use-keyboard-navigation'
  */
 export function App() {
   const s = useAppStore(useShallow((st) => ({
-    boot: st.boot, bootStatus: st.bootStatus, bootError: st.bootError, hasDataset: st.dataset !== null,
+    boot: st.boot, bootStatus: st.bootStatus, bootError: st.bootError, hasDataset: st.dataset !== null, checkOpen: st.checkOpen,
     busy: st.bootStatus === 'loading' || st.datasetStatus === 'loading' || st.episodeStatus === 'loading' || st.hierarchyStatus === 'loading',
   })));
   useKeyboardNavigation(useAppStore);
@@ -29,10 +30,13 @@ export function App() {
       {s.bootStatus === 'error' ? (
         <main className="open-view"><div className="error-box" role="alert">Cannot reach Touchstone: {s.bootError}</div></main>
       ) : s.hasDataset ? (
-        <div className="workspace">
-          <TaskList />
-          <EpisodeView />
-        </div>
+        <>
+          <div className="workspace">
+            <TaskList />
+            <EpisodeView />
+          </div>
+          {s.checkOpen && <CheckPanel />}
+        </>
       ) : (
         <OpenDatasetView />
       )}

@@ -3,6 +3,10 @@
  * serialisable objects, so they cross IPC and HTTP unchanged.
  */
 import type { EpisodeStepFiles, GtAction, NumberedComponent, Problem, Size } from './model';
+import type { EssItemView } from './geometry/ess-targets';
+
+export type { EssItemView, EssPrimitive } from './geometry/ess-targets';
+export type { CheckReport } from './model';
 
 /** What the running app is and which transport the UI is on. */
 export interface AppInfo {
@@ -111,5 +115,11 @@ export interface StepHierarchy {
    * canvas stretches the screenshot to it. Absent when neither is readable.
    */
   screen?: Size;
+  /**
+   * The step's `.ess` items resolved against `components` (xpaths resolved on
+   * the step's own hierarchy in the core); absent when the step is not
+   * annotated or its `.ess` does not parse.
+   */
+  ess?: EssItemView[];
   problems: Problem[];
 }

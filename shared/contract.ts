@@ -11,7 +11,7 @@
  * folders relative to a root) or a folder the user typed/picked to open; the core
  * refuses anything outside the roots the user opened.
  */
-import type { AppInfo, DatasetOverview, EpisodeInfo, RecentDataset, ScreenRef, StepHierarchy } from './contract-types';
+import type { AppInfo, CheckReport, DatasetOverview, EpisodeInfo, RecentDataset, ScreenRef, StepHierarchy } from './contract-types';
 
 export type * from './contract-types';
 
@@ -39,6 +39,15 @@ export interface ContractCalls {
   'dataset:pickFolder': Call<NoArgs, DatasetOverview | null>;
   /** The recently opened dataset folders, most recent first. */
   'dataset:recent': Call<NoArgs, RecentDataset[]>;
+  /**
+   * Validates every file of an opened dataset (index, folders, screenshots,
+   * hierarchies, annotations; electron/core/datasets checkDataset) and returns
+   * every located problem. Emits `dataset:checkProgress`. Fails with code
+   * 'cancelled' when `dataset:cancelCheck` stops it.
+   */
+  'dataset:check': Call<{ datasetId: string }, CheckReport>;
+  /** Stops every running `dataset:check`; returns how many were stopped. */
+  'dataset:cancelCheck': Call<NoArgs, { cancelled: number }>;
   /** The overview of an already opened dataset (no rescan). */
   'dataset:summary': Call<{ datasetId: string }, DatasetOverview>;
   /** Loads one episode folder (relative to the dataset root). */
@@ -53,6 +62,8 @@ export interface ContractCalls {
 export interface ContractEvents {
   /** Progress of `dataset:open` (episodes scanned of total). */
   'dataset:progress': { path: string; done: number; total: number; phase: 'index' | 'episodes' | 'done' };
+  /** Progress of `dataset:check` (episodes checked of total). */
+  'dataset:checkProgress': { datasetId: string; done: number; total: number };
 }
 
 export type CallName = keyof ContractCalls;
@@ -69,11 +80,13 @@ const callNameSet: { [K in CallName]: true } = {
   'dataset:pickFolder': true,
   'dataset:recent': true,
   'dataset:summary': true,
+  'dataset:check': true,
+  'dataset:cancelCheck': true,
   'episode:load': true,
   'episode:screens': true,
   'episode:hierarchy': true,
 };
-const eventNameSet: { [E in EventName]: true } = { 'dataset:progress': true };
+const eventNameSet: { [E in EventName]: true } = { 'dataset:progress': true, 'dataset:checkProgress': true };
 
 /** Runtime list of every call name (transports register/accept exactly these). */
 export const CALL_NAMES = Object.freeze(Object.keys(callNameSet) as CallName[]);

@@ -1,7 +1,13 @@
 import { useMemo, useRef } from 'react';
 import { Image as KImage, Layer, Rect, Stage, Text, Group } from 'react-konva';
 import type Konva from 'konva';
-import type { NumberedComponent, Size } from '../../shared/model';
+import type { EssItemView } from '../../shared/contract';
+import type { GtAction, NumberedComponent, Size } from '../../shared/model';
+import { actionMark } from '../../shared/geometry/action-mark';
+import { describeAction } from '../features/episode/describe-action';
+import { ActionMarker } from './ActionMarker';
+import { CanvasLegend } from './CanvasLegend';
+import { EssHighlights } from './EssHighlights';
 import { boxesOf, componentAt } from './hit-test';
 import { fitTransform, toDevice } from './transform';
 import { useElementSize } from './use-element-size';
@@ -17,6 +23,11 @@ export interface ScreenCanvasProps {
   selected: number | null;
   /** Still waiting for the components (the canvas reports 'loading' until they arrive). */
   componentsLoading: boolean;
+  /** The recorded ground-truth action taken on this screen. */
+  action?: GtAction;
+  /** The step's essential-state items, resolved to component ids. */
+  ess?: readonly EssItemView[];
+  overlays: { action: boolean; ess: boolean; boxes: boolean };
   onHover(id: number | null): void;
   onSelect(id: number | null): void;
 }
@@ -28,7 +39,8 @@ const LABEL_PX = 11;
 
 /**
  * The screenshot with its numbered component boxes. Layers: image -> boxes ->
- * labels -> highlight (hovered/selected drawn last). Konva only draws; the
+ * labels -> highlights (essential-state items, then hovered/selected, then the
+ * recorded action on top). Konva only draws; the
  * pointer goes through `toDevice` and the pure `componentAt` hit test.
  */
 export function ScreenCanvas(props: ScreenCanvasProps) {
@@ -55,9 +67,18 @@ export function ScreenCanvas(props: ScreenCanvasProps) {
     return !!d && Math.hypot(e.evt.clientX - d.x, e.evt.clientY - d.y) > 4;
   };
   const highlight = [props.hovered, props.selected].filter((id): id is number => id !== null);
+  const mark = device && props.overlays.action ? actionMark(props.action, device) : null;
+  const ess = props.overlays.ess ? props.ess ?? [] : [];
+  const essBoxes = ess.reduce((n, it) => n + (it.primitive ? it.componentIds.filter((id) => boxes.some((b) => b.id === id)).length : 0), 0);
+  const tapOn = mark?.kind === 'tap' ? componentAt(boxes, mark.at) : null;
+  const ready = state === 'ready';
 
   return (
-    <div className={`screen-canvas${zoom.zoomed ? ' zoomed' : ''}`} ref={ref} data-screen-state={state} data-box-count={state === 'ready' ? boxes.length : undefined}>
+    <div className={`screen-canvas${zoom.zoomed ? ' zoomed' : ''}`} ref={ref} data-screen-state={state} data-box-count={ready ? boxes.length : undefined}
+      data-boxes-shown={ready ? String(props.overlays.boxes) : undefined} data-ess-highlights={ready ? essBoxes : undefined}
+      data-action-mark={ready ? mark?.kind ?? 'none' : undefined} data-action-at={ready && mark?.kind === 'tap' ? `${Math.round(mark.at.x)},${Math.round(mark.at.y)}` : undefined}
+      data-tap-component={ready && tapOn !== null ? tapOn : undefined}>
+      {ready && <CanvasLegend items={ess} action={mark ? describeAction(props.action) : null} />}
       {img.status === 'error' && <div className="canvas-message">{img.message}</div>}
       {img.status === 'none' && <div className="canvas-message">This step has no screenshot.</div>}
       {t && device && view.width > 0 && (
@@ -83,18 +104,19 @@ export function ScreenCanvas(props: ScreenCanvasProps) {
             <Rect width={device.width} height={device.height} fill="#0b0d12" />
             {img.status === 'ready' && <KImage image={img.image} width={device.width} height={device.height} listening={false} />}
           </Layer>
-          <Layer listening={false} x={t.x} y={t.y} scaleX={t.scale} scaleY={t.scale}>
+          <Layer listening={false} x={t.x} y={t.y} scaleX={t.scale} scaleY={t.scale} visible={props.overlays.boxes}>
             {boxes.map((b) => (
               <Rect key={b.id} x={b.bounds.x1} y={b.bounds.y1} width={b.bounds.x2 - b.bounds.x1} height={b.bounds.y2 - b.bounds.y1}
-                stroke={BOX} strokeWidth={1.25} strokeScaleEnabled={false} opacity={highlight.length ? 0.45 : 0.9} />
+                stroke={BOX} strokeWidth={1.25} strokeScaleEnabled={false} opacity={highlight.length || essBoxes ? 0.4 : 0.9} />
             ))}
           </Layer>
-          <Layer listening={false} x={t.x} y={t.y} scaleX={t.scale} scaleY={t.scale}>
+          <Layer listening={false} x={t.x} y={t.y} scaleX={t.scale} scaleY={t.scale} visible={props.overlays.boxes}>
             {boxes.map((b) => (
-              <NumberTag key={b.id} id={b.id} x={b.bounds.x1} y={b.bounds.y1} inv={inv} color={BOX} dim={highlight.length > 0} />
+              <NumberTag key={b.id} id={b.id} x={b.bounds.x1} y={b.bounds.y1} inv={inv} color={BOX} dim={highlight.length > 0 || essBoxes > 0} />
             ))}
           </Layer>
           <Layer listening={false} x={t.x} y={t.y} scaleX={t.scale} scaleY={t.scale}>
+            <EssHighlights items={ess} boxes={boxes} inv={inv} />
             {highlight.map((id, i) => {
               const b = boxes.find((x) => x.id === id);
               if (!b) return null;
@@ -107,6 +129,7 @@ export function ScreenCanvas(props: ScreenCanvasProps) {
                 </Group>
               );
             })}
+            {mark && <ActionMarker mark={mark} device={device} inv={inv} />}
           </Layer>
         </Stage>
       )}

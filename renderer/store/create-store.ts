@@ -3,6 +3,8 @@ import type { TouchstoneClient } from '../api/client';
 import { createAppSlice } from './app-slice';
 import { createDatasetSlice } from './dataset-slice';
 import { createEpisodeSlice } from './episode-slice';
+import { createOverlaySlice } from './overlay-slice';
+import { createCheckSlice } from './check-slice';
 import type { Store } from './types';
 
 /** The app's one store, composed of typed slices over a client (tests pass one bound to a real server). */
@@ -11,6 +13,8 @@ export function createAppStore(client: TouchstoneClient) {
     ...createAppSlice(client)(...a),
     ...createDatasetSlice(...a),
     ...createEpisodeSlice(...a),
+    ...createOverlaySlice(...a),
+    ...createCheckSlice(...a),
   }));
 }
 

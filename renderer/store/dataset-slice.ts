@@ -70,5 +70,6 @@ export function clearedEpisode(): Partial<Store> {
   return {
     taskPath: null, episode: null, screens: [], episodeStatus: 'idle', episodeError: null,
     step: 0, hierarchy: null, hierarchyStatus: 'idle', hierarchyError: null, hovered: null, selected: null,
+    checkStatus: 'idle', checkProgress: null, checkReport: null, checkError: null, checkOpen: false,
   };
 }

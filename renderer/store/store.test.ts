@@ -94,4 +94,54 @@ describe.skipIf(!existsSync(EPISODES))(`store flows against the real server${exi
     expect(store.getState()).toMatchObject({ datasetStatus: 'error', datasetError: expect.stringContaining('no such folder'), taskPath: 'trace_18' });
     expect(store.getState().dataset?.root).toBe(EPISODES);
   });
+  it('checks a dataset with a truncated XML: progress, the located problem, and going to it selects that task and step', async () => {
+    const root = join(tmp, 'to-check');
+    const ep = join(root, 'general', 'trace_18');
+    mkdirSync(ep, { recursive: true });
+    cpSync(join(EPISODES, 'trace_18'), ep, { recursive: true });
+    const xml = readFileSync(join(ep, '3.xml'), 'utf8');
+    writeFileSync(join(ep, '3.xml'), xml.slice(0, xml.length >> 1));
+    await store.getState().openPath(root);
+    await store.getState().selectStep(1);
+    const seen: number[] = [];
+    const unsub = store.subscribe((st) => {
+      if (st.checkProgress) seen.push(st.checkProgress.done);
+    });
+    try {
+      await store.getState().runCheck();
+    } finally {
+      unsub();
+    }
+    const s = store.getState();
+    expect(s).toMatchObject({ checkStatus: 'ready', checkOpen: true, checkError: null });
+    expect(seen.at(-1)).toBe(1);
+    const p = s.checkReport?.problems.find((x) => x.file === 'general/trace_18/3.xml');
+    expect(p).toMatchObject({ severity: 'error', step: 3 });
+    await s.goToProblem(p!.file, p!.step);
+    expect(store.getState()).toMatchObject({ taskPath: 'general/trace_18', step: 3 });
+    await store.getState().openPath(EPISODES);
+    expect(store.getState()).toMatchObject({ checkStatus: 'idle', checkReport: null });
+  });
+  it('cancels a running dataset check on request: status cancelled, no report, no error', async () => {
+    const root = join(tmp, 'big-check');
+    for (let i = 0; i < 300; i++) {
+      mkdirSync(join(root, `trace_${i}`), { recursive: true });
+      linkSync(join(EPISODES, 'trace_18', '0.png'), join(root, `trace_${i}`, '0.png'));
+    }
+    await store.getState().openPath(root);
+    const shown: number[] = [];
+    const unsub = store.subscribe((st) => {
+      if (!st.checkProgress || st.checkStatus !== 'loading') return;
+      shown.push(st.checkProgress.done);
+      if (st.checkProgress.done > 0) void st.cancelCheck();
+    });
+    try {
+      await store.getState().runCheck();
+    } finally {
+      unsub();
+    }
+    expect(Math.max(...shown)).toBeLessThan(300);
+    expect(store.getState()).toMatchObject({ checkStatus: 'cancelled', checkReport: null, checkError: null, checkOpen: true });
+    await store.getState().openPath(EPISODES);
+  });
 });

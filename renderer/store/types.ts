@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { AppInfo, DatasetOverview, EpisodeInfo, EventPayload, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
+import type { AppInfo, CheckReport, DatasetOverview, EpisodeInfo, EventPayload, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
 import type { TouchstoneClient } from '../api/client';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -51,7 +51,27 @@ export interface EpisodeSlice {
   select(id: number | null): void;
 }
 
-export type Store = AppSlice & DatasetSlice & EpisodeSlice;
+/** Which overlays the canvas draws (toggled by the stage bar and the a/e/b keys). */
+export interface OverlaySlice {
+  overlays: { action: boolean; ess: boolean; boxes: boolean };
+  toggleOverlay(name: keyof OverlaySlice['overlays']): void;
+}
+
+/** The "Check dataset" job: its progress, its report, and the panel showing it. */
+export interface CheckSlice {
+  checkStatus: LoadStatus | 'cancelled';
+  checkProgress: { done: number; total: number } | null;
+  checkReport: CheckReport | null;
+  checkError: string | null;
+  checkOpen: boolean;
+  runCheck(): Promise<void>;
+  cancelCheck(): Promise<void>;
+  setCheckOpen(open: boolean): void;
+  /** Selects the task and step a problem of the report is about. */
+  goToProblem(file: string, step: number | undefined): Promise<void>;
+}
+
+export type Store = AppSlice & DatasetSlice & EpisodeSlice & OverlaySlice & CheckSlice;
 /** A slice creator over the whole store (zustand's slices pattern). */
 export type Slice<T> = StateCreator<Store, [], [], T>;
 

@@ -3,7 +3,7 @@ import { cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rea
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { EventName } from '../../../shared/contract';
+import type { EventName, EventPayload } from '../../../shared/contract';
 import { createAppService } from './app-service';
 import type { AppService } from './types';
 
@@ -109,8 +109,10 @@ describe.skipIf(!existsSync(TRACE_18))(`app service over the real trace_18${exis
       linkSync(join(TRACE_18, '0.png'), join(root, `trace_${i}`, '0.png'));
     }
     const seen: Array<{ done: number; total: number }> = [];
-    const off = service.subscribe((event, payload) => {
-      if (event !== 'dataset:progress' || payload.path !== root || payload.phase !== 'episodes') return;
+    const off = service.subscribe((event, data) => {
+      if (event !== 'dataset:progress') return;
+      const payload = data as EventPayload<'dataset:progress'>;
+      if (payload.path !== root || payload.phase !== 'episodes') return;
       seen.push(payload);
       if (seen.length === 1) void service.calls['dataset:cancelOpen']({});
     });
@@ -123,6 +125,39 @@ describe.skipIf(!existsSync(TRACE_18))(`app service over the real trace_18${exis
     expect((await service.calls['dataset:recent']({})).map((r) => r.path)).not.toContain(root);
     expect(await service.calls['dataset:cancelOpen']({})).toEqual({ cancelled: 0 });
     expect((await service.calls['dataset:open']({ path: root })).tasks).toHaveLength(60);
+  });
+
+  it('resolves the .ess of trace_18 step 2 in episode:hierarchy: the index and the xpath click name i.json components', async () => {
+    const ds = await service.calls['dataset:open']({ path: EPISODES });
+    const h = await service.calls['episode:hierarchy']({ datasetId: ds.id, path: 'trace_18', step: 2 });
+    const json = JSON.parse(readFileSync(join(TRACE_18, '2.json'), 'utf8')) as Array<{ id: number; bounds: string }>;
+    expect(h.ess?.map((v) => v.keyword)).toEqual(['activity', 'exact', 'click']);
+    expect(h.ess?.[1]).toMatchObject({ primitive: 'exact', target: '#1', componentIds: [json[1].id] });
+    expect(h.ess?.[2]).toMatchObject({ primitive: 'click', componentIds: [expect.any(Number)] });
+    expect(h.ess?.[2].target).toMatch(/^\/\/\*\[@resource-id="com.duolingo:id\/path"\]/);
+    expect(h.ess?.every((v) => v.problem === undefined)).toBe(true);
+    expect((await service.calls['episode:hierarchy']({ datasetId: ds.id, path: 'trace_18', step: 1 })).ess).toBeUndefined();
+  });
+
+  it('dataset:check reports counts and progress; dataset:cancelCheck stops a running check as cancelled', async () => {
+    const ds = await service.calls['dataset:open']({ path: EPISODES });
+    const seen: Array<EventPayload<'dataset:checkProgress'>> = [];
+    const off = service.subscribe((event, data) => {
+      if (event === 'dataset:checkProgress') seen.push(data as EventPayload<'dataset:checkProgress'>);
+    });
+    try {
+      const report = await service.calls['dataset:check']({ datasetId: ds.id });
+      expect(report.counts).toMatchObject({ episodes: ds.tasks.length, annotatedSteps: expect.any(Number) });
+      expect(report.counts.steps).toBeGreaterThanOrEqual(5);
+      expect(seen.at(-1)).toEqual({ datasetId: ds.id, done: ds.tasks.length, total: ds.tasks.length });
+      seen.length = 0;
+      const running = service.calls['dataset:check']({ datasetId: ds.id });
+      expect(await service.calls['dataset:cancelCheck']({})).toEqual({ cancelled: 1 });
+      await expect(running).rejects.toMatchObject({ code: 'cancelled' });
+      expect(await service.calls['dataset:cancelCheck']({})).toEqual({ cancelled: 0 });
+    } finally {
+      off();
+    }
   });
 
   it.each([

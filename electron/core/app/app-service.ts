@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { basename, extname, isAbsolute, posix, relative, sep } from 'node:path';
-import type { ContractCalls, DatasetOverview, EventName, EventPayload } from '../../../shared/contract';
+import type { CheckReport, ContractCalls, DatasetOverview, EventName, EventPayload } from '../../../shared/contract';
 import { RootGuard } from '../fs/roots';
 import { datasetBackend, type DatasetBackend } from './dataset-backend';
 import { AppError } from './errors';
@@ -52,8 +52,9 @@ export function createAppService(options: AppServiceOptions): AppService {
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>): void => {
     for (const l of listeners) l(event, payload);
   };
-  // Scans in flight, so dataset:cancelOpen can stop them.
+  // Scans and checks in flight, so dataset:cancelOpen / dataset:cancelCheck can stop them.
   const opening = new Set<AbortController>();
+  const checking = new Set<AbortController>();
   /** Progress for one scan, at most about 200 events however many episodes (each one crosses IPC or a WebSocket). */
   const throttledProgress = (root: string) => {
     let last = -1;
@@ -96,6 +97,26 @@ export function createAppService(options: AppServiceOptions): AppService {
     await recent.add(root);
     emit('dataset:progress', { path: root, done: overview.tasks.length, total: overview.tasks.length, phase: 'done' });
     return overview;
+  }
+
+  async function check(ds: DatasetOverview): Promise<CheckReport> {
+    const ctl = new AbortController();
+    checking.add(ctl);
+    let last = -1;
+    const progress = (done: number, total: number): void => {
+      if (done < total && done - last < Math.max(1, total / 200)) return; // about 200 events at most, as for opening
+      last = done;
+      emit('dataset:checkProgress', { datasetId: ds.id, done, total });
+    };
+    try {
+      emit('dataset:checkProgress', { datasetId: ds.id, done: 0, total: ds.tasks.length });
+      return await backend.check(ds.root, progress, ctl.signal);
+    } catch (err) {
+      if (ctl.signal.aborted) throw new AppError('cancelled', `Checking ${ds.root} was cancelled.`, { cause: err });
+      throw err;
+    } finally {
+      checking.delete(ctl);
+    }
   }
 
   function dataset(id: unknown): DatasetOverview {
@@ -146,6 +167,12 @@ export function createAppService(options: AppServiceOptions): AppService {
     },
     'dataset:recent': () => recent.list(),
     'dataset:summary': async (args) => dataset(args?.datasetId),
+    'dataset:check': (args) => check(dataset(args?.datasetId)),
+    'dataset:cancelCheck': async () => {
+      const n = checking.size;
+      for (const ctl of checking) ctl.abort();
+      return { cancelled: n };
+    },
     'episode:load': async (args) => {
       const ds = dataset(args?.datasetId);
       const { rel } = confine(ds, args?.path);

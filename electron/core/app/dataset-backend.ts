@@ -1,11 +1,14 @@
-import type { EpisodeInfo, StepHierarchy, TaskEntry } from '../../../shared/contract';
-import { formatProblem, type DatasetSummary, type EpisodeSummary, type Problem } from '../../../shared/model';
+import type { CheckReport, EpisodeInfo, StepHierarchy, TaskEntry } from '../../../shared/contract';
+import { formatProblem, type DatasetSummary, type EpisodeSummary, type NumberedComponent, type Problem, type ViewHierarchy } from '../../../shared/model';
+import { parseEss } from '../../../shared/formats/ess';
+import { resolveEssItems } from '../../../shared/geometry/ess-targets';
+import { checkDataset } from '../datasets/check-dataset';
 import { componentsExtent, rootExtent, deviceScreenSize } from '../../../shared/formats/screen-size';
 import { loadEpisode, readStepComponents, readStepHierarchyParsed } from '../datasets/load-episode';
 import { readImageSize } from '../datasets/image-size';
 import { openDataset } from '../datasets/open-dataset';
 import { listStepFiles } from '../datasets/step-files';
-import { inRoot, relJoin } from '../datasets/paths';
+import { inRoot, readTextIfExists, relJoin } from '../datasets/paths';
 
 /** What the app service needs from the dataset layer, in the contract's shapes. */
 export interface DatasetBackend {
@@ -13,6 +16,8 @@ export interface DatasetBackend {
   open(root: string, onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<{ columns: 6 | 7 | null; tasks: TaskEntry[]; problems: Problem[] }>;
   episode(root: string, relPath: string): Promise<Omit<EpisodeInfo, 'datasetId'>>;
   hierarchy(root: string, relPath: string, step: number): Promise<StepHierarchy>;
+  /** Validates every file of the dataset; rejects with the signal's reason once `signal` aborts. */
+  check(root: string, onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<CheckReport>;
 }
 
 /** Maps one episode summary to a task-list row. */
@@ -75,9 +80,19 @@ export const datasetBackend: DatasetBackend = {
     const vh = r.vh ?? (files.vh || files.xml ? (await readStepHierarchyParsed(root, relPath, step)).vh : undefined);
     const extent = vh ? rootExtent(vh) : componentsExtent(r.components ?? []);
     const screen = deviceScreenSize(await readImageSize(inRoot(root, relJoin(relPath, `${step}.png`))), extent);
-    return { step, source, components: r.components ?? [], ...(screen ? { screen } : {}), problems: r.problems };
+    const ess = files.ess ? await essItems(root, relPath, step, r.components ?? [], vh) : undefined;
+    return { step, source, components: r.components ?? [], ...(screen ? { screen } : {}), ...(ess ? { ess } : {}), problems: r.problems };
   },
+
+  check: (root, onProgress, signal) => checkDataset(root, { onProgress, ...(signal ? { signal } : {}) }),
 };
+
+/** The step's `.ess` items resolved to component ids; undefined when it does not parse (the episode lists that problem). */
+async function essItems(root: string, relPath: string, step: number, components: NumberedComponent[], vh: ViewHierarchy | undefined): Promise<StepHierarchy['ess']> {
+  const rel = relJoin(relPath, `${step}.ess`);
+  const parsed = parseEss((await readTextIfExists(inRoot(root, rel))) ?? '', rel);
+  return parsed.ok ? resolveEssItems(parsed.value, components, vh) : undefined;
+}
 
 
 /** The located message of a step's `.ess` parse error. */

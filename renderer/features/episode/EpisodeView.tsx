@@ -4,6 +4,7 @@ import { ScreenCanvas } from '../../canvas/ScreenCanvas';
 import { ComponentInspector } from '../inspector/ComponentInspector';
 import { ProblemList } from '../shell/ProblemList';
 import { Filmstrip } from './Filmstrip';
+import { OverlayToggles } from './OverlayToggles';
 
 /** The selected task: header, filmstrip of steps, the annotated screen and the component inspector. */
 export function EpisodeView() {
@@ -12,6 +13,7 @@ export function EpisodeView() {
     episode: st.episode, screens: st.screens, status: st.episodeStatus, error: st.episodeError,
     step: st.step, hierarchy: st.hierarchy, hierarchyStatus: st.hierarchyStatus, hierarchyError: st.hierarchyError,
     hovered: st.hovered, selected: st.selected, selectStep: st.selectStep, hover: st.hover, select: st.select,
+    overlays: st.overlays, toggleOverlay: st.toggleOverlay,
   })));
 
   if (!s.task) return <main className="episode-empty muted">Select a task on the left.</main>;
@@ -35,7 +37,7 @@ export function EpisodeView() {
       </header>
       {s.status === 'error' && <div className="error-box" role="alert">{s.error}</div>}
       {s.episode && s.episode.problems.length > 0 && <ProblemList problems={s.episode.problems} scope="in this episode" />}
-      {s.episode && <Filmstrip steps={s.episode.steps} screens={s.screens} current={s.step} onSelect={(i) => void s.selectStep(i)} />}
+      {s.episode && <Filmstrip steps={s.episode.steps} screens={s.screens} current={s.step} showAction={s.overlays.action} onSelect={(i) => void s.selectStep(i)} />}
       {s.episode && (
         <div className="stage-row">
           <section className="stage" aria-label="Screen" data-step={s.step}>
@@ -43,11 +45,12 @@ export function EpisodeView() {
               <span>Step <b>{s.step}</b> of {s.episode.steps.length}</span>
               {stepInfo?.activity && <span className="mono muted" title="Foreground activity">{stepInfo.activity}</span>}
               <span className="spacer" />
+              <OverlayToggles overlays={s.overlays} toggle={s.toggleOverlay} />
               <span className="muted hint-keys" title="Wheel zooms about the pointer; drag pans when zoomed; double-click fits">wheel zoom · dbl-click fit · ←/→ steps</span>
               {s.hierarchy && <span className="muted">{s.hierarchy.components.length} components</span>}
             </div>
             {stepInfo?.ess !== undefined && (
-              <div className={`ess-line${stepInfo.essError ? ' broken' : ''}`} title="Essential state of this step (.ess)">
+              <div className={`ess-line${stepInfo.essError ? ' broken' : s.hierarchy?.ess ? ' compact' : ''}`} title={`Essential state of this step (.ess): ${stepInfo.ess}`}>
                 <b>ESS</b> <span className="mono">{stepInfo.ess}</span>
                 {stepInfo.essError && <span className="ess-error mono" role="alert">{stepInfo.essError}</span>}
               </div>
@@ -55,6 +58,7 @@ export function EpisodeView() {
             {s.hierarchyStatus === 'error' && <div className="error-box" role="alert">{s.hierarchyError}</div>}
             <ScreenCanvas url={url} components={s.hierarchy?.components ?? []} screen={s.hierarchy?.screen}
               hovered={s.hovered} selected={s.selected} componentsLoading={s.hierarchyStatus === 'loading'}
+              action={stepInfo?.action} ess={s.hierarchy?.ess} overlays={s.overlays}
               onHover={s.hover} onSelect={s.select} />
           </section>
           <ComponentInspector hierarchy={s.hierarchy} focusId={focusId} pinned={s.selected !== null} onPick={s.select} onHover={s.hover} />

@@ -1,16 +1,19 @@
 import { useEffect, useRef } from 'react';
 import type { ScreenRef, StepInfo } from '../../../shared/contract';
 import { describeAction } from './describe-action';
+import { ThumbAction } from './ThumbAction';
 
 export interface FilmstripProps {
   steps: readonly StepInfo[];
   screens: readonly ScreenRef[];
   current: number;
+  /** Draw each step's recorded tap/swipe on its thumbnail. */
+  showAction: boolean;
   onSelect(step: number): void;
 }
 
 /** One thumbnail per step with its action; annotated steps are marked. ←/→ move between steps. */
-export function Filmstrip({ steps, screens, current, onSelect }: FilmstripProps) {
+export function Filmstrip({ steps, screens, current, showAction, onSelect }: FilmstripProps) {
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
     ref.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -24,7 +27,12 @@ export function Filmstrip({ steps, screens, current, onSelect }: FilmstripProps)
             <button className={`frame${s.index === current ? ' current' : ''}`} data-step={s.index} aria-current={s.index === current ? 'step' : undefined}
               onClick={() => onSelect(s.index)} title={s.ess !== undefined ? `Essential state: ${s.ess}${s.essError ? ` (${s.essError})` : ''}` : undefined}>
               <div className="frame-img">
-                {url ? <img src={url} alt={`Step ${s.index}`} loading="lazy" draggable={false} /> : <span className="muted">no image</span>}
+                {url ? (
+                  <span className="thumb">
+                    <img src={url} alt={`Step ${s.index}`} loading="lazy" draggable={false} />
+                    {showAction && <ThumbAction action={s.action} />}
+                  </span>
+                ) : <span className="muted">no image</span>}
                 {s.ess !== undefined && <span className={`frame-ess${s.essError ? ' broken' : ''}`}>ESS</span>}
               </div>
               <div className="frame-caption">

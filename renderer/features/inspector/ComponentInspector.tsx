@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { formatProblem, type NumberedComponent } from '../../../shared/model';
 import type { StepHierarchy } from '../../../shared/contract';
+import { EssItemList } from './EssItemList';
+import { ESS_COLORS } from '../../canvas/overlay-colors';
 
 const FLAGS = ['clickable', 'long-clickable', 'scrollable', 'focusable', 'focused', 'enabled', 'selected', 'checkable', 'checked', 'password', 'visible'] as const;
 
@@ -17,6 +19,9 @@ export function ComponentInspector({ hierarchy, focusId, pinned, onPick, onHover
   const comps = hierarchy?.components ?? [];
   const c = focusId === null ? undefined : comps.find((x) => x.id === focusId);
   const listRef = useRef<HTMLUListElement>(null);
+  // Which primitives point at each component, so the list shows what the annotation uses.
+  const essOf = new Map<number, string[]>();
+  for (const it of hierarchy?.ess ?? []) for (const id of it.componentIds) if (it.primitive) essOf.set(id, [...(essOf.get(id) ?? []), it.primitive]);
   // Keep the row of the box under the pointer visible ('nearest' never scrolls a row that is already in view).
   useEffect(() => {
     listRef.current?.querySelector('li.active')?.scrollIntoView({ block: 'nearest' });
@@ -27,6 +32,7 @@ export function ComponentInspector({ hierarchy, focusId, pinned, onPick, onHover
         <h2>{c ? <>Component <span className="num">#{c.id}</span></> : 'Components'}</h2>
         {hierarchy && <span className="muted" title="Where the numbers come from">{sourceLabel(hierarchy.source)}</span>}
       </header>
+      {hierarchy?.ess && hierarchy.ess.length > 0 && <EssItemList items={hierarchy.ess} focusId={focusId} onPick={onPick} onHover={onHover} />}
       {/* Fixed height, so hovering the list below never shifts it under the pointer. */}
       <div className="inspector-detail">
         {c ? <Fields c={c} pinned={pinned} onClear={() => onPick(null)} /> : <p className="muted hint">Hover a box or a row to inspect it; click to pin.</p>}
@@ -38,6 +44,9 @@ export function ComponentInspector({ hierarchy, focusId, pinned, onPick, onHover
             <span className="num">{x.id}</span>
             <span className="comp-class">{shortClass(x.class)}</span>
             <span className="comp-label">{x.text || x['content-desc'] || x['resource-id'].split('/').pop() || ''}</span>
+            <span className="comp-ess" data-ess={essOf.get(x.id)?.join(' ')}>
+              {essOf.get(x.id)?.map((p) => <i key={p} title={`${p} item of this step's essential state`} style={{ background: ESS_COLORS[p as keyof typeof ESS_COLORS] }} />)}
+            </span>
           </li>
         ))}
       </ul>

@@ -5,8 +5,11 @@ import { OpenProgress } from '../open-dataset/OpenProgress';
 
 /** App title, the open dataset and its counts, and the way back to the open screen. */
 export function TopBar() {
-  const { info, dataset, error, closeDataset, pickFolder } = useAppStore(
-    useShallow((s) => ({ info: s.info, dataset: s.dataset, error: s.datasetError, closeDataset: s.closeDataset, pickFolder: s.pickFolder })),
+  const { info, dataset, error, closeDataset, pickFolder, checking, checkOpen, runCheck, setCheckOpen } = useAppStore(
+    useShallow((s) => ({
+      info: s.info, dataset: s.dataset, error: s.datasetError, closeDataset: s.closeDataset, pickFolder: s.pickFolder,
+      checking: s.checkStatus === 'loading', checkOpen: s.checkOpen, runCheck: s.runCheck, setCheckOpen: s.setCheckOpen,
+    })),
   );
   const annotated = dataset?.tasks.filter((t) => t.annotatedSteps > 0).length ?? 0;
   const errors = dataset?.tasks.filter((t) => t.status === 'error').length ?? 0;
@@ -30,6 +33,13 @@ export function TopBar() {
       <span className="spacer" />
       {dataset && <OpenProgress compact />}
       {dataset && error && <span className="topbar-error" role="alert" title={error}>{error}</span>}
+      {dataset && (
+        <button className="btn btn-small" type="button" data-action="check-dataset" disabled={checking}
+          title="Validate every file of the dataset: screenshots, hierarchies, annotations"
+          onClick={() => (checkOpen && !checking ? setCheckOpen(false) : void runCheck())}>
+          {checking ? 'Checking…' : checkOpen ? 'Hide check' : 'Check dataset'}
+        </button>
+      )}
       {dataset && info?.canPickFolder && <button className="btn btn-small" onClick={() => void pickFolder()}>Open folder…</button>}
       {dataset && <button className="btn btn-small" onClick={closeDataset}>Switch dataset</button>}
       {info && <span className="mode-pill" title={`Touchstone ${info.version}`}>{info.mode === 'web' ? 'web · 127.0.0.1' : 'desktop'}</span>}

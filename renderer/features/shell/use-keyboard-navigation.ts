@@ -9,7 +9,7 @@ function typingIn(target: EventTarget | null): boolean {
 
 /**
  * Global keys: ←/→ steps, Home/End first/last step, Esc unpins the component,
- * "/" focuses the task search. Task ↑/↓ lives on the list and the search box.
+ * a/e/b toggle the action, essential-state and box overlays, "/" focuses the task search. Task ↑/↓ lives on the list and the search box.
  */
 export function useKeyboardNavigation(store: AppStore): void {
   useEffect(() => {
@@ -20,6 +20,7 @@ export function useKeyboardNavigation(store: AppStore): void {
         e.preventDefault();
         document.getElementById('task-search')?.focus();
       } else if (e.key === 'Escape') s.select(null);
+      else if (e.key === 'a' || e.key === 'e' || e.key === 'b') s.toggleOverlay(e.key === 'a' ? 'action' : e.key === 'e' ? 'ess' : 'boxes');
       else if (!s.episode) return;
       else if (e.key === 'ArrowRight' || e.key === 'l') void s.selectStep(s.step + 1);
       else if (e.key === 'ArrowLeft' || e.key === 'h') void s.selectStep(s.step - 1);

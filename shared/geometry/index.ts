@@ -1,0 +1,3 @@
+export * from './action-mark';
+export * from './component-at';
+export * from './ess-targets';
