@@ -6,26 +6,11 @@ import { createMatchServices } from './services';
 import { matchFuzzyNode } from './match-fuzzy';
 import { matchActivity } from './match-activity';
 import { textsToEmbed } from './collect-texts';
-import { mustParseXml } from './test-fixtures';
+import { mustParseXml, wordCosine } from './test-fixtures';
 import type { ExecStepInput, GtStateInput } from './types';
 import { parseEss } from '../formats/ess';
 
 const EP = path.resolve(import.meta.dirname, '../../../shared/fixtures/llamatouch/episodes/trace_18');
-
-/** Deterministic word-overlap cosine, standing in for a sentence embedder. */
-function wordCosine(a: string, b: string): number {
-  const bag = (t: string): Map<string, number> => {
-    const m = new Map<string, number>();
-    for (const w of t.split(/[^\p{L}\p{N}]+/u).filter(Boolean)) m.set(w, (m.get(w) ?? 0) + 1);
-    return m;
-  };
-  const x = bag(a);
-  const y = bag(b);
-  let dot = 0;
-  for (const [w, c] of x) dot += c * (y.get(w) ?? 0);
-  const n = (m: Map<string, number>): number => Math.sqrt([...m.values()].reduce((s, c) => s + c * c, 0));
-  return n(x) && n(y) ? dot / (n(x) * n(y)) : 0;
-}
 
 describe.skipIf(!existsSync(EP))('textbox fuzzy match on trace_18 screen 4 (../shared/fixtures absent → skipped)', () => {
   const xml = readFileSync(path.join(EP, '4.xml'), 'utf8');

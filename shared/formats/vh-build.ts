@@ -1,26 +1,7 @@
-import type { Bounds, VhNode, ViewHierarchy } from '../model';
+import type { VhNode, ViewHierarchy } from '../model';
 
-/** Typed fields of a node before it is placed in the tree. */
-export interface NodeFields {
-  className: string;
-  text: string;
-  resourceId: string;
-  contentDesc: string;
-  packageName: string;
-  bounds: Bounds | null;
-  checkable: boolean;
-  checked: boolean;
-  clickable: boolean;
-  enabled: boolean;
-  focusable: boolean;
-  focused: boolean;
-  scrollable: boolean;
-  longClickable: boolean;
-  password: boolean;
-  selected: boolean;
-  visible: boolean;
-  attrs: Record<string, string>;
-}
+/** A node's own fields, before pushNode places it in the tree (order, xpath, parent, children). */
+export type NodeFields = Omit<VhNode, 'order' | 'indexPath' | 'xpath' | 'parent' | 'children'>;
 
 /** Creates a node placed under `parent` (null for a root) and appends it to `nodes` in pre-order. */
 export function pushNode(nodes: VhNode[], parent: number | null, fields: NodeFields): VhNode {

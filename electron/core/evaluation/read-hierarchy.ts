@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ViewHierarchy } from '../../../shared/model';
 import { formatProblem } from '../../../shared/model';
 import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
-import { parseVhJsonLazy } from './read-vh-json';
+import { parseDroidbotVh } from '../../../shared/formats/parse-droidbot-vh';
 
 /** A hierarchy, or why there is none (naming the file). */
 export type HierarchyRead = { ok: true; vh: ViewHierarchy; file: string } | { ok: false; problem: string; file: string };
@@ -16,7 +16,8 @@ export function readHierarchy(file: string): HierarchyRead {
     const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
     return { ok: false, file, problem: missing ? `Hierarchy file ${file} is missing.` : `Cannot read hierarchy file ${file}: ${(err as Error).message}.` };
   }
-  const r = file.endsWith('.xml') ? parseUiautomatorXml(text, file) : parseVhJsonLazy(text, file);
+  // Lazy attrs: the evaluator reads raw attributes only for xpath predicates, and its hierarchies never leave the worker.
+  const r = file.endsWith('.xml') ? parseUiautomatorXml(text, file) : parseDroidbotVh(text, file, { lazyAttrs: true });
   if (!r.ok) return { ok: false, file, problem: `Hierarchy file ${file} is unreadable: ${r.problems.map(formatProblem).join('; ')}` };
   return { ok: true, vh: r.value, file };
 }

@@ -4,8 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
 
-async function tempDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'touchstone-atomic-'));
+/** Runs `body` in a fresh temp folder and removes the folder afterwards, whatever happens. */
+async function inTempDir(body: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'touchstone-atomic-'));
+  try {
+    await body(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 describe('writeFileAtomic', () => {
@@ -13,61 +19,41 @@ describe('writeFileAtomic', () => {
     ['string', 'activity<0>|exact<3>\n'],
     ['bytes', new Uint8Array([0, 1, 2, 255])],
     ['empty', ''],
-  ])('writes %s data completely and leaves no temp file', async (_name, data) => {
-    const dir = await tempDir();
-    try {
-      const target = join(dir, '2.ess');
-      await writeFile(target, 'old contents that are longer than the new ones');
-      await writeFileAtomic(target, data);
-      const got = await readFile(target);
-      expect(new Uint8Array(got)).toEqual(typeof data === 'string' ? new TextEncoder().encode(data) : data);
-      expect(await readdir(dir)).toEqual(['2.ess']);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+  ])('writes %s data completely and leaves no temp file', (_name, data) => inTempDir(async (dir) => {
+    const target = join(dir, '2.ess');
+    await writeFile(target, 'old contents that are longer than the new ones');
+    await writeFileAtomic(target, data);
+    const got = await readFile(target);
+    expect(new Uint8Array(got)).toEqual(typeof data === 'string' ? new TextEncoder().encode(data) : data);
+    expect(await readdir(dir)).toEqual(['2.ess']);
+  }));
 
-  it('keeps the old target intact and removes its temp file when the write fails', async () => {
-    const dir = await tempDir();
-    try {
-      const target = join(dir, 'target');
-      await mkdir(target); // renaming a file over a directory fails after the temp file is written
-      await expect(writeFileAtomic(target, 'new')).rejects.toThrow(/Could not write .*target/);
-      expect(await readdir(dir)).toEqual(['target']);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+  it('keeps the old target intact and removes its temp file when the write fails', () => inTempDir(async (dir) => {
+    const target = join(dir, 'target');
+    await mkdir(target); // renaming a file over a directory fails after the temp file is written
+    await expect(writeFileAtomic(target, 'new')).rejects.toThrow(/Could not write .*target/);
+    expect(await readdir(dir)).toEqual(['target']);
+  }));
 
-  it('fails with the path named when the folder is missing or read-only', async () => {
-    const dir = await tempDir();
-    try {
-      await expect(writeFileAtomic(join(dir, 'nope', 'x.txt'), 'x')).rejects.toThrow(/nope/);
-      if (process.getuid?.() !== 0) {
-        await chmod(dir, 0o500);
-        await expect(writeFileAtomic(join(dir, 'x.txt'), 'x')).rejects.toThrow(/x\.txt/);
-        await chmod(dir, 0o700);
-      }
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+  it('fails with the path named when the folder is missing or read-only', () => inTempDir(async (dir) => {
+    await expect(writeFileAtomic(join(dir, 'nope', 'x.txt'), 'x')).rejects.toThrow(/nope/);
+    if (process.getuid?.() !== 0) {
+      await chmod(dir, 0o500);
+      await expect(writeFileAtomic(join(dir, 'x.txt'), 'x')).rejects.toThrow(/x\.txt/);
+      await chmod(dir, 0o700);
     }
-  });
+  }));
 
-  it('never exposes a half-written file to concurrent readers', async () => {
-    const dir = await tempDir();
-    try {
-      const target = join(dir, 'big.txt');
-      const a = 'a'.repeat(2_000_000);
-      const b = 'b'.repeat(1_000_000);
-      await writeFileAtomic(target, a);
-      const writes = Promise.all([writeFileAtomic(target, b), writeFileAtomic(target, a)]);
-      const seen = new Set<number>();
-      for (let i = 0; i < 20; i++) seen.add((await readFile(target, 'utf8')).length);
-      await writes;
-      for (const len of seen) expect([a.length, b.length]).toContain(len);
-      expect(await readdir(dir)).toEqual(['big.txt']);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+  it('never exposes a half-written file to concurrent readers', () => inTempDir(async (dir) => {
+    const target = join(dir, 'big.txt');
+    const a = 'a'.repeat(2_000_000);
+    const b = 'b'.repeat(1_000_000);
+    await writeFileAtomic(target, a);
+    const writes = Promise.all([writeFileAtomic(target, b), writeFileAtomic(target, a)]);
+    const seen = new Set<number>();
+    for (let i = 0; i < 20; i++) seen.add((await readFile(target, 'utf8')).length);
+    await writes;
+    for (const len of seen) expect([a.length, b.length]).toContain(len);
+    expect(await readdir(dir)).toEqual(['big.txt']);
+  }));
 });
