@@ -1,39 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningServer } from '../electron/server';
-import { haveFixtures, makeDataset, type TempDataset } from './dataset-fixture';
-import { REPO, ensureRendererBuilt, haveChromium, launchChromium, startWebServer } from './harness';
-
-const why = !haveFixtures ? 'skipped: ../shared/fixtures is absent' : !haveChromium ? 'skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)' : '';
+import type { Page } from 'playwright-core';
+import { makeDataset, type TempDataset } from './dataset-fixture';
+import { SHOTS as shots, openDatasetByPath, openWebSession, webSkipReason as why, type WebSession } from './harness';
 
 describe.skipIf(why !== '')(`web mode in Chromium: recorded actions and essential states on the screen ${why}`, () => {
   let ds: TempDataset;
-  let server: RunningServer;
-  let browser: Browser;
+  let web: WebSession;
   let page: Page;
-  const shots = join(REPO, 'test-results');
   const canvas = (step: number) => page.locator(`[data-app-state="ready"] .stage[data-step="${step}"] .screen-canvas[data-screen-state="ready"]`);
 
   beforeAll(async () => {
     ds = makeDataset();
-    await ensureRendererBuilt();
-    server = await startWebServer(join(ds.outside, 'state'));
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 }, deviceScaleFactor: 1 });
-    mkdirSync(shots, { recursive: true });
-    await page.goto(server.url);
-    await page.locator('[data-app-state="ready"][data-view="open"]').waitFor();
-    await page.fill('#dataset-path', ds.root);
-    await page.click('button[type="submit"]');
-    await page.locator('[data-app-state="ready"] .task-list[data-task-count="2"]').waitFor();
+    web = await openWebSession(join(ds.outside, 'state'));
+    page = web.page;
+    await openDatasetByPath(web, ds.root, 2);
     await page.click('.task-row[data-episode="18"]');
     await page.locator('.filmstrip[data-step-count="5"]').waitFor();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await web?.close();
     ds?.cleanup();
   });
 

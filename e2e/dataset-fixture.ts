@@ -16,6 +16,18 @@ export interface TempDataset {
   cleanup(): void;
 }
 
+/** Copies every file of the real trace_18 into `dir` (made if absent). */
+function copyTrace18(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  for (const f of readdirSync(TRACE_18)) cpSync(join(TRACE_18, f), join(dir, f));
+}
+
+/** Writes the 6-column task index of a dataset at `root` with these episode rows. */
+function writeIndex(root: string, rows: string[][]): void {
+  const header = ['episode', 'category', 'path', 'description', 'nsteps', 'app'];
+  writeFileSync(join(root, 'llamatouch_task_metadata.tsv'), [header, ...rows].map((r) => r.join('\t')).join('\n') + '\n');
+}
+
 /**
  * A two-episode LlamaTouch dataset in a fresh temp folder: the real trace_18
  * (5 steps, one .ess) under general/trace_18, and an episode built from the
@@ -29,9 +41,7 @@ export function makeDataset(): TempDataset {
   mkdirSync(outside, { recursive: true });
   writeFileSync(join(outside, 'secret.png'), 'not for the UI');
 
-  const t18 = join(root, 'general', 'trace_18');
-  mkdirSync(t18, { recursive: true });
-  for (const f of readdirSync(TRACE_18)) cpSync(join(TRACE_18, f), join(t18, f));
+  copyTrace18(join(root, 'general', 'trace_18'));
 
   const t901 = join(root, 'generated', 'trace_901');
   mkdirSync(t901, { recursive: true });
@@ -42,12 +52,10 @@ export function makeDataset(): TempDataset {
   // Step 1 swipes up (the recorder's form), so the arrow overlay has a real line to draw.
   writeFileSync(join(t901, 'eventStructs.txt'), '[Click] Screen Resolution (1080, 2400), Click Position (540, 1200)\n[Swipe] Screen Resolution (1080, 2400), Start Position (540, 1800), End Position (540, 700)\n');
 
-  const rows = [
-    ['episode', 'category', 'path', 'description', 'nsteps', 'app'],
+  writeIndex(root, [
     ['18', 'general', 'general/trace_18', 'Practice pronunciation in French in Duolingo.', '5', 'Duolingo'],
     ['901', 'generated', 'generated/trace_901', 'Open the Duolingo practice hub.', '2', 'Duolingo'],
-  ];
-  writeFileSync(join(root, 'llamatouch_task_metadata.tsv'), rows.map((r) => r.join('\t')).join('\n') + '\n');
+  ]);
   return { root, outside, cleanup: () => rmSync(base, { recursive: true, force: true }) };
 }
 
@@ -62,10 +70,7 @@ export async function makeProblemDataset(): Promise<TempDataset> {
   const root = join(base, 'dataset');
   const small = join(root, 'small', 'trace_18');
   const broken = join(root, 'broken', 'trace_18');
-  for (const dir of [small, broken]) {
-    mkdirSync(dir, { recursive: true });
-    for (const f of readdirSync(TRACE_18)) cpSync(join(TRACE_18, f), join(dir, f));
-  }
+  for (const dir of [small, broken]) copyTrace18(dir);
   for (const f of readdirSync(TRACE_18).filter((n) => /^\d+\.png$/.test(n))) {
     const full = await loadImage(join(TRACE_18, f));
     const half = createCanvas(full.width / 2, full.height / 2);
@@ -73,12 +78,10 @@ export async function makeProblemDataset(): Promise<TempDataset> {
     writeFileSync(join(small, f), half.toBuffer('image/png'));
   }
   writeFileSync(join(broken, '2.ess'), 'activity<0>|exact<1|click<3>\n');
-  const rows = [
-    ['episode', 'category', 'path', 'description', 'nsteps', 'app'],
+  writeIndex(root, [
     ['18', 'small', 'small/trace_18', 'Half-size screenshots of trace_18.', '5', 'Duolingo'],
     ['1018', 'broken', 'broken/trace_18', 'A damaged annotation.', '5', 'Duolingo'],
-  ];
-  writeFileSync(join(root, 'llamatouch_task_metadata.tsv'), rows.map((r) => r.join('\t')).join('\n') + '\n');
+  ]);
   const outside = join(base, 'outside');
   mkdirSync(outside);
   return { root, outside, cleanup: () => rmSync(base, { recursive: true, force: true }) };

@@ -1,31 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningServer } from '../electron/server';
-import { haveFixtures, makeDataset, type TempDataset } from './dataset-fixture';
-import { REPO, ensureRendererBuilt, haveChromium, launchChromium, startWebServer } from './harness';
-
-const why = !haveFixtures ? 'skipped: ../shared/fixtures is absent' : !haveChromium ? 'skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)' : '';
+import type { Page } from 'playwright-core';
+import { makeDataset, type TempDataset } from './dataset-fixture';
+import { SHOTS as shots, openWebSession, webSkipReason as why, type WebSession } from './harness';
 
 describe.skipIf(why !== '')(`web mode in Chromium: open a dataset and see its boxes ${why}`, () => {
   let ds: TempDataset;
-  let server: RunningServer;
-  let browser: Browser;
+  let web: WebSession;
   let page: Page;
-  const shots = join(REPO, 'test-results');
 
   beforeAll(async () => {
     ds = makeDataset();
-    await ensureRendererBuilt();
-    server = await startWebServer(join(ds.outside, 'state'));
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 }, deviceScaleFactor: 1 });
-    mkdirSync(shots, { recursive: true });
+    web = await openWebSession(join(ds.outside, 'state'));
+    page = web.page;
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await web?.close();
     ds?.cleanup();
   });
 
@@ -40,7 +31,7 @@ describe.skipIf(why !== '')(`web mode in Chromium: open a dataset and see its bo
   }
 
   it('opens the dataset by path, lists both tasks, selects one and draws one box per i.json entry', async () => {
-    await page.goto(server.url);
+    await page.goto(web.server.url);
     await page.locator('[data-app-state="ready"][data-view="open"]').waitFor();
     expect(new URL(page.url()).searchParams.get('token')).toBeNull(); // token moved out of the address bar
 

@@ -1,8 +1,9 @@
-import { existsSync, statSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { createAppService } from '../electron/core/app/app-service';
 import { startServer, type RunningServer } from '../electron/server';
+import { haveFixtures } from './dataset-fixture';
 
 export const REPO = resolve(import.meta.dirname, '..');
 export const RENDERER_DIR = join(REPO, 'dist', 'renderer');
@@ -43,4 +44,47 @@ export function launchChromium(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+}
+
+/** Why the Chromium specs over the shared fixtures cannot run here, or '' when they can. */
+export const webSkipReason = !haveFixtures ? 'skipped: ../shared/fixtures is absent' : !haveChromium ? 'skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)' : '';
+
+/** Where the specs save their screenshots. */
+export const SHOTS = join(REPO, 'test-results');
+
+export interface WebSession {
+  server: RunningServer;
+  browser: Browser;
+  page: Page;
+  /** Closes the browser, then the server. */
+  close(): Promise<void>;
+}
+
+/** Builds the renderer, starts the web server (state in `stateDir`) and opens a 1600x1000 page in Chromium. */
+export async function openWebSession(stateDir: string): Promise<WebSession> {
+  await ensureRendererBuilt();
+  const server = await startWebServer(stateDir);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium();
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 }, deviceScaleFactor: 1 });
+    mkdirSync(SHOTS, { recursive: true });
+    const b = browser;
+    return { server, browser: b, page, close: async () => { await b.close(); await server.close(); } };
+  } catch (e) {
+    // Whatever started before the failure stops here, so a failed setup leaves no process behind.
+    await browser?.close();
+    await server.close();
+    throw e;
+  }
+}
+
+/** Loads the app, opens the dataset at `root` by its path and waits until its `taskCount` tasks are listed. */
+export async function openDatasetByPath(session: WebSession, root: string, taskCount: number): Promise<void> {
+  const { page } = session;
+  await page.goto(session.server.url);
+  await page.locator('[data-app-state="ready"][data-view="open"]').waitFor();
+  await page.fill('#dataset-path', root);
+  await page.click('button[type="submit"]');
+  await page.locator(`[data-app-state="ready"] .task-list[data-task-count="${taskCount}"]`).waitFor();
 }

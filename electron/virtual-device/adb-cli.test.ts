@@ -51,6 +51,13 @@ describe.skipIf(!HAVE_ADB)('the real adb drives the virtual device (adb not inst
     expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code, stdout, stderr });
   });
 
+  it('adb shell runs the text tools, loop jumps and package queries agent harnesses use', async () => {
+    const r = await sh("pidof sh; for i in 1 2 3; do [ $i = 2 ] && continue; echo a:b$i | tr a-z A-Z | cut -d: -f2 | sed 's/B/bee/g'; done");
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, '5218\nbee1\nbee3\n', '']);
+    const v = await sh('dumpsys package com.touchstone.notes | grep versionName');
+    expect([v.code, v.stdout, v.stderr]).toEqual([0, '    versionName=1.0\n', '']);
+  });
+
   it('adb shell passes stdin through shell v2', async () => {
     const r = await adb.adb(['-s', dev.serial, 'shell', 'cat | wc -l'], { input: 'a\nb\nc\n' });
     expect(r.stdout.trim()).toBe('3');

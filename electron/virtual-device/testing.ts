@@ -134,3 +134,11 @@ export async function startVirtualDevice(opts: StartVirtualDeviceOptions = {}): 
     },
   };
 }
+
+/** A runner of shell lines on `dev`, in process: each gives [stdout, stderr, exit status]. */
+export function shellRunner(dev: VirtualDevice): (line: string) => Promise<[string, string, number]> {
+  return async (line) => {
+    const r = await dev.exec(line);
+    return [r.stdout.toString(), r.stderr.toString(), r.code];
+  };
+}

@@ -2,18 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WebSocket } from 'ws';
 import type { EventPayload } from '../../shared/contract';
-import { createAppService } from '../../electron/core/app/app-service';
-import { startServer, type RunningServer } from '../../electron/server';
+import type { RunningServer } from '../../electron/server';
 import { CallError, createClient, type TouchstoneClient } from './client';
-import { httpTransport, type WebSocketCtor } from './http-transport';
+import { httpTransport } from './http-transport';
+import { startTestServer, type TestServer } from './test-server';
 
 describe('typed client over HTTP + WebSocket against the real server', () => {
   let base: string;
   let server: RunningServer;
   let client: TouchstoneClient;
-  let transport: ReturnType<typeof httpTransport>;
+  let real: TestServer;
 
   beforeAll(async () => {
     base = mkdtempSync(join(tmpdir(), 'touchstone-client-'));
@@ -22,13 +21,12 @@ describe('typed client over HTTP + WebSocket against the real server', () => {
       writeFileSync(join(base, 'data', ep, '0.png'), 'png');
       writeFileSync(join(base, 'data', ep, 'instruction.txt'), `${ep}\nTask ${ep}\n`);
     }
-    server = await startServer({ createService: (fileUrl) => createAppService({ mode: 'web', version: '9.9.9', stateDir: join(base, 'state'), fileUrl }) });
-    transport = httpTransport({ baseUrl: server.origin, token: server.token, WebSocket: WebSocket as unknown as WebSocketCtor });
-    client = createClient(transport);
+    real = await startTestServer(join(base, 'state'), '9.9.9');
+    server = real.server;
+    client = createClient(real.transport);
   });
   afterAll(async () => {
-    transport?.close();
-    await server?.close();
+    await real?.close();
   });
 
   it('returns typed results', async () => {

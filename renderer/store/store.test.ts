@@ -2,11 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { WebSocket } from 'ws';
-import { createAppService } from '../../electron/core/app/app-service';
-import { startServer, type RunningServer } from '../../electron/server';
 import { createClient } from '../api/client';
-import { httpTransport, type WebSocketCtor } from '../api/http-transport';
+import { startTestServer, type TestServer } from '../api/test-server';
 import { createAppStore, type AppStore } from './create-store';
 
 const EPISODES_PATH = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'llamatouch', 'episodes');
@@ -15,19 +12,16 @@ const EPISODES = existsSync(EPISODES_PATH) ? realpathSync(EPISODES_PATH) : EPISO
 
 describe.skipIf(!existsSync(EPISODES))(`store flows against the real server${existsSync(EPISODES) ? '' : ' (skipped: ../shared/fixtures is absent)'}`, () => {
   let tmp: string;
-  let server: RunningServer;
   let store: AppStore;
-  let transport: ReturnType<typeof httpTransport>;
+  let real: TestServer;
 
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'touchstone-store-'));
-    server = await startServer({ createService: (fileUrl) => createAppService({ mode: 'web', stateDir: tmp, fileUrl }) });
-    transport = httpTransport({ baseUrl: server.origin, token: server.token, WebSocket: WebSocket as unknown as WebSocketCtor });
-    store = createAppStore(createClient(transport));
+    real = await startTestServer(tmp);
+    store = createAppStore(createClient(real.transport));
   });
   afterAll(async () => {
-    transport?.close();
-    await server?.close();
+    await real?.close();
     rmSync(tmp, { recursive: true, force: true });
   });
 

@@ -2,6 +2,7 @@ import { parseShell, ShellSyntaxError, type ListItem, type SimpleCommand, type W
 import type { CommandFn, CommandIO, ShellHost } from './types';
 import { ArithError, evalArith } from './arith';
 import { applyRedirects, type Sink } from './redirect';
+import { SHELL_PID } from './commands/process';
 
 
 export interface ShellStreams {
@@ -54,7 +55,8 @@ export class Shell {
       if (skip) continue;
       if (this.hungUp?.()) { this.exitRequested ??= 129; return; } // SIGHUP
       this.status = await this.runItem(item, io);
-      if (this.exitRequested !== null) return;
+      // `exit`, or a `break`/`continue` on its way out to its loop, ends the list here.
+      if (this.exitRequested !== null || this.loopJump) return;
     }
   }
 
@@ -72,18 +74,23 @@ export class Shell {
           io.err(`/system/bin/sh: ${e.message}\n`);
           return 1;
         }
-        for (const v of values) {
-          this.env.set(item.name, v);
-          await this.runList(item.body, io);
-          code = this.status;
-          if (this.exitRequested !== null) break;
+        this.loopDepth++;
+        try {
+          for (const v of values) {
+            this.env.set(item.name, v);
+            await this.runList(item.body, io);
+            code = this.status;
+            if (this.exitRequested !== null || this.endsLoop()) break;
+          }
+        } finally {
+          this.loopDepth--;
         }
         return code;
       }
       case 'if':
         for (const b of item.branches) {
           await this.runList(b.cond, io);
-          if (this.exitRequested !== null) return this.status;
+          if (this.exitRequested !== null || this.loopJump) return this.status;
           if (this.status === 0) { await this.runList(b.body, io); return this.status; }
         }
         if (item.otherwise) { await this.runList(item.otherwise, io); return this.status; }
@@ -91,13 +98,20 @@ export class Shell {
       case 'while': {
         let code = 0;
         // A runaway loop must not hang the device forever; a real shell would be killed by adb's hangup.
-        for (let n = 0; n < MAX_LOOPS; n++) {
-          await this.runList(item.cond, io);
-          if (this.exitRequested !== null || (this.status === 0) === item.until) break;
-          await this.runList(item.body, io);
-          code = this.status;
-          if (this.exitRequested !== null) break;
-          if (n % 256 === 255) await new Promise((r) => setImmediate(r)); // stay responsive to other streams
+        this.loopDepth++;
+        try {
+          for (let n = 0; n < MAX_LOOPS; n++) {
+            await this.runList(item.cond, io);
+            if (this.exitRequested !== null) break;
+            if (this.loopJump) { if (this.endsLoop()) break; continue; } // `continue` in the condition tests it again
+            if ((this.status === 0) === item.until) break;
+            await this.runList(item.body, io);
+            code = this.status;
+            if (this.exitRequested !== null || this.endsLoop()) break;
+            if (n % 256 === 255) await new Promise((r) => setImmediate(r)); // stay responsive to other streams
+          }
+        } finally {
+          this.loopDepth--;
         }
         return code;
       }
@@ -106,6 +120,22 @@ export class Shell {
 
   /** Set by the `exit` builtin. */
   exitRequested: number | null = null;
+
+  /** How many loops enclose the running command, and a pending `break N` / `continue N` leaving them. */
+  private loopDepth = 0;
+  private loopJump: { kind: 'break' | 'continue'; levels: number } | null = null;
+
+  /**
+   * Called by a loop after its body ran: true when a pending jump leaves this loop.
+   * A jump aimed at an outer loop stays pending; one aimed here is consumed (`continue` then goes on).
+   */
+  private endsLoop(): boolean {
+    const j = this.loopJump;
+    if (!j) return false;
+    if (--j.levels > 0) return true;
+    this.loopJump = null;
+    return j.kind === 'break';
+  }
 
   private async runPipeline(cmds: SimpleCommand[], io: ShellStreams): Promise<number> {
     let input: () => Promise<Buffer> = io.stdin;
@@ -151,7 +181,7 @@ export class Shell {
 
   private lookup(name: string): string {
     if (name === '?') return String(this.status);
-    if (name === '$') return '4242';
+    if (name === '$') return String(SHELL_PID);
     if (name === '#' || /^[0-9]$/.test(name)) return name === '0' ? '/system/bin/sh' : '';
     return this.env.get(name) ?? '';
   }
@@ -192,6 +222,15 @@ export class Shell {
       case 'unset': for (const a of args.slice(1)) this.env.delete(a); return 0;
       case 'exit': this.exitRequested = Number(args[1] ?? this.status) & 0xff; return this.exitRequested;
       case 'cd': return 0;
+      case 'break':
+      case 'continue': {
+        const n = args[1] === undefined ? 1 : Number(args[1]);
+        if (!Number.isInteger(n) || n < 1) { err(Buffer.from(`/system/bin/sh: ${name}: ${args[1]}: bad number\n`)); return 1; }
+        // mksh warns and goes on when there is no loop to leave.
+        if (this.loopDepth === 0) { err(Buffer.from(`/system/bin/sh: ${name}: can't ${name}\n`)); return 0; }
+        this.loopJump = { kind: name, levels: Math.min(n, this.loopDepth) };
+        return 0;
+      }
       default: break;
     }
     const base = name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : name;

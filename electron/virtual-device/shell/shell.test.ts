@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { parseShell, ShellSyntaxError, type Word } from './parse';
 import { VirtualDevice } from '../device';
 import { DemoWorld } from '../world/demo/demo-world';
+import { shellRunner } from '../testing';
 
 describe('parseShell', () => {
   it.each([
@@ -24,11 +25,7 @@ describe('parseShell', () => {
 });
 
 describe('the device shell (in process, Android 12 formats)', () => {
-  const dev = new VirtualDevice({ world: new DemoWorld() });
-  const run = async (line: string): Promise<[string, string, number]> => {
-    const r = await dev.exec(line);
-    return [r.stdout.toString(), r.stderr.toString(), r.code];
-  };
+  const run = shellRunner(new VirtualDevice({ world: new DemoWorld() }));
 
   it.each<[string, [string, string, number]]>([
     ['echo $HOME $UNSET "x${HOME}y"', ['/ x/y\n', '', 0]],

@@ -2,6 +2,8 @@ import type { CommandFn, CommandIO } from '../types';
 import { am } from './am';
 import { input } from './input';
 import { ime } from './ime';
+import { codePath } from './dumpsys-package';
+import { content } from './content';
 
 const uiautomator: CommandFn = async (io) => {
   const args = io.args.slice(1);
@@ -74,7 +76,7 @@ const pm: CommandFn = (io) => {
     case 'path':
       if (!pkgArg) break;
       if (!world.packages().some((p) => p.name === pkgArg)) return 1;
-      io.out(`package:/data/app/~~${Buffer.from(pkgArg).toString('base64url').slice(0, 22)}==/${pkgArg}-1/base.apk\n`);
+      io.out(`package:${codePath(pkgArg)}/base.apk\n`);
       return 0;
     case 'install':
       io.out('Failure [INSTALL_FAILED_INVALID_APK: the virtual device installs apps through its store app only]\n');
@@ -142,5 +144,5 @@ export const androidCommands: [string, CommandFn][] = [
   ['pm', pm], ['cmd', (io) => (io.args[1] === 'package' ? pm({ ...io, args: ['pm', ...io.args.slice(2)] }) : 0)],
   ['settings', settings], ['wm', wm], ['getprop', getprop], ['ime', ime],
   ['setprop', (io) => { if (io.args[1]) io.host.props.set(io.args[1], io.args[2] ?? ''); return 0; }],
-  ['logcat', logcat],
+  ['logcat', logcat], ['content', content],
 ];

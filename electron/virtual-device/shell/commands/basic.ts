@@ -2,6 +2,8 @@ import type { CommandFn, CommandIO } from '../types';
 import { normalizeDevicePath, S_IFDIR } from '../../mem-fs';
 import { flagsAndOperands, fsErr } from './args';
 import { textFilters } from './text-filters';
+import { textTools } from './text-tools';
+import { processCommands } from './process';
 
 function unescapeEcho(s: string): string {
   return s.replace(/\\([nt\\])/g, (_m, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : '\\'));
@@ -163,7 +165,7 @@ const seq: CommandFn = (io) => {
 
 export const basicCommands: [string, CommandFn][] = [
   ['echo', echo], ['cat', cat], ['ls', ls], ['rm', rm], ['mkdir', mkdir], ['touch', touch],
-  ...textFilters, ['sleep', sleep],
+  ...textFilters, ...textTools, ...processCommands, ['sleep', sleep],
   ['sh', sh], ['seq', seq], [':', () => 0], ['test', test], ['[', test], ['true', () => 0], ['false', () => 1], ['pwd', (io) => { io.out('/\n'); return 0; }],
   ['id', (io) => { io.out('uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),3011(uhid) context=u:r:shell:s0\n'); return 0; }],
   ['whoami', (io) => { io.out('shell\n'); return 0; }],

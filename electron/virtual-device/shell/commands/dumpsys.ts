@@ -1,5 +1,7 @@
 import type { CommandFn } from '../types';
 import type { World } from '../../world/types';
+import { hashOf, packageDump } from './dumpsys-package';
+import { APP_PID } from './process';
 
 /** `com.pkg/com.pkg.Main` -> `com.pkg/.Main`, as ActivityRecord prints it. */
 export function shortComponent(component: string): string {
@@ -13,12 +15,6 @@ export function fullComponent(component: string): string {
   return cls.startsWith('.') ? `${pkg}/${pkg}${cls}` : component;
 }
 
-function hashOf(s: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(16).slice(0, 7);
-}
-
 /** Android 12 prints the record name with its own brace, then the task: `ActivityRecord{hash u0 pkg/.A} t12}`. */
 function activityRecord(comp: string): string {
   return `ActivityRecord{${hashOf(comp)} u0 ${shortComponent(comp)}} t12}`;
@@ -26,11 +22,14 @@ function activityRecord(comp: string): string {
 
 const appWindow = (comp: string): string => `Window{${hashOf(comp + 'w')} u0 ${comp}}`;
 
+/** `pid:uid` of the process owning a window, the same pids `ps -A` lists (system_server, SystemUI, the app). */
+const sessionOf = (uid: number): string => (uid === 1000 ? '587:1000' : uid === 10105 ? '1127:u0a10105' : `${APP_PID}:u0a${uid}`);
+
 /** The windows of an Android 12 phone from top to bottom: system bars, the app, the wallpaper behind it. */
 function windowList(comp: string, w: number, h: number): string[] {
   const win = (i: number, token: string, pkg: string, uid: number, ty: string, frame: string): string[] => [
     `  Window #${i} ${token}:`,
-    `    mDisplayId=0 rootTaskId=${ty === 'BASE_APPLICATION' ? 12 : 1} mSession=Session{${hashOf(pkg + 's')} ${uid === 1000 ? 1650 : 4242}:${uid === 1000 ? '1000' : 'u0a10123'}} mClient=android.os.BinderProxy@${hashOf(token)}`,
+    `    mDisplayId=0 rootTaskId=${ty === 'BASE_APPLICATION' ? 12 : 1} mSession=Session{${hashOf(pkg + 's')} ${sessionOf(uid)}} mClient=android.os.BinderProxy@${hashOf(token)}`,
     `    mOwnerUid=${uid} showForAllUsers=${uid === 1000} package=${pkg} appop=NONE`,
     `    mAttrs={(0,0)(fillxfill) ty=${ty} fmt=TRANSLUCENT}`,
     `    mFrame=${frame} last=${frame}`,
@@ -47,12 +46,20 @@ function windowList(comp: string, w: number, h: number): string[] {
   ];
 }
 
+/** The size line Android 12 prints under `Display: mDisplayId=0` in the activity and window dumps. */
+function displayInit(world: World): string {
+  const { width: w, height: h } = world.size;
+  return `    init=${w}x${h} ${world.density}dpi mMinSizeOfResizeableTaskDp=220 cur=${w}x${h} app=${w}x${h} rng=${w}x${w}-${h}x${h}`;
+}
+
+/** The focused window and app, which every activity and window dump ends with. */
+const focusLines = (comp: string): string[] => [`  mCurrentFocus=${appWindow(comp)}`, `  mFocusedApp=${activityRecord(comp)}`, ''];
+
 function activityDump(world: World, now: Date): string {
   const comp = world.screen(now).activity;
   const pkg = comp.split('/')[0];
   const short = shortComponent(comp);
   const rec = activityRecord(comp);
-  const { width: w, height: h } = world.size;
   return [
     'ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)',
     'Display #0 (activities from top to bottom):',
@@ -73,11 +80,9 @@ function activityDump(world: World, now: Date): string {
     'ActivityTaskSupervisor state:',
     `  topDisplayFocusedRootTask=Task{${hashOf(pkg)} #12 type=standard A=10123:${pkg} U=0 visible=true visibleRequested=true mode=fullscreen translucent=false sz=1}`,
     '  Display: mDisplayId=0 rootTasks=4',
-    `    init=${w}x${h} ${world.density}dpi mMinSizeOfResizeableTaskDp=220 cur=${w}x${h} app=${w}x${h} rng=${w}x${w}-${h}x${h}`,
+    displayInit(world),
     '',
-    `  mCurrentFocus=${appWindow(comp)}`,
-    `  mFocusedApp=${rec}`,
-    '',
+    ...focusLines(comp),
   ].join('\n');
 }
 
@@ -92,23 +97,18 @@ function windowDump(world: World, now: Date): string {
     '  mHasPermanentDpad=false',
     '  mTopFocusedDisplayId=0',
     '  mInputMethodWindow=null',
-    `  mCurrentFocus=${appWindow(comp)}`,
-    `  mFocusedApp=${activityRecord(comp)}`,
-    '',
+    ...focusLines(comp),
   ].join('\n');
 }
 
 function displaysDump(world: World, now: Date): string {
   const comp = world.screen(now).activity;
-  const { width: w, height: h } = world.size;
   return [
     'WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)',
     '  Display: mDisplayId=0 rootTasks=4',
-    `    init=${w}x${h} ${world.density}dpi mMinSizeOfResizeableTaskDp=220 cur=${w}x${h} app=${w}x${h} rng=${w}x${w}-${h}x${h}`,
+    displayInit(world),
     '',
-    `  mCurrentFocus=${appWindow(comp)}`,
-    `  mFocusedApp=${activityRecord(comp)}`,
-    '',
+    ...focusLines(comp),
   ].join('\n');
 }
 
@@ -117,13 +117,17 @@ export const dumpsys: CommandFn = (io) => {
   const world = io.host.world();
   const now = io.host.now();
   if (service === 'activity' && ['activities', 'a', ''].includes(sub)) io.out(activityDump(world, now));
-  else if (service === 'activity' && sub === 'top') io.out(`TASK 10123:${world.screen(now).activity.split('/')[0]} id=12 userId=0\n  ACTIVITY ${shortComponent(world.screen(now).activity)} ${hashOf(world.screen(now).activity)} pid=4242\n`);
+  else if (service === 'activity' && sub === 'top') io.out(`TASK 10123:${world.screen(now).activity.split('/')[0]} id=12 userId=0\n  ACTIVITY ${shortComponent(world.screen(now).activity)} ${hashOf(world.screen(now).activity)} pid=${APP_PID}\n`);
   else if (service === 'window' && ['windows', 'w', '', '-a'].includes(sub)) io.out(windowDump(world, now));
   else if (service === 'window' && ['displays', 'd'].includes(sub)) io.out(displaysDump(world, now));
   else if (service === 'battery') {
     io.out('Current Battery Service state:\n  AC powered: true\n  USB powered: false\n  Wireless powered: false\n  status: 2\n  health: 2\n  present: true\n  level: 100\n  scale: 100\n  voltage: 5000\n  temperature: 250\n  technology: Li-ion\n');
   } else if (service === 'input_method') {
     io.out(`Current Input Method Manager state:\n  mCurMethodId=${io.host.settings.get('secure:default_input_method') ?? ''}\n  mInputShown=false\n`);
+  } else if (service === 'package' && sub && !sub.startsWith('-')) {
+    // An app the device does not have prints nothing, as `dumpsys package nosuch.pkg` on a phone prints no Packages: section.
+    const p = world.packages().find((x) => x.name === sub);
+    if (p) io.out(packageDump(p, p.system ? 1000 : 10123));
   } else if (['activity', 'window', 'package', 'display', 'power'].includes(service)) {
     io.out('');
   } else {

@@ -3,21 +3,23 @@ import { flagsAndOperands, fsErr } from './args';
 
 /** toybox text filters (grep, head, tail, wc) that read a file operand or stdin. */
 
-async function textInput(io: CommandIO, operands: string[]): Promise<string | null> {
+/** The text of the first file operand, or stdin when there is none; null (after the error) when the file is missing. */
+export async function textInput(io: CommandIO, operands: string[]): Promise<string | null> {
   if (operands.length === 0) return (await io.stdin()).toString('utf8');
   const e = io.host.fs.get(operands[0]);
   if (!e || e.kind !== 'file') { fsErr(io, operands[0], 'No such file or directory'); return null; }
   return e.data.toString('utf8');
 }
 
-const splitLines = (text: string): string[] => {
+/** Lines without their newlines; a final newline does not make an empty last line. */
+export const splitLines = (text: string): string[] => {
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   return lines;
 };
 
 /** POSIX basic regex -> JS: `( ) { } | + ?` are literal unless escaped. */
-function basicToJs(p: string): string {
+export function basicToJs(p: string): string {
   let out = '';
   for (let i = 0; i < p.length; i++) {
     const c = p[i];
