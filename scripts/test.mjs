@@ -31,5 +31,6 @@ try {
   failed += 1;
 }
 if (!ok) failed += 1; // lint or type errors count as one failure
+if (!testsOk && failed === 0) failed += 1; // vitest failed outside any test (a crash, an unhandled error)
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok && testsOk && failed === 0 ? 0 : 1);
