@@ -1,12 +1,11 @@
 import { taskOfFile, stepOfFile } from './problem-location';
-import { messageOf, type CheckSlice, type Slice } from './types';
+import { messageOf, type CheckSlice, type Slice, type SliceState } from './types';
+
+export const initialCheck = (): SliceState<CheckSlice> => ({ checkStatus: 'idle', checkProgress: null, checkReport: null, checkError: null, checkOpen: false });
 
 export const createCheckSlice: Slice<CheckSlice> = (set, get) => ({
-  checkStatus: 'idle',
-  checkProgress: null,
-  checkReport: null,
-  checkError: null,
-  checkOpen: false,
+  ...initialCheck(),
+  resetCheck: () => set(initialCheck()),
 
   async runCheck() {
     const dataset = get().dataset;

@@ -1,8 +1,10 @@
 import type { DatasetOverview } from '../../shared/contract';
-import { messageOf, type DatasetSlice, type Slice, type Store } from './types';
+import { initialCheck } from './check-slice';
+import { initialEpisode } from './episode-slice';
+import { messageOf, type DatasetSlice, type Slice } from './types';
 
 export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
-  async function open(run: () => Promise<DatasetOverview | null>): Promise<void> {
+  async function open(run: () => Promise<DatasetOverview | null>, at?: { task: string | null; step: number | null }): Promise<void> {
     const before = get().dataset;
     set({ datasetStatus: 'loading', datasetError: null, progress: null, cancelling: false });
     const off = get().client.on('dataset:progress', (progress) => set({ progress }));
@@ -17,10 +19,11 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
         set({ datasetStatus: before ? 'ready' : 'idle' }); // dialog cancelled
         return;
       }
-      set({ dataset, datasetStatus: 'ready', query: '', ...clearedEpisode() });
+      // One update: the other slices start over with the new dataset (each slice owns its initial state).
+      set({ dataset, datasetStatus: 'ready', query: '', ...initialEpisode(), ...initialCheck() });
       void get().loadRecent();
-      const first = dataset.tasks[0];
-      if (first) await get().selectTask(first.path);
+      const first = dataset.tasks.find((t) => t.path === at?.task) ?? dataset.tasks[0];
+      if (first) await get().selectTask(first.path, first.path === at?.task ? at.step ?? 0 : 0);
     } catch (err) {
       // The user asked for it: back to where they were, no error (the desktop bridge carries only the message, so the flag decides).
       if (get().cancelling) set({ datasetStatus: before ? 'ready' : 'idle' });
@@ -46,7 +49,7 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
         set({ recent: [] }); // the recent list is a convenience; opening by path still works
       }
     },
-    openPath: (path) => open(() => get().client.call('dataset:open', { path: path.trim() })),
+    openPath: (path, at) => open(() => get().client.call('dataset:open', { path: path.trim() }), at),
     pickFolder: () => open(() => get().client.call('dataset:pickFolder', {})),
     async cancelOpen() {
       if (get().datasetStatus !== 'loading') return;
@@ -58,18 +61,9 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
       }
     },
     closeDataset() {
-      set({ dataset: null, datasetStatus: 'idle', datasetError: null, query: '', ...clearedEpisode() });
+      set({ dataset: null, datasetStatus: 'idle', datasetError: null, query: '', ...initialEpisode(), ...initialCheck() });
       void get().loadRecent();
     },
     setQuery: (query) => set({ query }),
   };
 };
-
-/** Episode state reset when the dataset changes. */
-export function clearedEpisode(): Partial<Store> {
-  return {
-    taskPath: null, episode: null, screens: [], episodeStatus: 'idle', episodeError: null,
-    step: 0, hierarchy: null, hierarchyStatus: 'idle', hierarchyError: null, hovered: null, selected: null,
-    checkStatus: 'idle', checkProgress: null, checkReport: null, checkError: null, checkOpen: false,
-  };
-}
