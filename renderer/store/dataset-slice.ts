@@ -1,15 +1,18 @@
 import type { DatasetOverview } from '../../shared/contract';
+import { CallError } from '../api/client';
+import { followJob, newJobId } from '../api/jobs';
 import { initialCheck } from './check-slice';
 import { initialEpisode } from './episode-slice';
 import { messageOf, type DatasetSlice, type Slice } from './types';
 
 export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
-  async function open(run: () => Promise<DatasetOverview | null>, at?: { task: string | null; step: number | null }): Promise<void> {
+  async function open(run: (jobId: string) => Promise<DatasetOverview | null>, at?: { task: string | null; step: number | null }): Promise<void> {
     const before = get().dataset;
-    set({ datasetStatus: 'loading', datasetError: null, progress: null, cancelling: false });
-    const off = get().client.on('dataset:progress', (progress) => set({ progress }));
+    const jobId = newJobId('open');
+    set({ datasetStatus: 'loading', datasetError: null, progress: null, cancelling: false, openJobId: jobId });
+    const off = followJob(get().client, jobId, ({ done, total, phase }) => set({ progress: { done, total, ...(phase ? { phase } : {}) } }));
     try {
-      const dataset = await run();
+      const dataset = await run(jobId);
       // Cancel clicked just as the scan finished: the user still chose not to switch.
       if (get().cancelling) {
         set({ datasetStatus: before ? 'ready' : 'idle' });
@@ -25,12 +28,12 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
       const first = dataset.tasks.find((t) => t.path === at?.task) ?? dataset.tasks[0];
       if (first) await get().selectTask(first.path, first.path === at?.task ? at.step ?? 0 : 0);
     } catch (err) {
-      // The user asked for it: back to where they were, no error (the desktop bridge carries only the message, so the flag decides).
-      if (get().cancelling) set({ datasetStatus: before ? 'ready' : 'idle' });
+      // The user asked for it: back to where they were, no error.
+      if (get().cancelling || (err instanceof CallError && err.code === 'cancelled')) set({ datasetStatus: before ? 'ready' : 'idle' });
       else set({ datasetStatus: 'error', datasetError: messageOf(err) });
     } finally {
       off();
-      set({ progress: null, cancelling: false });
+      set({ progress: null, cancelling: false, openJobId: null });
     }
   }
 
@@ -41,6 +44,7 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
     datasetError: null,
     progress: null,
     cancelling: false,
+    openJobId: null,
     query: '',
     async loadRecent() {
       try {
@@ -49,13 +53,14 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
         set({ recent: [] }); // the recent list is a convenience; opening by path still works
       }
     },
-    openPath: (path, at) => open(() => get().client.call('dataset:open', { path: path.trim() }), at),
-    pickFolder: () => open(() => get().client.call('dataset:pickFolder', {})),
+    openPath: (path, at) => open((jobId) => get().client.call('dataset:open', { path: path.trim(), jobId }), at),
+    pickFolder: () => open((jobId) => get().client.call('dataset:pickFolder', { jobId })),
     async cancelOpen() {
-      if (get().datasetStatus !== 'loading') return;
+      const jobId = get().openJobId;
+      if (get().datasetStatus !== 'loading' || !jobId) return;
       set({ cancelling: true });
       try {
-        await get().client.call('dataset:cancelOpen', {});
+        await get().client.call('job:cancel', { jobId });
       } catch (err) {
         set({ cancelling: false, datasetError: messageOf(err) });
       }

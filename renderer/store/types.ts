@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { AppInfo, CheckReport, DatasetOverview, EpisodeInfo, EventPayload, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
+import type { AppInfo, CheckReport, DatasetOverview, EpisodeInfo, JobProgress, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
 import type { TouchstoneClient } from '../api/client';
 import type { Route, ViewName } from '../route/route';
 
@@ -30,9 +30,12 @@ export interface DatasetSlice {
   dataset: DatasetOverview | null;
   datasetStatus: LoadStatus;
   datasetError: string | null;
-  progress: EventPayload<'dataset:progress'> | null;
+  /** Progress of the running open (phase 'index', then 'episodes'). */
+  progress: Pick<JobProgress, 'done' | 'total' | 'phase'> | null;
   /** The user asked to stop the running open; its failure is then not an error. */
   cancelling: boolean;
+  /** Job id of the running open, to cancel exactly it. */
+  openJobId: string | null;
   query: string;
   loadRecent(): Promise<void>;
   /** Opens a folder and selects `at`'s task and step (the first task when absent or not listed). */
@@ -79,6 +82,8 @@ export interface CheckSlice {
   checkReport: CheckReport | null;
   checkError: string | null;
   checkOpen: boolean;
+  /** Job id of the running check, to cancel exactly it. */
+  checkJobId: string | null;
   runCheck(): Promise<void>;
   cancelCheck(): Promise<void>;
   setCheckOpen(open: boolean): void;
