@@ -16,6 +16,17 @@ const sharedDynamic = {
   message: 'shared/ stays pure: no dynamic imports of node, electron, react or konva, no require.',
 };
 
+// core/datasets and core/app read user data only through electron/core/fs/confined-read.ts,
+// which confines every path to an opened root; a raw fs read there could follow `join(dir, name)` anywhere.
+const fsReads = ['default', 'readFile', 'readFileSync', 'readdir', 'readdirSync', 'open', 'openSync', 'opendir', 'opendirSync',
+  'stat', 'statSync', 'lstat', 'lstatSync', 'existsSync', 'access', 'accessSync', 'createReadStream', 'readlink', 'readlinkSync',
+  'realpath', 'realpathSync', 'cp', 'cpSync', 'copyFile', 'copyFileSync', 'watch', 'promises'];
+const confinedMessage = 'Read user data through electron/core/fs/confined-read.ts (readTextIn, readHeadIn, listIn, statIn), which refuses paths outside the root.';
+const confinedReads = {
+  selector: "ImportExpression[source.value=/^(node:)?fs(\\/promises)?$/], CallExpression[callee.name='require'][arguments.0.value=/^(node:)?fs(\\/promises)?$/]",
+  message: confinedMessage,
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'out/**', 'release/**', 'coverage/**', '**/*.d.ts'] },
   {
@@ -41,6 +52,20 @@ export default tseslint.config(
         ],
       }],
       'no-restricted-syntax': ['error', ...ipcRules, electronDynamic, sharedDynamic],
+    },
+  },
+  {
+    files: ['electron/core/datasets/**/*.ts', 'electron/core/app/**/*.ts'],
+    // Test helpers build fixtures; the recent list and the renderer's own files are the app's, not user data.
+    ignores: ['**/*.test.ts', '**/testing/**', 'electron/core/app/recent-store.ts', 'electron/core/app/static-files.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [
+          { name: 'electron', message: "Only electron/main.ts, preload.ts and ipc.ts may import 'electron'." },
+          ...['node:fs', 'fs', 'node:fs/promises', 'fs/promises'].map((name) => ({ name, importNames: fsReads, message: confinedMessage })),
+        ],
+      }],
+      'no-restricted-syntax': ['error', ...ipcRules, electronDynamic, confinedReads],
     },
   },
   {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
-import { basename, extname, isAbsolute, posix, relative, sep } from 'node:path';
+import { basename, extname, isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import type { CheckReport, ContractCalls, DatasetOverview, EventName, EventPayload } from '../../../shared/contract';
 import { RootGuard } from '../fs/roots';
+import { statIn } from '../fs/confined-read';
 import { datasetBackend, type DatasetBackend } from './dataset-backend';
 import { AppError } from './errors';
 import { RecentStore } from './recent-store';
@@ -21,6 +21,15 @@ export interface AppServiceOptions {
   allowedRoots?: string[];
   /** The dataset layer (tests may pass one over fixture folders; defaults to electron/core/datasets). */
   backend?: DatasetBackend;
+}
+
+/** The real path of an existing path (symlinks resolved), or null. */
+function realFolder(abs: string): string | null {
+  try {
+    return new RootGuard().add(abs);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -66,18 +75,22 @@ export function createAppService(options: AppServiceOptions): AppService {
   };
 
   async function open(path: unknown): Promise<DatasetOverview> {
-    if (typeof path !== 'string' || path.trim() === '') throw new AppError('bad-request', 'dataset:open needs a folder path.');
+    if (typeof path !== 'string' || path.trim() === '' || path.includes('\0')) throw new AppError('bad-request', 'dataset:open needs a folder path.');
+    // Resolved once, to one real path that the root check, the stat and the guard all use: a relative
+    // path is taken from the first --root (the folder the UI offers), else from the working directory.
+    const real = realFolder(resolve(allowed ? allowed.roots()[0] : process.cwd(), path));
+    if (!real) throw new AppError('not-found', `Cannot open ${path}: no such folder. The path is read on the machine running Touchstone.`);
     if (allowed) {
       try {
-        allowed.resolve(path);
+        allowed.resolve(real);
       } catch {
         throw new AppError('refused', `Opening ${path} refused: this server was started with --root ${allowed.roots().join(', ')} and only opens folders inside it.`);
       }
     }
-    const st = await stat(path).catch(() => null);
+    const st = await statIn(real, '.');
     if (!st) throw new AppError('not-found', `Cannot open ${path}: no such folder. The path is read on the machine running Touchstone.`);
     if (!st.isDirectory()) throw new AppError('bad-request', `Cannot open ${path}: it is a file, not a folder. Choose the dataset folder.`);
-    const root = guard.add(path);
+    const root = guard.add(real);
     for (const key of episodes.keys()) if (key.startsWith(`${root}\0`)) episodes.delete(key); // reopening rereads from disk
     const id = createHash('sha256').update(root).digest('hex').slice(0, 12);
     emit('dataset:progress', { path: root, done: 0, total: 0, phase: 'index' });
@@ -198,8 +211,8 @@ export function createAppService(options: AppServiceOptions): AppService {
       if (!IMAGE_EXTENSIONS.has(extname(relPath).toLowerCase())) {
         throw new AppError('refused', `Access to ${relPath} refused: only screenshots (png, jpg, webp) are served.`);
       }
-      const { abs } = confine(ds, relPath);
-      const st = await stat(abs).catch(() => null);
+      const { abs, rel } = confine(ds, relPath);
+      const st = await statIn(ds.root, rel);
       if (!st?.isFile()) throw new AppError('not-found', `No screenshot at ${relPath} in ${ds.root}.`);
       return abs;
     },
