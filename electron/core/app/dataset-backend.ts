@@ -91,7 +91,7 @@ export const datasetBackend: DatasetBackend = {
 /** The step's `.ess` items resolved to component ids; undefined when it does not parse (the episode lists that problem). */
 async function essItems(root: string, relPath: string, step: number, components: NumberedComponent[], vh: ViewHierarchy | undefined): Promise<StepHierarchy['ess']> {
   const rel = relJoin(relPath, `${step}.ess`);
-  const parsed = parseEss((await readTextIn(root, rel)) ?? '', rel);
+  const parsed = parseEss((await readTextIn(root, rel).catch(() => undefined)) ?? '', rel); // an unreadable .ess is listed by episode:load
   return parsed.ok ? resolveEssItems(parsed.value, components, vh) : undefined;
 }
 

@@ -11,6 +11,16 @@ import { listStepFiles, stepCount } from './step-files';
 
 const atStep = (ps: Problem[], step: number): Problem[] => ps.map((p) => ({ ...p, step }));
 
+/** A step file's text; a file that cannot be read (refused, a folder, no permission) is a problem instead. */
+async function readStepText(root: string, rel: string, problems: Problem[]): Promise<string | undefined> {
+  try {
+    return await readTextIn(root, rel);
+  } catch (err) {
+    problems.push({ severity: 'error', file: rel, message: (err as Error).message, hint: 'Restore the file from a backup or re-record the step.' });
+    return undefined;
+  }
+}
+
 /**
  * Reads a step's hierarchy, preferring `i.vh` (what upstream numbered) over
  * `i.xml`. Returns problems instead of throwing when both are missing or bad.
@@ -19,7 +29,7 @@ export async function readStepHierarchyParsed(root: string, relPath: string, ste
   const problems: Problem[] = [];
   for (const [ext, parse] of [['vh', parseDroidbotVh], ['xml', parseUiautomatorXml]] as const) {
     const rel = relJoin(relPath, `${step}.${ext}`);
-    const text = await readTextIn(root, rel);
+    const text = await readStepText(root, rel, problems);
     if (text === undefined) continue;
     const r = parse(text, rel);
     if (r.ok) return { vh: r.value, problems: atStep([...problems, ...r.warnings], step) };
@@ -42,7 +52,9 @@ export async function readStepHierarchy(root: string, relPath: string, step: num
  */
 export async function readStepComponents(root: string, relPath: string, step: number): Promise<{ components?: NumberedComponent[]; derived: boolean; problems: Problem[]; vh?: ViewHierarchy }> {
   const rel = relJoin(relPath, `${step}.json`);
-  const text = await readTextIn(root, rel);
+  const unreadable: Problem[] = [];
+  const text = await readStepText(root, rel, unreadable);
+  if (unreadable.length) return { derived: false, problems: atStep(unreadable, step) };
   if (text !== undefined) {
     const r = parseComponentsJson(text, rel);
     if (r.ok) return { components: r.value, derived: false, problems: atStep(r.warnings, step) };
