@@ -16,7 +16,7 @@ const sharedDynamic = {
   message: 'shared/ stays pure: no dynamic imports of node, electron, react or konva, no require.',
 };
 
-// core/datasets and core/app read user data only through electron/core/fs/confined-read.ts,
+// core/datasets, core/app, core/episodes and core/jobs read user data only through electron/core/fs/confined-read.ts,
 // which confines every path to an opened root; a raw fs read there could follow `join(dir, name)` anywhere.
 const fsReads = ['default', 'readFile', 'readFileSync', 'readdir', 'readdirSync', 'open', 'openSync', 'opendir', 'opendirSync',
   'stat', 'statSync', 'lstat', 'lstatSync', 'existsSync', 'access', 'accessSync', 'createReadStream', 'readlink', 'readlinkSync',
@@ -55,9 +55,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/core/datasets/**/*.ts', 'electron/core/app/**/*.ts'],
+    files: ['electron/core/datasets/**/*.ts', 'electron/core/app/**/*.ts', 'electron/core/episodes/**/*.ts', 'electron/core/jobs/**/*.ts'],
     // Test helpers build fixtures; the recent list and the renderer's own files are the app's, not user data.
-    ignores: ['**/*.test.ts', '**/testing/**', 'electron/core/app/recent-store.ts', 'electron/core/app/static-files.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**', 'electron/core/app/recent-store.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [

@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { CALL_NAMES, type TouchstoneBridge } from '../shared/contract';
 import { createAppService } from './core/app/app-service';
+import { bridgeTransport } from '../renderer/api/bridge-transport';
+import { CallError, createClient } from '../renderer/api/client';
 
 async function bundle(entry: string): Promise<string> {
   const r = await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', external: ['electron'], write: false, logLevel: 'silent' });
@@ -35,7 +37,7 @@ function run(code: string, fake: unknown, allowNode: boolean): Record<string, un
 }
 
 describe('preload bundle', () => {
-  it('exposes exactly the contract calls, forwards them over IPC and unwraps errors', async () => {
+  it('exposes exactly the contract calls, forwards them over IPC and carries error codes to the typed client', async () => {
     const exposed: Record<string, TouchstoneBridge> = {};
     const invoked: Array<[string, unknown]> = [];
     const fake = {
@@ -43,7 +45,9 @@ describe('preload bundle', () => {
       ipcRenderer: {
         invoke: async (name: string, args: unknown) => {
           invoked.push([name, args]);
-          return name === 'dataset:open' ? { ok: false, error: { code: 'refused', message: 'Opening /x refused' } } : { ok: true, value: `result of ${name}` };
+          if (name === 'dataset:open') return { ok: false, error: { code: 'refused', message: 'Opening /x refused' } };
+          if (name === 'dataset:check') return { ok: false, error: { code: 'cancelled', message: 'Checking d: cancelled.' } };
+          return { ok: true, value: `result of ${name}` };
         },
         on: () => undefined,
         removeListener: () => undefined,
@@ -54,10 +58,17 @@ describe('preload bundle', () => {
     const bridge = exposed.touchstone;
     expect(Object.keys(bridge).sort()).toEqual(['calls', 'on']);
     expect(Object.keys(bridge.calls).sort()).toEqual([...CALL_NAMES].sort());
-    await expect(bridge.calls['app:info']({})).resolves.toBe('result of app:info');
-    await expect(bridge.calls['dataset:open']({ path: '/x' })).rejects.toThrow('Opening /x refused');
+    await expect(bridge.calls['app:info']({})).resolves.toEqual({ ok: true, value: 'result of app:info' });
+    await expect(bridge.calls['dataset:open']({ path: '/x' })).resolves.toEqual({ ok: false, error: { code: 'refused', message: 'Opening /x refused' } });
     expect(invoked).toEqual([['app:info', {}], ['dataset:open', { path: '/x' }]]);
-    expect(() => bridge.on('no:such' as 'dataset:progress', () => undefined)).toThrow(/Unknown event/);
+    // The renderer's client over this bridge throws CallError with the core's code.
+    const client = createClient(bridgeTransport(bridge));
+    await expect(client.call('app:info', {})).resolves.toBe('result of app:info');
+    const refused = await client.call('dataset:open', { path: '/x' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(CallError);
+    expect(refused).toMatchObject({ code: 'refused', call: 'dataset:open', message: 'Opening /x refused' });
+    await expect(client.call('dataset:check', { datasetId: 'd' })).rejects.toMatchObject({ code: 'cancelled', call: 'dataset:check' });
+    expect(() => bridge.on('no:such' as 'job:progress', () => undefined)).toThrow(/Unknown event/);
   });
 });
 

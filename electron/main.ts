@@ -6,7 +6,7 @@ import { app, BrowserWindow, dialog, net, protocol, session } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAppService } from './core/app/app-service';
-import { fileUrlPath, parseFileUrlPath } from './core/app/dispatch';
+import { fileUrlPath, parseFileUrlPath } from './transport/file-urls';
 import { errorBody, httpStatus } from './core/app/errors';
 import { forwardEvents, registerIpc } from './ipc';
 

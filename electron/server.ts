@@ -7,10 +7,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { dispatchCall, fileUrlPath, parseFileUrlPath } from './core/app/dispatch';
+import { dispatchCall } from './core/app/dispatch';
+import { fileUrlPath, parseFileUrlPath } from './transport/file-urls';
 import { errorBody, httpStatus, toReply } from './core/app/errors';
-import { newToken, requestToken, tokenMatches } from './core/app/token';
-import { sendFile, sendJson, sendText, staticOrIndex } from './core/app/static-files';
+import { newToken, requestToken, tokenMatches } from './transport/token';
+import { sendFile, sendJson, sendText, staticOrIndex } from './transport/static-files';
 import type { AppService, FileUrlFor } from './core/app/types';
 
 const HOST = '127.0.0.1';

@@ -16,7 +16,11 @@ function run(label, cmd, args) {
 let ok = true;
 if (!extra.includes('--no-static')) {
   ok = run('lint', 'npx', ['eslint', '.']) && ok;
-  ok = run('types', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) && ok;
+  // tsconfig.json checks everything (tests included); the side projects check each side alone:
+  // shared without DOM or Node types, electron without DOM, renderer without Node.
+  for (const project of ['tsconfig.json', 'tsconfig.shared.json', 'tsconfig.electron.json', 'tsconfig.renderer.json']) {
+    ok = run(`types (${project})`, 'npx', ['tsc', '--noEmit', '-p', project]) && ok;
+  }
 }
 const out = join(tmpdir(), `touchstone-vitest-${process.pid}.json`);
 const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra.filter((a) => a !== '--no-static')];

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { createAppService } from '../core/app/app-service';
-import { parseFileUrlPath } from '../core/app/dispatch';
+import { parseFileUrlPath } from '../transport/file-urls';
 import { errorBody, httpStatus } from '../core/app/errors';
 import { readExecutionTrace } from '../core/datasets/execution-trace';
 import { readHumanLabelsFile } from '../core/datasets/write-dataset';
@@ -41,7 +41,8 @@ async function ipcTransport(w: EscapeWorld, stateDir: string): Promise<Transport
       return { ok: r.ok, code: r.error?.code, value: r.value, text: JSON.stringify(r) };
     },
     async file(datasetId, rawRel) {
-      const ref = parseFileUrlPath(`/${datasetId}/${rawRel}`);
+      // As main.ts's protocol handler reads its URLs (WHATWG parsing first, as for serve).
+      const ref = parseFileUrlPath(new URL(`touchstone-file://dataset/${datasetId}/${rawRel}`).pathname);
       if (!ref) return { status: 400, text: 'Malformed file URL.' };
       try {
         return { status: 200, text: readFileSync(await service.resolveScreenFile(ref.datasetId, ref.relPath), 'latin1') };

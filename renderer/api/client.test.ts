@@ -6,7 +6,7 @@ import type { EventPayload } from '../../shared/contract';
 import type { RunningServer } from '../../electron/server';
 import { CallError, createClient, type TouchstoneClient } from './client';
 import { httpTransport } from './http-transport';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer } from './testing/test-server';
 
 describe('typed client over HTTP + WebSocket against the real server', () => {
   let base: string;
@@ -35,16 +35,18 @@ describe('typed client over HTTP + WebSocket against the real server', () => {
     expect(client.kind).toBe('web');
   });
 
-  it('receives pushed progress events while a dataset opens, and the recent list updates', async () => {
-    const seen: EventPayload<'dataset:progress'>[] = [];
-    const off = client.on('dataset:progress', (p) => seen.push(p));
+  it('receives pushed job progress while a dataset opens, and the recent list updates', async () => {
+    const seen: EventPayload<'job:progress'>[] = [];
+    const done: EventPayload<'job:done'>[] = [];
+    const offs = [client.on('job:progress', (p) => seen.push(p)), client.on('job:done', (p) => done.push(p))];
     // The socket connects lazily on the first `on`; wait until the server holds it.
     await until(() => server.eventClients() > 0);
-    const ds = await client.call('dataset:open', { path: join(base, 'data') });
-    await until(() => seen.some((p) => p.phase === 'done'));
-    off();
+    const ds = await client.call('dataset:open', { path: join(base, 'data'), jobId: 'open-web' });
+    await until(() => done.some((p) => p.jobId === 'open-web'));
+    for (const off of offs) off();
     expect(ds.tasks.map((t) => t.path)).toEqual(['a/trace_1', 'a/trace_2']);
-    expect(seen.at(-1)).toEqual({ path: ds.root, done: 2, total: 2, phase: 'done' });
+    expect(seen.at(-1)).toEqual({ jobId: 'open-web', kind: 'dataset:open', done: 2, total: 2, phase: 'episodes' });
+    expect(done).toEqual([{ jobId: 'open-web', kind: 'dataset:open', ok: true }]);
     expect((await client.call('dataset:recent', {})).map((r) => r.path)).toEqual([ds.root]);
   });
 

@@ -1,3 +1,5 @@
+import { CallError } from '../api/client';
+import { followJob, newJobId } from '../api/jobs';
 import { taskOfFile, stepOfFile } from './problem-location';
 import { messageOf, type CheckSlice, type Slice } from './types';
 
@@ -7,31 +9,32 @@ export const createCheckSlice: Slice<CheckSlice> = (set, get) => ({
   checkReport: null,
   checkError: null,
   checkOpen: false,
+  checkJobId: null,
 
   async runCheck() {
     const dataset = get().dataset;
     if (!dataset || get().checkStatus === 'loading') return;
-    set({ checkStatus: 'loading', checkProgress: null, checkReport: null, checkError: null, checkOpen: true });
-    const off = get().client.on('dataset:checkProgress', (p) => {
-      if (p.datasetId === dataset.id) set({ checkProgress: { done: p.done, total: p.total } });
-    });
+    const jobId = newJobId('check');
+    set({ checkStatus: 'loading', checkProgress: null, checkReport: null, checkError: null, checkOpen: true, checkJobId: jobId });
+    const off = followJob(get().client, jobId, (p) => set({ checkProgress: { done: p.done, total: p.total } }));
     try {
-      const report = await get().client.call('dataset:check', { datasetId: dataset.id });
+      const report = await get().client.call('dataset:check', { datasetId: dataset.id, jobId });
       if (get().dataset?.id === dataset.id) set({ checkStatus: 'ready', checkReport: report });
     } catch (err) {
-      const cancelled = get().checkStatus === 'cancelled';
-      if (!cancelled) set({ checkStatus: 'error', checkError: messageOf(err) });
+      const cancelled = get().checkStatus === 'cancelled' || (err instanceof CallError && err.code === 'cancelled');
+      set(cancelled ? { checkStatus: 'cancelled' } : { checkStatus: 'error', checkError: messageOf(err) });
     } finally {
       off();
+      set({ checkJobId: null });
     }
   },
 
   async cancelCheck() {
-    if (get().checkStatus !== 'loading') return;
-    // Set first: the failing call then knows the user asked for it (the desktop bridge carries only the message).
+    const jobId = get().checkJobId;
+    if (get().checkStatus !== 'loading' || !jobId) return;
     set({ checkStatus: 'cancelled' });
     try {
-      await get().client.call('dataset:cancelCheck', {});
+      await get().client.call('job:cancel', { jobId });
     } catch (err) {
       set({ checkError: messageOf(err) });
     }

@@ -1,13 +1,16 @@
 import type { DatasetOverview } from '../../shared/contract';
+import { CallError } from '../api/client';
+import { followJob, newJobId } from '../api/jobs';
 import { messageOf, type DatasetSlice, type Slice, type Store } from './types';
 
 export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
-  async function open(run: () => Promise<DatasetOverview | null>): Promise<void> {
+  async function open(run: (jobId: string) => Promise<DatasetOverview | null>): Promise<void> {
     const before = get().dataset;
-    set({ datasetStatus: 'loading', datasetError: null, progress: null, cancelling: false });
-    const off = get().client.on('dataset:progress', (progress) => set({ progress }));
+    const jobId = newJobId('open');
+    set({ datasetStatus: 'loading', datasetError: null, progress: null, cancelling: false, openJobId: jobId });
+    const off = followJob(get().client, jobId, ({ done, total, phase }) => set({ progress: { done, total, ...(phase ? { phase } : {}) } }));
     try {
-      const dataset = await run();
+      const dataset = await run(jobId);
       // Cancel clicked just as the scan finished: the user still chose not to switch.
       if (get().cancelling) {
         set({ datasetStatus: before ? 'ready' : 'idle' });
@@ -22,12 +25,12 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
       const first = dataset.tasks[0];
       if (first) await get().selectTask(first.path);
     } catch (err) {
-      // The user asked for it: back to where they were, no error (the desktop bridge carries only the message, so the flag decides).
-      if (get().cancelling) set({ datasetStatus: before ? 'ready' : 'idle' });
+      // The user asked for it: back to where they were, no error.
+      if (get().cancelling || (err instanceof CallError && err.code === 'cancelled')) set({ datasetStatus: before ? 'ready' : 'idle' });
       else set({ datasetStatus: 'error', datasetError: messageOf(err) });
     } finally {
       off();
-      set({ progress: null, cancelling: false });
+      set({ progress: null, cancelling: false, openJobId: null });
     }
   }
 
@@ -38,6 +41,7 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
     datasetError: null,
     progress: null,
     cancelling: false,
+    openJobId: null,
     query: '',
     async loadRecent() {
       try {
@@ -46,13 +50,14 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
         set({ recent: [] }); // the recent list is a convenience; opening by path still works
       }
     },
-    openPath: (path) => open(() => get().client.call('dataset:open', { path: path.trim() })),
-    pickFolder: () => open(() => get().client.call('dataset:pickFolder', {})),
+    openPath: (path) => open((jobId) => get().client.call('dataset:open', { path: path.trim(), jobId })),
+    pickFolder: () => open((jobId) => get().client.call('dataset:pickFolder', { jobId })),
     async cancelOpen() {
-      if (get().datasetStatus !== 'loading') return;
+      const jobId = get().openJobId;
+      if (get().datasetStatus !== 'loading' || !jobId) return;
       set({ cancelling: true });
       try {
-        await get().client.call('dataset:cancelOpen', {});
+        await get().client.call('job:cancel', { jobId });
       } catch (err) {
         set({ cancelling: false, datasetError: messageOf(err) });
       }
@@ -70,6 +75,6 @@ export function clearedEpisode(): Partial<Store> {
   return {
     taskPath: null, episode: null, screens: [], episodeStatus: 'idle', episodeError: null,
     step: 0, hierarchy: null, hierarchyStatus: 'idle', hierarchyError: null, hovered: null, selected: null,
-    checkStatus: 'idle', checkProgress: null, checkReport: null, checkError: null, checkOpen: false,
+    checkStatus: 'idle', checkProgress: null, checkReport: null, checkError: null, checkOpen: false, checkJobId: null,
   };
 }

@@ -3,7 +3,7 @@ import { cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rea
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createClient } from '../api/client';
-import { startTestServer, type TestServer } from '../api/test-server';
+import { startTestServer, type TestServer } from '../api/testing/test-server';
 import { createAppStore, type AppStore } from './create-store';
 
 const EPISODES_PATH = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'llamatouch', 'episodes');

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { AppInfo, CheckReport, DatasetOverview, EpisodeInfo, EventPayload, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
+import type { AppInfo, CheckReport, DatasetOverview, EpisodeInfo, JobProgress, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
 import type { TouchstoneClient } from '../api/client';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -19,9 +19,12 @@ export interface DatasetSlice {
   dataset: DatasetOverview | null;
   datasetStatus: LoadStatus;
   datasetError: string | null;
-  progress: EventPayload<'dataset:progress'> | null;
+  /** Progress of the running open (phase 'index', then 'episodes'). */
+  progress: Pick<JobProgress, 'done' | 'total' | 'phase'> | null;
   /** The user asked to stop the running open; its failure is then not an error. */
   cancelling: boolean;
+  /** Job id of the running open, to cancel exactly it. */
+  openJobId: string | null;
   query: string;
   loadRecent(): Promise<void>;
   openPath(path: string): Promise<void>;
@@ -64,6 +67,8 @@ export interface CheckSlice {
   checkReport: CheckReport | null;
   checkError: string | null;
   checkOpen: boolean;
+  /** Job id of the running check, to cancel exactly it. */
+  checkJobId: string | null;
   runCheck(): Promise<void>;
   cancelCheck(): Promise<void>;
   setCheckOpen(open: boolean): void;

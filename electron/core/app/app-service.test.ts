@@ -24,11 +24,14 @@ describe.skipIf(!existsSync(TRACE_18))(`app service over the real trace_18${exis
   });
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-  it('opens the fixture folder in place, lists trace_18 as annotated and reports progress', async () => {
-    const ds = await service.calls['dataset:open']({ path: EPISODES });
+  it('opens the fixture folder in place as a job, lists trace_18 as annotated and reports progress', async () => {
+    const ds = await service.calls['dataset:open']({ path: EPISODES, jobId: 'open-1' });
     const t = ds.tasks.find((x) => x.path === 'trace_18');
     expect(t).toMatchObject({ status: 'annotated', annotatedSteps: 1, stepsOnDisk: 5, errors: 0 });
-    expect(events.at(-1)).toEqual(['dataset:progress', { path: ds.root, done: ds.tasks.length, total: ds.tasks.length, phase: 'done' }]);
+    const mine = events.filter(([, p]) => (p as { jobId?: string }).jobId === 'open-1');
+    expect(mine.at(-2)).toEqual(['job:progress', { jobId: 'open-1', kind: 'dataset:open', phase: 'episodes', done: ds.tasks.length, total: ds.tasks.length }]);
+    expect(mine.at(-1)).toEqual(['job:done', { jobId: 'open-1', kind: 'dataset:open', ok: true }]);
+    expect(await service.calls['job:list']({})).toEqual([]);
     expect(await service.calls['dataset:summary']({ datasetId: ds.id })).toEqual(ds);
     expect((await service.calls['dataset:recent']({}))[0].path).toBe(ds.root);
   });
@@ -102,28 +105,33 @@ describe.skipIf(!existsSync(TRACE_18))(`app service over the real trace_18${exis
     expect(readFileSync(join(root, 'ep', '1.ess'), 'utf8')).toBe('activity<0>|exact<3|click<2>\n'); // reading never rewrites it
   });
 
-  it('stops a scan on dataset:cancelOpen: the open fails as cancelled, nothing is registered, a later open works', async () => {
+  it('stops a scan on job:cancel: the open fails as cancelled, nothing is registered, a later open works', async () => {
     const root = join(tmp, 'many');
     for (let i = 0; i < 60; i++) {
       mkdirSync(join(root, `trace_${i}`), { recursive: true });
       linkSync(join(TRACE_18, '0.png'), join(root, `trace_${i}`, '0.png'));
     }
     const seen: Array<{ done: number; total: number }> = [];
+    const listed: unknown[] = [];
     const off = service.subscribe((event, data) => {
-      if (event !== 'dataset:progress') return;
-      const payload = data as EventPayload<'dataset:progress'>;
-      if (payload.path !== root || payload.phase !== 'episodes') return;
+      if (event !== 'job:progress') return;
+      const payload = data as EventPayload<'job:progress'>;
+      if (payload.jobId !== 'open-many' || payload.phase !== 'episodes') return;
       seen.push(payload);
-      if (seen.length === 1) void service.calls['dataset:cancelOpen']({});
+      if (seen.length === 1) {
+        void service.calls['job:list']({}).then((l) => listed.push(...l));
+        void service.calls['job:cancel']({ jobId: 'open-many' });
+      }
     });
     try {
-      await expect(service.calls['dataset:open']({ path: root })).rejects.toMatchObject({ code: 'cancelled', message: expect.stringContaining('cancelled') });
+      await expect(service.calls['dataset:open']({ path: root, jobId: 'open-many' })).rejects.toMatchObject({ code: 'cancelled', message: expect.stringContaining('cancelled') });
     } finally {
       off();
     }
     expect(seen.at(-1)!.done).toBeLessThan(60);
+    expect(listed).toEqual([expect.objectContaining({ jobId: 'open-many', kind: 'dataset:open', label: expect.stringContaining(root) })]);
     expect((await service.calls['dataset:recent']({})).map((r) => r.path)).not.toContain(root);
-    expect(await service.calls['dataset:cancelOpen']({})).toEqual({ cancelled: 0 });
+    expect(await service.calls['job:cancel']({ jobId: 'open-many' })).toEqual({ cancelled: false });
     expect((await service.calls['dataset:open']({ path: root })).tasks).toHaveLength(60);
   });
 
@@ -139,22 +147,22 @@ describe.skipIf(!existsSync(TRACE_18))(`app service over the real trace_18${exis
     expect((await service.calls['episode:hierarchy']({ datasetId: ds.id, path: 'trace_18', step: 1 })).ess).toBeUndefined();
   });
 
-  it('dataset:check reports counts and progress; dataset:cancelCheck stops a running check as cancelled', async () => {
+  it('dataset:check reports counts and progress as a job; job:cancel stops a running check as cancelled', async () => {
     const ds = await service.calls['dataset:open']({ path: EPISODES });
-    const seen: Array<EventPayload<'dataset:checkProgress'>> = [];
+    const seen: Array<EventPayload<'job:progress'>> = [];
     const off = service.subscribe((event, data) => {
-      if (event === 'dataset:checkProgress') seen.push(data as EventPayload<'dataset:checkProgress'>);
+      if (event === 'job:progress' && (data as EventPayload<'job:progress'>).kind === 'dataset:check') seen.push(data as EventPayload<'job:progress'>);
     });
     try {
-      const report = await service.calls['dataset:check']({ datasetId: ds.id });
+      const report = await service.calls['dataset:check']({ datasetId: ds.id, jobId: 'check-1' });
       expect(report.counts).toMatchObject({ episodes: ds.tasks.length, annotatedSteps: expect.any(Number) });
       expect(report.counts.steps).toBeGreaterThanOrEqual(5);
-      expect(seen.at(-1)).toEqual({ datasetId: ds.id, done: ds.tasks.length, total: ds.tasks.length });
+      expect(seen.at(-1)).toEqual({ jobId: 'check-1', kind: 'dataset:check', done: ds.tasks.length, total: ds.tasks.length });
       seen.length = 0;
-      const running = service.calls['dataset:check']({ datasetId: ds.id });
-      expect(await service.calls['dataset:cancelCheck']({})).toEqual({ cancelled: 1 });
+      const running = service.calls['dataset:check']({ datasetId: ds.id, jobId: 'check-2' });
+      expect(await service.calls['job:cancel']({ jobId: 'check-2' })).toEqual({ cancelled: true });
       await expect(running).rejects.toMatchObject({ code: 'cancelled' });
-      expect(await service.calls['dataset:cancelCheck']({})).toEqual({ cancelled: 0 });
+      expect(await service.calls['job:cancel']({ jobId: 'check-2' })).toEqual({ cancelled: false });
     } finally {
       off();
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CALL_NAMES, type ContractCalls } from '../../../shared/contract';
-import { dispatchCall, fileUrlPath, parseFileUrlPath } from './dispatch';
+import { fileUrlPath, parseFileUrlPath } from '../../transport/file-urls';
+import { dispatchCall } from './dispatch';
 
 describe('file URL paths', () => {
   it.each([

@@ -39,6 +39,7 @@ export function httpStatus(code: ErrorCode): number {
     case 'bad-request': return 400;
     case 'unavailable': return 501;
     case 'cancelled': return 409;
+    case 'conflict': return 409;
     case 'internal': return 500;
   }
 }

@@ -20,9 +20,6 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/** Image types the file route serves; anything else inside a dataset stays private. */
-export const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.webp']);
-
 /** MIME type for a file name (octet-stream when unknown). */
 export function contentType(file: string): string {
   return TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
