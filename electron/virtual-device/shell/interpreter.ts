@@ -222,6 +222,13 @@ export class Shell {
       case 'unset': for (const a of args.slice(1)) this.env.delete(a); return 0;
       case 'exit': this.exitRequested = Number(args[1] ?? this.status) & 0xff; return this.exitRequested;
       case 'cd': return 0;
+      // `exec CMD`: the command replaces the shell (adb's `logcat` is `exec logcat`); nothing runs after it.
+      case 'exec': {
+        if (args.length === 1) return 0;
+        const code = await this.exec(args.slice(1), env, stdin, out, err);
+        this.exitRequested = code;
+        return code;
+      }
       case 'break':
       case 'continue': {
         const n = args[1] === undefined ? 1 : Number(args[1]);
@@ -240,7 +247,7 @@ export class Shell {
       return 127;
     }
     const io: CommandIO = {
-      args, env, stdin, host: this.host,
+      args, env, stdin, host: this.host, hungUp: this.hungUp,
       out: (d) => out(toBuf(d)),
       err: (d) => err(toBuf(d)),
       // `sh -c` runs in a child shell: its variables and `exit` stay inside it

@@ -9,9 +9,10 @@ import { BASE_PACKAGES, USER_PACKAGES, clockText, launcher, LAUNCHER_PKG, settin
 import { clockApp, notesApp } from './apps-notes-clock';
 import { shopApp } from './apps-shop';
 import { podcastsApp, storeApp, weatherApp } from './apps-store';
+import { browserApp, BROWSER_PKG } from './apps-browser';
 
 /** Every app the demo phone knows; the ones not preinstalled come from the App Store. */
-export const DEMO_APPS: AppDef[] = [launcher, settingsApp, storeApp, notesApp, shopApp, clockApp, weatherApp, podcastsApp];
+export const DEMO_APPS: AppDef[] = [launcher, settingsApp, storeApp, notesApp, shopApp, clockApp, weatherApp, podcastsApp, browserApp];
 
 interface DemoState {
   installed: string[];
@@ -169,6 +170,14 @@ export class DemoWorld implements World {
     return { ok: true, component: `${pkg}/${app.activities.main}` };
   }
 
+  /** `am start -a android.intent.action.VIEW -d URL`: web addresses open in the browser. */
+  view(uri: string, now: Date): StartResult {
+    const app = this.app(BROWSER_PKG);
+    if (!app || !/^https?:\/\//i.test(uri)) return { ok: false, error: `No Activity found to handle Intent { act=android.intent.action.VIEW dat=${uri} }` };
+    (this.state.apps[BROWSER_PKG] as BaseState & { url: string }).url = uri;
+    return this.start(`${BROWSER_PKG}/${app.activities.main}`, now);
+  }
+
   forceStop(pkg: string): void {
     delete this.state.tasks[pkg];
     if (this.state.current === pkg) this.state.current = null;
@@ -176,7 +185,7 @@ export class DemoWorld implements World {
 
   packages(): PackageInfo[] {
     return [
-      ...BASE_PACKAGES.map((name) => ({ name, system: true })),
+      ...BASE_PACKAGES.filter((name) => !this.apps.some((a) => a.pkg === name)).map((name) => ({ name, system: true })),
       ...USER_PACKAGES.map((name) => ({ name, system: false })),
       ...this.apps.filter((a) => this.state.installed.includes(a.pkg)).map((a) => ({ name: a.pkg, system: a.system })),
     ];
