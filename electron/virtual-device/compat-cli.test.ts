@@ -1,5 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createServer, connect as netConnect, type Server } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseUiautomatorXml } from '../../shared/formats/parse-uiautomator-xml';
 import { freePort, startAdbServer, startVirtualDevice, HAVE_ADB, type AdbServer, type StartedDevice } from './testing';
 
@@ -144,5 +147,22 @@ describe.skipIf(!HAVE_ADB)('issue 18: what agent frameworks call, through the re
     expect(view.stderr).toBe('');
     expect((await sh('dumpsys window | grep mCurrentFocus')).stdout).toContain('com.android.chrome/com.google.android.apps.chrome.Main');
     expect((await sh('uiautomator dump /dev/tty')).stdout).toContain('text="https://example.com/a"');
+  });
+
+  it('adb push past the storage quota fails with a clear error, in bounded memory', async () => {
+    const small = await startVirtualDevice({ world: 'demo', adb, storageBytes: 2 * 1024 * 1024 });
+    const tmp = mkdtempSync(join(tmpdir(), 'vd-quota-'));
+    try {
+      writeFileSync(join(tmp, 'big.bin'), Buffer.alloc(3 * 1024 * 1024, 7));
+      const r = await adb.adb(['-s', small.serial, 'push', join(tmp, 'big.bin'), '/data/local/tmp/big.bin']);
+      expect(r.code).not.toBe(0);
+      // adb 1.0.41 prints its push errors on stdout
+      expect(r.stdout + r.stderr).toMatch(/remote couldn't create file: No space left on device \(virtual device storage: .* MiB used, 3\.0 MiB more asked; delete files or start the device with a larger --storage\)/);
+      expect(small.device.fs.usedBytes()).toBeLessThan(64 * 1024);
+      expect((await adb.adb(['-s', small.serial, 'shell', 'echo ok'])).stdout).toBe('ok\n');
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+      await small.stop();
+    }
   });
 });
