@@ -16,7 +16,8 @@ export const browserApp: AppDef = defineApp<BrowserState>({
     b.edit({ id: 'url_bar', value: s.url, hint: '', focused: s.focus === 'url_bar', action: 'focus:url_bar' });
     b.space(48);
     b.text("You're offline", { size: 22, weight: 'bold', id: 'offline_title', align: 'center' });
-    b.text(`${new URL(s.url, 'about:blank').host || s.url} cannot be reached from the virtual device.`, { id: 'offline_detail', align: 'center', color: b.theme.muted });
+    const host = /^[a-z]+:\/\/([^/?#]+)/i.exec(s.url)?.[1] ?? s.url;
+    b.text(`${host} cannot be reached from the virtual device.`, { id: 'offline_detail', align: 'center', color: b.theme.muted });
   },
   act() { return null; },
   onEnter(s) { s.url = s.fields.url_bar ?? s.url; s.fields.url_bar = ''; s.focus = null; return null; },
