@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Size } from '../../../shared/model';
@@ -27,12 +28,27 @@ function startWorker(): Worker {
   return new Worker(boot, { eval: true });
 }
 
+/** The thread a device's screens are rendered on (its encoder lives there): a stable hash of its key. */
+function lane(key: string, n: number): number {
+  let h = 0;
+  for (const c of key) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return h % n;
+}
+
 /**
- * Renders screens on a worker thread shared by every device of the process (`TOUCHSTONE_RENDER_THREAD=0`
- * renders in the calling thread). A worker that fails to start or dies is replaced by in-thread rendering,
- * never by a failed screencap.
+ * Renders screens on worker threads shared by every device of the process, one per core up to 4, each
+ * device always on the same one (`TOUCHSTONE_RENDER_THREAD=0` renders in the calling thread). A worker
+ * that fails to start or dies is replaced by in-thread rendering, never by a failed screencap.
  */
 class RenderPool {
+  private readonly lanes = Array.from({ length: Math.max(1, Math.min(4, availableParallelism())) }, () => new RenderLane());
+
+  render(job: Omit<RenderJob, 'id'>): Promise<Buffer> {
+    return this.lanes[lane(job.encoder, this.lanes.length)].render(job);
+  }
+}
+
+class RenderLane {
   private worker: Worker | null = null;
   private broken = process.env.TOUCHSTONE_RENDER_THREAD === '0';
   private nextId = 1;
