@@ -81,16 +81,22 @@ export class IncrementalPngEncoder {
 
   constructor(private readonly bandRows = 64) {}
 
-  async encode(width: number, height: number, rgba: Buffer): Promise<Buffer> {
+  /**
+   * `rows` = [y0, y1): the caller knows only these rows may have changed (it repainted them in place in the
+   * previous frame's buffer); other bands are reused without comparing, these are compressed again.
+   */
+  async encode(width: number, height: number, rgba: Buffer, rows?: [number, number]): Promise<Buffer> {
     const stride = width * 4;
     const count = Math.ceil(height / this.bandRows);
     const prev = this.prev && this.prev.width === width && this.prev.height === height ? this.prev : null;
+    const unchanged = (y0: number, y1: number): boolean => (rows ? y1 <= rows[0] || y0 >= rows[1]
+      : rgba.compare(prev!.rgba, y0 * stride, y1 * stride, y0 * stride, y1 * stride) === 0);
     const bands: Band[] = new Array<Band>(count);
     const jobs: Promise<void>[] = [];
     for (let k = 0; k < count; k++) {
       const y0 = k * this.bandRows;
       const y1 = Math.min(height, y0 + this.bandRows);
-      if (prev && rgba.compare(prev.rgba, y0 * stride, y1 * stride, y0 * stride, y1 * stride) === 0) { bands[k] = prev.bands[k]; continue; }
+      if (prev && unchanged(y0, y1)) { bands[k] = prev.bands[k]; continue; }
       const raw = filtered(rgba, stride, y0, y1);
       const last = k === count - 1;
       jobs.push(deflateRawAsync(raw, { level: 1, finishFlush: last ? constants.Z_FINISH : constants.Z_FULL_FLUSH }).then((deflated) => {

@@ -5,8 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Size } from '../../../shared/model';
 import type { Chrome } from './chrome';
 import type { ViewNode } from './view';
-import { renderScreen } from './render';
-import { IncrementalPngEncoder } from './png-encode';
+import { ScreenPainter } from './painter';
 
 export interface RenderJob { id: number; encoder: string; root: ViewNode; size: Size; chrome: Chrome; background: string }
 export type RenderReply = { id: number; png: Uint8Array } | { id: number; error: string };
@@ -53,7 +52,7 @@ class RenderLane {
   private broken = process.env.TOUCHSTONE_RENDER_THREAD === '0';
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (b: Buffer) => void; job: RenderJob }>();
-  private readonly local = new Map<string, IncrementalPngEncoder>();
+  private readonly local = new Map<string, ScreenPainter>();
 
   render(job: Omit<RenderJob, 'id'>): Promise<Buffer> {
     if (this.broken) return this.inThread(job);
@@ -68,9 +67,9 @@ class RenderLane {
   }
 
   private inThread(job: Omit<RenderJob, 'id'>): Promise<Buffer> {
-    let enc = this.local.get(job.encoder);
-    if (!enc) { enc = new IncrementalPngEncoder(); this.local.set(job.encoder, enc); }
-    return renderScreen(job.root, job.size, job.chrome, job.background, enc);
+    let p = this.local.get(job.encoder);
+    if (!p) { p = new ScreenPainter(); this.local.set(job.encoder, p); }
+    return p.render(job.root, job.size, job.chrome, job.background);
   }
 
   private spawn(): Worker | null {

@@ -155,7 +155,7 @@ function paintNode(ctx: SKRSContext2D, n: ViewNode, p: Paint, font: string): voi
   }
 }
 
-function paintTree(ctx: SKRSContext2D, n: ViewNode, font: string): void {
+export function paintTree(ctx: SKRSContext2D, n: ViewNode, font: string): void {
   if (n.paint) paintNode(ctx, n.drawBounds ? { ...n, bounds: n.drawBounds } : n, n.paint, font);
   if (n.clip) {
     ctx.save();

@@ -1,18 +1,17 @@
 /**
  * Render thread of the virtual devices: paints view trees and encodes PNGs off the main thread, so adb
- * streams of every device keep flowing while a new screen is drawn. One incremental encoder per device.
+ * streams of every device keep flowing while a new screen is drawn. One incremental painter per device.
  */
 import { parentPort } from 'node:worker_threads';
-import { renderScreen } from './render';
-import { IncrementalPngEncoder } from './png-encode';
+import { ScreenPainter } from './painter';
 import type { RenderJob, RenderReply } from './render-pool';
 
-const encoders = new Map<string, IncrementalPngEncoder>();
+const painters = new Map<string, ScreenPainter>();
 
 parentPort?.on('message', (job: RenderJob) => {
-  let enc = encoders.get(job.encoder);
-  if (!enc) { enc = new IncrementalPngEncoder(); encoders.set(job.encoder, enc); }
-  renderScreen(job.root, job.size, job.chrome, job.background, enc).then(
+  let p = painters.get(job.encoder);
+  if (!p) { p = new ScreenPainter(); painters.set(job.encoder, p); }
+  p.render(job.root, job.size, job.chrome, job.background).then(
     (png) => {
       const bytes = new Uint8Array(png.length);
       bytes.set(png);
