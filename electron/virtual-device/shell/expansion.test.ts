@@ -48,3 +48,12 @@ describe('the in-memory file system has a quota', () => {
     expect(dev.fs.write('/data/local/tmp/b.bin', Buffer.alloc(400 * 1024))).toBeNull();
   });
 });
+
+describe('a command that throws', () => {
+  it('fails with its message and status 1, and the shell goes on', async () => {
+    const world = new DemoWorld();
+    const dev = new VirtualDevice({ world });
+    world.forceStop = () => { throw new Error('the world broke'); };
+    expect(await shellRunner(dev)('am force-stop com.touchstone.notes; echo next')).toEqual(['next\n', 'am: the world broke\n', 0]);
+  });
+});

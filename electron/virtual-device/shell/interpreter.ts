@@ -331,6 +331,13 @@ export class Shell {
         return child.run(line, sub);
       },
     };
-    return await fn(io);
+    try {
+      return await fn(io);
+    } catch (e) {
+      // a command that breaks (a world bug, a bad file) fails like a crashed tool, not by closing the stream silently
+      if (e instanceof ExpansionError) throw e;
+      err(Buffer.from(`${name}: ${e instanceof Error ? e.message : String(e)}\n`));
+      return 1;
+    }
   }
 }
