@@ -131,6 +131,18 @@ describe('careless use', () => {
     }
   });
 
+  it('`dataset check /` lists the places it cannot read instead of failing whole', async () => {
+    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const t0 = performance.now();
+    const r = await touchstone(['dataset', 'check', '/', '--json'], asNobody);
+    const report = JSON.parse(r.out) as { root: string; problems: Array<{ file: string; message: string }> };
+    const skipped = report.problems.filter((p) => /skipped: it cannot be read/.test(p.message));
+    console.log(`robustness command line: dataset check / listed ${skipped.length} unreadable places in ${Math.round(performance.now() - t0)} ms`);
+    expect(report.root).toBe('/');
+    expect(skipped.length).toBeGreaterThan(0);
+    cases.add('unreadable folder');
+  }, 90_000);
+
   it('an index repeating one row 20,000 times checks that folder once', async () => {
     const ds = join(tmp, 'dups');
     mkdirSync(join(ds, 'general', 'ep'), { recursive: true });
