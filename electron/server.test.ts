@@ -73,6 +73,10 @@ describe('loopback server', () => {
     expect(JSON.parse(r.body)).toMatchObject({ ok: false });
   });
 
+  it('answers 400 to a request URL that does not parse (it used to be a 500)', async () => {
+    expect((await raw(server, '//a:99999/api/app:info', { method: 'POST', headers: auth(), body: '{}' })).status).toBe(400);
+  });
+
   it('answers 413 to a chunked body over 1 MiB (no Content-Length), then keeps serving', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = request({ host: '127.0.0.1', port: server.port, path: '/api/app:info', method: 'POST', headers: auth() }, (res) => {

@@ -75,7 +75,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', origin);
+    const url = URL.parse(req.url ?? '/', origin);
+    if (!url) return sendText(res, 400, 'Malformed request URL.');
     if (!hostAllowed(req, origin)) return sendText(res, 403, 'Refused: unexpected Host header (only 127.0.0.1 is served).');
     if (url.pathname.startsWith('/api/')) return handleApi(req, res, url);
     if (url.pathname.startsWith('/files/')) return handleFile(req, res, url);
@@ -133,10 +134,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   contain(wss as unknown as { on(event: 'error', l: (err: Error) => void): unknown });
   server.on('upgrade', (req, socket, head) => {
     contain(socket);
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', origin);
-    } catch {
+    const url = URL.parse(req.url ?? '/', origin);
+    if (!url) {
       socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
       return;
     }
