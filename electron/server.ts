@@ -19,6 +19,9 @@ const MAX_BODY = 1 << 20;
 /** A refused body is still read (and dropped) up to this much, so the client sees the 413 instead of a reset. */
 const MAX_DRAIN = 16 << 20;
 
+/** Bytes of events queued for one WebSocket client before it is dropped as not reading. */
+const MAX_EVENT_BACKLOG = 8 << 20;
+
 /** A request body over MAX_BODY: answered 413. */
 class BodyTooLarge extends Error {}
 
@@ -151,7 +154,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const unsubscribe = service.subscribe((event, payload) => {
     const data = JSON.stringify({ event, payload });
-    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(data, () => undefined);
+    for (const ws of sockets) {
+      if (ws.readyState !== ws.OPEN) continue;
+      // A client that stops reading would make us buffer every event for it; it is dropped instead.
+      if (ws.bufferedAmount > MAX_EVENT_BACKLOG) ws.terminate();
+      else ws.send(data, () => undefined);
+    }
   });
 
   await listen(server, options.port ?? 0);
