@@ -63,7 +63,6 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
     const gt = sorted[si]!;
     const items = orderItems(gt.ess.items, svc.mode);
     let matched: StateResult | undefined;
-    let closest: { step: number; passed: number } | undefined;
     for (let i = pos; i < trace.steps.length; i++) {
       const exec = trace.steps[i]!;
       const out = evalStep(items, gt, exec, trace, svc, false);
@@ -78,19 +77,18 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
         pos = i + 1;
         break;
       }
-      if (!closest || out.passed > closest.passed) closest = { step: i, passed: out.passed };
     }
     if (matched) { results.push(matched); continue; }
     const tail = pos >= trace.steps.length ? 'the trace ended before it' : undefined;
+    const closest = closestStep(items, gt, trace, svc, pos);
     if (!closest) {
       results.push({ gtStep: gt.step, ess: gt.ess.raw, matched: false, items: [], reason: `State ${si + 1} of ${total} (ground-truth step ${gt.step}, ${gt.ess.raw}) was not reached: ${tail ?? 'no execution steps left'}.` });
     } else {
       const exec = trace.steps[closest.step]!;
-      const full = evalStep(items, gt, exec, trace, svc, true);
-      const first = full.failed;
+      const first = closest.out.failed;
       results.push({
-        gtStep: gt.step, ess: gt.ess.raw, matched: false, closestStep: exec.index, items: full.verdicts,
-        reason: `State ${si + 1} of ${total} (ground-truth step ${gt.step}, ${gt.ess.raw}) was not found ${pos > 0 ? `after execution step ${pos - 1}` : 'in the trace'}; closest is step ${exec.index}, where ${first ? `${first.item} failed: ${first.sentence}` : 'all items held'}`,
+        gtStep: gt.step, ess: gt.ess.raw, matched: false, closestStep: exec.index, items: closest.out.verdicts,
+        reason: `State ${si + 1} of ${total} (ground-truth step ${gt.step}, ${gt.ess.raw}) was not found ${pos > 0 ? `after execution step ${pos - 1}` : 'in the trace'}; closest is step ${exec.index} (${closest.out.passed} of ${closest.out.verdicts.length} items hold), where ${first ? `${first.item} failed: ${first.sentence}` : 'all items held'}`,
       });
     }
     return finish();
@@ -102,6 +100,20 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
     results.push(f);
   }
   return finish();
+}
+
+/**
+ * The step, from `from` on, where the most items of an unmatched state hold (ties: the later step),
+ * with every item's verdict there. The scan itself stops at an item's first failure; this second pass
+ * runs once per episode, for the state the scan could not match, and evaluates every item.
+ */
+function closestStep(items: EssItem[], gt: GtStateInput, trace: TraceInput, svc: MatchServices, from: number): { step: number; out: StepOutcome } | undefined {
+  let best: { step: number; out: StepOutcome } | undefined;
+  for (let i = from; i < trace.steps.length; i++) {
+    const out = evalStep(items, gt, trace.steps[i]!, trace, svc, true);
+    if (!best || out.passed >= best.out.passed) best = { step: i, out };
+  }
+  return best;
 }
 
 function unsearched(gt: GtStateInput): StateResult {
