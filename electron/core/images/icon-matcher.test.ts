@@ -27,22 +27,22 @@ describe.skipIf(!existsSync(IMG))('icon average-hash match on upstream img_test_
     { c: 'case2', json: '1.json', n: 0, gt: '1.png', exec: '2.png', max: 1, same: true },
     { c: 'case2', json: '1.json', n: 16, gt: '1.png', exec: '2.png', max: 1, same: false },
     { c: 'case2', json: '1.json', n: 16, gt: '1.png', exec: '2.png', max: 5, same: true },
-  ])('$c node $n: $gt vs $exec (<= $max) -> $same', ({ c, json, n, gt, exec, max, same }) => {
+  ])('$c node $n: $gt vs $exec (<= $max) -> $same', async ({ c, json, n, gt, exec, max, same }) => {
     const { bounds } = node(path.join(IMG, c, json), n);
-    const r = m.match(path.join(IMG, c, gt), bounds, path.join(IMG, c, exec));
+    const r = await m.matchNow(path.join(IMG, c, gt), bounds, path.join(IMG, c, exec));
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.distance <= max).toBe(same);
   });
 
-  it('decodes each screenshot once across many comparisons', () => {
+  it('decodes each screenshot once across many comparisons', async () => {
     const mm = new IconMatcher();
     const { bounds } = node(path.join(IMG, 'case1', '2.json'), 0);
-    for (let i = 0; i < 5; i++) mm.match(path.join(IMG, 'case1', '2.png'), bounds, path.join(IMG, 'case1', '3.png'));
+    for (let i = 0; i < 5; i++) await mm.matchNow(path.join(IMG, 'case1', '2.png'), bounds, path.join(IMG, 'case1', '3.png'));
     expect(mm.decoded).toBe(2);
   });
 
-  it('reports a missing screenshot by name instead of throwing', () => {
-    const r = m.match(path.join(IMG, 'case1', '2.png'), { x1: 0, y1: 0, x2: 10, y2: 10 }, path.join(IMG, 'case1', 'missing.png'));
+  it('reports a missing screenshot by name instead of throwing', async () => {
+    const r = await m.matchNow(path.join(IMG, 'case1', '2.png'), { x1: 0, y1: 0, x2: 10, y2: 10 }, path.join(IMG, 'case1', 'missing.png'));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toContain('missing.png');
   });
@@ -57,15 +57,13 @@ describe.skipIf(!existsSync(IMG))('icon average-hash match on upstream img_test_
 });
 
 describe.skipIf(!existsSync(DROIDBOT))('JPEG screenshots (DroidBot) decode', () => {
-  it('decodes a real screen_*.jpg to its 720x1640 size after prefetch, and matches it with itself', async () => {
+  it('decodes a real screen_*.jpg to its 720x1640 size, and matches it with itself', async () => {
     const { readdirSync } = await import('node:fs');
     const jpg = path.join(DROIDBOT, readdirSync(DROIDBOT).find((f) => f.endsWith('.jpg'))!);
     const img = await decodeGrayAsync(readFileSync(jpg), jpg);
     expect([img.width, img.height]).toEqual([720, 1640]);
     const m = new IconMatcher();
-    expect(m.match(jpg, { x1: 141, y1: 600, x2: 579, y2: 832 }, jpg).ok).toBe(false); // not prefetched: clear reason
-    await m.prefetch([jpg]);
-    expect(m.match(jpg, { x1: 141, y1: 600, x2: 579, y2: 832 }, jpg)).toEqual({ ok: true, distance: 0 });
+    expect(await m.matchNow(jpg, { x1: 141, y1: 600, x2: 579, y2: 832 }, jpg)).toEqual({ ok: true, distance: 0 });
   });
 });
 
