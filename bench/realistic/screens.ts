@@ -8,7 +8,7 @@ import type { ViewHierarchy } from '../../shared/model';
 import { parseUiautomatorXml } from '../../shared/formats/parse-uiautomator-xml';
 import { hierarchySize } from '../../shared/evaluation/find-counterpart';
 import { decodeText } from '../../electron/core/fs/decode-text';
-import { readImageSize } from '../../electron/core/images/image-size';
+import { readImageSize } from '../../electron/core/steps/image-size';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
 

@@ -14,22 +14,26 @@ export interface SequencerOptions {
 /** Upstream's one generic reason for any exception during an episode. */
 export const LEGACY_GENERIC_REASON = 'ui positions not found';
 
-interface StepOutcome { passed: number; verdicts: ItemVerdict[]; failed?: ItemVerdict; error?: ItemVerdict }
+interface StepOutcome { passed: number; verdicts: ItemVerdict[]; failed?: ItemVerdict; error?: ItemVerdict; pruned?: boolean }
 
-/** Evaluates items in order; stops at the first non-pass unless `all` (used to explain the closest step). */
-function evalStep(items: EssItem[], gt: GtStateInput, exec: ExecStepInput, trace: TraceInput, svc: MatchServices, all: boolean): StepOutcome {
+/**
+ * Evaluates items in order; stops at the first non-pass unless `all` (used to explain the closest step).
+ * With `all`, stops as soon as `more` items can no longer pass (passed + remaining < more): `pruned`.
+ */
+function evalStep(items: EssItem[], gt: GtStateInput, exec: ExecStepInput, trace: TraceInput, svc: MatchServices, all: boolean, more = 0): StepOutcome {
   const verdicts: ItemVerdict[] = [];
   let passed = 0;
   let failed: ItemVerdict | undefined;
   let error: ItemVerdict | undefined;
-  for (const item of items) {
-    const v = matchItem(item, gt, exec, trace, svc);
+  for (let k = 0; k < items.length; k++) {
+    const v = matchItem(items[k]!, gt, exec, trace, svc);
     if (!v) continue;
     verdicts.push(v);
     if (v.status === 'pass') { passed++; continue; }
     failed ??= v;
     if (v.status === 'error') error ??= v;
     if (!all) break;
+    if (passed + items.length - k - 1 < more) return { passed, verdicts, failed, error, pruned: true };
   }
   return { passed, verdicts, failed, error };
 }
@@ -61,7 +65,7 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
   };
   for (let si = 0; si < sorted.length; si++) {
     const gt = sorted[si]!;
-    const items = orderItems(gt.ess.items, svc.mode);
+    const items = orderItems(gt.ess.items, svc.mode, gt);
     let matched: StateResult | undefined;
     for (let i = pos; i < trace.steps.length; i++) {
       const exec = trace.steps[i]!;
@@ -109,9 +113,12 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
  */
 function closestStep(items: EssItem[], gt: GtStateInput, trace: TraceInput, svc: MatchServices, from: number): { step: number; out: StepOutcome } | undefined {
   let best: { step: number; out: StepOutcome } | undefined;
-  for (let i = from; i < trace.steps.length; i++) {
-    const out = evalStep(items, gt, trace.steps[i]!, trace, svc, true);
-    if (!best || out.passed >= best.out.passed) best = { step: i, out };
+  // Backwards, so the first step found with the most items is the latest of the tied ones; an earlier
+  // step must do strictly better, and stops being evaluated (costly items such as icons come last)
+  // once it cannot.
+  for (let i = trace.steps.length - 1; i >= from; i--) {
+    const out = evalStep(items, gt, trace.steps[i]!, trace, svc, true, best ? best.out.passed + 1 : 0);
+    if (!out.pruned && (!best || out.passed > best.out.passed)) best = { step: i, out };
   }
   return best;
 }

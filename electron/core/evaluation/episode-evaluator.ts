@@ -122,12 +122,13 @@ export class EpisodeEvaluator {
     }
     const m = this.settings.methods;
     if (m.includes('essential')) out.essential = await this.essential(gt, trace);
+    if (!m.includes('stepwise') && !m.includes('lcs')) return out;
     const execActions = trace.steps.map((s) => s.action).filter((a) => a.kind !== 'none').map(normaliseExecAction);
     const complete = (this.settings.final ?? 'complete') === 'complete';
     // Layouts without a completion signal: the end of the trace is the agent's claim (as for the essential states).
     if (complete && trace.noCompletionSignal !== undefined) execActions.push({ kind: 'complete' });
     // gt.baselineSteps ends with upstream's implicit "task complete"; the `none` convention drops it.
-    const gtSteps = complete ? gt.baselineSteps : gt.baselineSteps.slice(0, -1);
+    const gtSteps = complete ? gt.baselineSteps() : gt.baselineSteps().slice(0, -1);
     if (m.includes('stepwise')) out.stepwise = stepwiseMatch(job.episode, gtSteps, execActions);
     if (m.includes('lcs')) out.lcs = lcsMatch(job.episode, gtSteps, execActions);
     return out;

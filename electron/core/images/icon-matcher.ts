@@ -3,7 +3,7 @@ import { Image, createCanvas } from '@napi-rs/canvas';
 import type { Bounds } from '../../../shared/model';
 import type { IconMatchResult } from '../../../shared/evaluation/types';
 import { averageHash, cropBox, hammingDistance, scaleBounds, type AverageHash } from './average-hash';
-import { readImageSize } from './image-size';
+import { readImageSize } from '../steps/image-size';
 
 const NO_PIXELS = new Uint8Array(0);
 

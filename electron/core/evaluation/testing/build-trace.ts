@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ExecAction, GtAction } from '../../../../shared/model';
 import { parseEventStructs } from '../../../../shared/formats/event-structs';
 import { formatExecActionLine } from '../../../../shared/formats/exec-action';
-import { readImageSize } from '../../images/image-size';
+import { readImageSize } from '../../steps/image-size';
 
 /** One step of a built trace: which ground-truth screen it shows and what the agent did there. */
 export interface BuiltStep {
