@@ -108,7 +108,7 @@ export async function runJobs(jobs: readonly EvalJob[], opts: PoolOptions): Prom
     else await runOnWorkers(sub, opts, finishSub);
     return out;
   } finally {
-    await Promise.all([cache?.settled(), opts.embedder?.flush()]);
+    await opts.embedder?.flush();
   }
 }
 

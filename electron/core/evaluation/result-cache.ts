@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../fs/atomic-write';
 import type { EpisodeOutcome, EvalJob, EvalSettings } from './episode-evaluator';
 
 /** Bumped whenever a change to the evaluator can change a verdict: older entries are then ignored. */
@@ -16,7 +15,7 @@ export const RESULT_CACHE_VERSION = 'eval-1';
 export class ResultCache {
   hits = 0;
   misses = 0;
-  private readonly writes: Promise<void>[] = [];
+  private writes = 0;
   private readonly settingsKey: string;
 
   constructor(private readonly dir: string, settings: EvalSettings, embedder: string) {
@@ -53,14 +52,21 @@ export class ResultCache {
     return undefined;
   }
 
-  /** Stores an outcome (atomically, in the background; `settled()` waits for the writes). */
+  /**
+   * Stores an outcome atomically (temp file + rename). Not fsynced: an entry lost in a crash is only
+   * a miss (entries are checked against their fingerprint), and an fsync per episode would cost more
+   * than evaluating it. A failed write is ignored for the same reason.
+   */
   put(job: EvalJob, fp: string | undefined, outcome: EpisodeOutcome): void {
     if (!fp || outcome.error) return;
-    this.writes.push(writeFileAtomic(this.file(job), JSON.stringify({ fp, outcome })).catch(() => undefined));
-  }
-
-  async settled(): Promise<void> {
-    await Promise.all(this.writes);
+    const file = this.file(job);
+    const tmp = `${file}.${process.pid}.${this.writes++}.tmp`;
+    try {
+      writeFileSync(tmp, JSON.stringify({ fp, outcome }));
+      renameSync(tmp, file);
+    } catch {
+      rmSync(tmp, { force: true });
+    }
   }
 }
 
