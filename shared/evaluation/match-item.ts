@@ -39,6 +39,16 @@ const FIXED_ORDER: EssItem['kind'][] = ['activity', 'type', 'click', 'installed'
 /** Upstream's order (fuzzy, activity, exact, type, click, install); it decides which exception fires first. */
 const LEGACY_ORDER: EssItem['kind'][] = ['fuzzy', 'activity', 'exact', 'exclude', 'type', 'click', 'installed', 'uninstalled', 'ocr'];
 
+/** Items whose check may decode a screenshot, embed texts or run OCR (everything else is string work). */
+export function isCostlyItem(item: EssItem, gt: GtStateInput): boolean {
+  if (item.kind === 'fuzzy' || item.kind === 'ocr') return true;
+  if ((item.kind === 'exact' || item.kind === 'exclude') && 'index' in item.target) {
+    const c = gt.components[item.target.index];
+    return Boolean(c && isIconComponent(c));
+  }
+  return false;
+}
+
 /**
  * Items of a state in evaluation order for the mode (stable within a kind). Fixed mode, given the
  * state, also moves icon comparisons (exact/exclude on a component without text: a screenshot

@@ -1,6 +1,6 @@
 import type { EssItem } from '../model';
 import type { EssentialResult, ExecStepInput, GtStateInput, ItemVerdict, MatchServices, StateResult, TraceInput } from './types';
-import { matchItem, orderItems } from './match-item';
+import { isCostlyItem, matchItem, orderItems } from './match-item';
 import { evaluateFinalState, unsearchedFinalState, type FinalConvention } from './final-state';
 
 /** Sequencer options beyond the matchers' services. */
@@ -14,7 +14,7 @@ export interface SequencerOptions {
 /** Upstream's one generic reason for any exception during an episode. */
 export const LEGACY_GENERIC_REASON = 'ui positions not found';
 
-interface StepOutcome { passed: number; verdicts: ItemVerdict[]; failed?: ItemVerdict; error?: ItemVerdict; pruned?: boolean }
+interface StepOutcome { passed: number; verdicts: ItemVerdict[]; failed?: ItemVerdict; error?: ItemVerdict; pruned?: boolean; /** Verdict per input item (undefined: ignored item or not evaluated). */ slots?: (ItemVerdict | undefined)[] }
 
 /**
  * Evaluates items in order; stops at the first non-pass unless `all` (used to explain the closest step).
@@ -25,17 +25,19 @@ function evalStep(items: EssItem[], gt: GtStateInput, exec: ExecStepInput, trace
   let passed = 0;
   let failed: ItemVerdict | undefined;
   let error: ItemVerdict | undefined;
+  const slots: (ItemVerdict | undefined)[] = [];
   for (let k = 0; k < items.length; k++) {
     const v = matchItem(items[k]!, gt, exec, trace, svc);
     if (!v) continue;
+    slots[k] = v;
     verdicts.push(v);
     if (v.status === 'pass') { passed++; continue; }
     failed ??= v;
     if (v.status === 'error') error ??= v;
     if (!all) break;
-    if (passed + items.length - k - 1 < more) return { passed, verdicts, failed, error, pruned: true };
+    if (passed + items.length - k - 1 < more) return { passed, verdicts, failed, error, pruned: true, slots };
   }
-  return { passed, verdicts, failed, error };
+  return { passed, verdicts, failed, error, slots };
 }
 
 /**
@@ -108,17 +110,30 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
 
 /**
  * The step, from `from` on, where the most items of an unmatched state hold (ties: the later step),
- * with every item's verdict there. The scan itself stops at an item's first failure; this second pass
- * runs once per episode, for the state the scan could not match, and evaluates every item.
+ * with every item's verdict there. Runs once per episode, for the state the scan could not match.
+ * Branch and bound, so costly items (screenshot decodes, embeddings, OCR) run on as few steps as
+ * possible: cheap items are counted on every step, then steps are visited by that count (later
+ * first) and stop being visited once even all their costly items could not make them win.
  */
 function closestStep(items: EssItem[], gt: GtStateInput, trace: TraceInput, svc: MatchServices, from: number): { step: number; out: StepOutcome } | undefined {
+  const costly = items.filter((it) => isCostlyItem(it, gt));
+  const cheap = items.filter((it) => !costly.includes(it));
+  const cands: { step: number; out: StepOutcome }[] = [];
+  for (let i = from; i < trace.steps.length; i++) cands.push({ step: i, out: evalStep(cheap, gt, trace.steps[i]!, trace, svc, true) });
+  cands.sort((a, b) => b.out.passed - a.out.passed || b.step - a.step);
   let best: { step: number; out: StepOutcome } | undefined;
-  // Backwards, so the first step found with the most items is the latest of the tied ones; an earlier
-  // step must do strictly better, and stops being evaluated (costly items such as icons come last)
-  // once it cannot.
-  for (let i = trace.steps.length - 1; i >= from; i--) {
-    const out = evalStep(items, gt, trace.steps[i]!, trace, svc, true, best ? best.out.passed + 1 : 0);
-    if (!out.pruned && (!best || out.passed > best.out.passed)) best = { step: i, out };
+  for (const c of cands) {
+    const bound = c.out.passed + costly.length;
+    if (best && (bound < best.out.passed || (bound === best.out.passed && c.step < best.step))) break;
+    const rest: StepOutcome = costly.length ? evalStep(costly, gt, trace.steps[c.step]!, trace, svc, true) : { passed: 0, verdicts: [], slots: [] };
+    const passed = c.out.passed + rest.passed;
+    if (best && (passed < best.out.passed || (passed === best.out.passed && c.step < best.step))) continue;
+    // Verdicts in the state's item order, whichever pass computed them.
+    const byItem = new Map<EssItem, ItemVerdict>();
+    cheap.forEach((it, k) => { const v = c.out.slots?.[k]; if (v) byItem.set(it, v); });
+    costly.forEach((it, k) => { const v = rest.slots?.[k]; if (v) byItem.set(it, v); });
+    const verdicts = items.map((it) => byItem.get(it)).filter((v): v is ItemVerdict => v !== undefined);
+    best = { step: c.step, out: { passed, verdicts, failed: verdicts.find((v) => v.status !== 'pass'), error: verdicts.find((v) => v.status === 'error') } };
   }
   return best;
 }
