@@ -109,7 +109,8 @@ export function buildCorpus(root: string, episodes: number, variants = 8): Corpu
         if (c) out.push(`exact<${c.id}>`);
       }
       if (s < n - 1 && rand() < SHARE.click) out.push(`click<${taps[s]!.id}>`);
-      if (rand() < SHARE.fuzzy && texts.length) { out.push(`fuzzy<${pick(texts).id}>`); fuzzyItems++; }
+      // A quarter of the fuzzy items are screen-level (fuzzy<-1>), as in the census subset.
+      if (rand() < SHARE.fuzzy) { const screen = rand() < 0.25 || !texts.length; out.push(screen ? 'fuzzy<-1>' : `fuzzy<${pick(texts).id}>`); fuzzyItems++; }
       if (rand() < SHARE.install) out.push('check_install<Duolingo>');
       if (!out.length) out.push('activity<0>');
       items += out.length;

@@ -1,7 +1,7 @@
 """Runs the upstream LlamaTouch evaluator (a checkout of LlamaTouch/Evaluator) over the bench corpus.
 
 usage: python3 upstream_eval.py EVALUATOR_DIR METADATA_TSV DATASET_ROOT TRACES_ROOT
-Prints one JSON line: {"episodes": n, "seconds": s, "completed": {episode: bool}}.
+Prints one JSON line: {"episodes": n, "seconds": wall, "cpu_seconds": cpu, "completed": {episode: bool}}.
 
 Upstream's TestbedEvaluator with fuzzy matching off ("nofuzzy": no sentence-transformers model is
 needed). Two imports it makes but does not use on that path are stood in for when absent:
@@ -72,11 +72,13 @@ def main() -> None:
     t = TestbedEvaluator(agent=BenchAgent(), epi_metadata_path=metadata, gr_dataset_path=dataset,
                          options={"categories": [TaskCategory.GENERAL], "fuzzy_match": False})
     start = time.perf_counter()
+    cpu = time.process_time()
     with contextlib.redirect_stdout(io.StringIO()):
         t.run_evaluation()
     seconds = time.perf_counter() - start
+    cpu_seconds = time.process_time() - cpu
     completed = {epi: bool(done) for epi, (done, _reason) in t.episode_completion.items()}
-    print(json.dumps({"episodes": len(completed), "seconds": seconds, "completed": completed}))
+    print(json.dumps({"episodes": len(completed), "seconds": seconds, "cpu_seconds": cpu_seconds, "completed": completed}))
 
 
 if __name__ == "__main__":

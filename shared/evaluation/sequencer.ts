@@ -115,6 +115,9 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
  * possible: cheap items are counted on every step, then steps are visited by that count (later
  * first) and stop being visited once even all their costly items could not make them win.
  */
+/** Candidate steps whose costly items are evaluated when explaining an unmatched state. */
+export const COSTLY_CANDIDATES = 2;
+
 function closestStep(items: EssItem[], gt: GtStateInput, trace: TraceInput, svc: MatchServices, from: number): { step: number; out: StepOutcome } | undefined {
   const costly = items.filter((it) => isCostlyItem(it, gt));
   const cheap = items.filter((it) => !costly.includes(it));
@@ -122,9 +125,13 @@ function closestStep(items: EssItem[], gt: GtStateInput, trace: TraceInput, svc:
   for (let i = from; i < trace.steps.length; i++) cands.push({ step: i, out: evalStep(cheap, gt, trace.steps[i]!, trace, svc, true) });
   cands.sort((a, b) => b.out.passed - a.out.passed || b.step - a.step);
   let best: { step: number; out: StepOutcome } | undefined;
+  let costlyRuns = 0;
   for (const c of cands) {
     const bound = c.out.passed + costly.length;
     if (best && (bound < best.out.passed || (bound === best.out.passed && c.step < best.step))) break;
+    // Bounded cost: costly items are compared on at most COSTLY_CANDIDATES steps (the best by cheap items, later first).
+    if (best && costly.length && costlyRuns >= COSTLY_CANDIDATES) break;
+    costlyRuns++;
     const rest: StepOutcome = costly.length ? evalStep(costly, gt, trace.steps[c.step]!, trace, svc, true) : { passed: 0, verdicts: [], slots: [] };
     const passed = c.out.passed + rest.passed;
     if (best && (passed < best.out.passed || (passed === best.out.passed && c.step < best.step))) continue;
