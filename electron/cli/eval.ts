@@ -19,8 +19,9 @@ const USAGE = `Usage: touchstone eval --dataset D --traces T [options]
   --human FILE       human labels CSV (episode,human) for accuracy, precision/recall, F1
   --method M         essential | stepwise | lcs | all (default essential)
   --mode M           fixed (default) | legacy (reproduce upstream LlamaTouch, bugs included)
-  --final F          complete (default: after the last annotated state the agent must declare the
-                     task complete, as upstream) | none (annotated states only)
+  --final F          complete (default in fixed mode: after the last annotated state the agent must
+                     declare the task complete) | none (annotated states only; the default in legacy
+                     mode, as upstream's testbed evaluator, whose action baselines still end with it)
   --json FILE        write the full report (every verdict with its evidence) as JSON
   --csv FILE         write per-episode verdicts as CSV (and FILE.summary.csv with the metrics)
   --jobs N           worker threads (default 2; 1 = in-process)
@@ -37,7 +38,7 @@ still prints and writes the episodes already evaluated (exit 130). Exit 0 otherw
 unreadable, 2 on a bad option.`;
 
 interface Args {
-  dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode; final: FinalConvention;
+  dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode; final?: FinalConvention;
   json?: string; csv?: string; plot?: string; jobs: number; shard?: Shard; embedder: EmbedderSpec; quiet: boolean;
   threshold?: number; screenThreshold?: number;
 }
@@ -71,8 +72,9 @@ function parseArgs(argv: string[]): Args {
   });
   const mode = v.mode ?? 'fixed';
   if (mode !== 'fixed' && mode !== 'legacy') throw new Error(`--mode must be fixed or legacy; got "${mode}"`);
-  const final = v.final ?? 'complete';
-  if (final !== 'complete' && final !== 'none') throw new Error(`--final must be complete or none; got "${final}"`);
+  // Unset: the mode's convention (fixed: complete; legacy: none for the essential states, as upstream's testbed evaluator).
+  const final = v.final;
+  if (final !== undefined && final !== 'complete' && final !== 'none') throw new Error(`--final must be complete or none; got "${final}"`);
   const jobs = v.jobs === undefined ? 2 : Number(v.jobs);
   if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs must be a positive integer; got "${v.jobs}"`);
   return {

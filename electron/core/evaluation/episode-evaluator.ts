@@ -35,7 +35,11 @@ export interface EvalSettings {
   iconMaxDistance?: number;
   /** Which execution hierarchy to read first when a step has both; default json (fixed) / xml (legacy). */
   hierarchy?: 'json' | 'xml';
-  /** Default `complete`: states and ground-truth actions end with the agent's declaration of completion. */
+  /**
+   * Default: `complete` in fixed mode (states and ground-truth actions end with the agent's declaration of
+   * completion); in legacy mode the essential states have no final state (upstream's testbed evaluator
+   * never checks it) while the action baselines keep upstream's appended "task complete".
+   */
   final?: FinalConvention;
 }
 
@@ -174,7 +178,7 @@ export class EpisodeEvaluator {
       missing.clear();
       if (this.settings.fuzzyThreshold === undefined && this.embedder) svc.fuzzyThreshold = this.embedder.defaultThreshold;
       svc.screenThreshold = this.settings.screenThreshold ?? (this.embedder?.id !== undefined ? SCREEN_THRESHOLDS[this.embedder.id] : undefined) ?? svc.fuzzyThreshold;
-      r = evaluateEssentialStates(gt.states, trace, svc, { final: this.settings.final, finalGtStep: gt.nsteps - 1 });
+      r = evaluateEssentialStates(gt.states, trace, svc, { final: this.settings.final ?? (this.settings.mode === 'legacy' ? 'none' : 'complete'), finalGtStep: gt.nsteps - 1 });
       const texts = this.embedder ? [...missing] : [];
       if ((!texts.length && !this.icons.hasPending) || round >= MAX_ROUNDS) break;
       const [embedded] = await Promise.allSettled([texts.length ? this.embedder!.prepare(texts) : undefined, this.icons.resolvePending()]);

@@ -122,6 +122,8 @@ async function runInProcess(jobs: readonly EvalJob[], opts: PoolOptions, finish:
       if (opts.signal?.aborted) throw aborted(opts.signal);
       const i = next++;
       finish(i, await ev.evaluate(jobs[i]!));
+      // Reading is synchronous now: give the event loop a turn (signals, cancellation, progress output).
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   };
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, jobs.length) }, lane));

@@ -28,7 +28,7 @@ export interface RunOptions {
   tracesRoot: string;
   methods: MethodName[];
   mode: EvalMode;
-  /** Default `complete` (upstream's implicit final "task complete"); `none` evaluates annotated states only. */
+  /** Default `complete` in fixed mode, `none` for the essential states in legacy mode (as upstream); `none` evaluates annotated states only. */
   final?: FinalConvention;
   jobs: number;
   shard?: Shard;
@@ -116,7 +116,7 @@ export async function runEvaluation(o: RunOptions): Promise<RunReport> {
   let cancelled = false;
   try {
     outcomes = await runJobs(jobs, {
-      jobs: o.jobs, settings: { methods: o.methods, mode: o.mode, final: o.final ?? 'complete', appPackages, fuzzyThreshold: o.fuzzyThreshold, screenThreshold: o.screenThreshold }, embedder: lazy, lookup: o.lookup, signal: o.signal,
+      jobs: o.jobs, settings: { methods: o.methods, mode: o.mode, final: o.final, appPackages, fuzzyThreshold: o.fuzzyThreshold, screenThreshold: o.screenThreshold }, embedder: lazy, lookup: o.lookup, signal: o.signal,
       onResult: (outcome, n, total) => { done.push(outcome); o.onProgress?.(n, total, outcome); },
     });
   } catch (err) {
@@ -130,7 +130,7 @@ export async function runEvaluation(o: RunOptions): Promise<RunReport> {
   const rows = outcomes.map((x) => toRow(x, o.methods, o.humanLabels));
   const counters = await lazy?.counters();
   return {
-    mode: o.mode, final: o.final ?? 'complete', methods: o.methods, outcomes, rows, groups: summarise(rows, o.methods), unmatchedTraces,
+    mode: o.mode, final: o.final ?? (o.mode === 'legacy' ? 'none' : 'complete'), methods: o.methods, outcomes, rows, groups: summarise(rows, o.methods), unmatchedTraces,
     episodesWithoutTrace: ds.episodes.filter((e) => !evaluated.has(e.id)).length, warnings,
     embedding: counters ? { textsSeen: counters.textsSeen, embeddingsComputed: counters.embeddingsComputed } : undefined,
     elapsedMs: performance.now() - t0, cancelled, planned: jobs.length,
