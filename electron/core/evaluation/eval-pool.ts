@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { ResultCache } from './result-cache';
 import { EpisodeEvaluator, type EmbeddingLookup, type EpisodeOutcome, type EvalJob, type EvalSettings } from './episode-evaluator';
 import type { LazyEmbedder } from './embedding-provider';
@@ -98,6 +99,9 @@ export async function runJobs(jobs: readonly EvalJob[], opts: PoolOptions): Prom
     else { todo.push(i); fps.push(fp); }
   }
   const sub = todo.map((i) => jobs[i]!);
+  // Loading a sentence model takes seconds: start it now, alongside the first episodes, when an
+  // episode to evaluate has a fuzzy item (a glance at its .ess files), instead of at the first fuzzy check.
+  if (opts.embedder && !opts.lookup && sub.some(hasFuzzyItem)) void opts.embedder.get().catch(() => undefined);
   const finishSub = (k: number, o: EpisodeOutcome): void => {
     cache?.put(sub[k]!, fps[k], o);
     finish(todo[k]!, o);
@@ -109,6 +113,16 @@ export async function runJobs(jobs: readonly EvalJob[], opts: PoolOptions): Prom
     return out;
   } finally {
     await opts.embedder?.flush();
+  }
+}
+
+/** True when an episode folder holds an `.ess` with a `fuzzy<n>` / `fuzzy<-1>` item (read errors: false). */
+function hasFuzzyItem(job: EvalJob): boolean {
+  try {
+    const dir = path.join(job.datasetRoot, job.relPath);
+    return readdirSync(dir).some((f) => f.endsWith('.ess') && /fuzzy<(?!-2>)/.test(readFileSync(path.join(dir, f), 'utf8')));
+  } catch {
+    return false;
   }
 }
 
