@@ -28,7 +28,8 @@ export interface GroundTruth {
  * first use; the baselines' element boxes of every step only when a baseline runs.
  */
 export async function loadGroundTruth(root: string, relPath: string): Promise<GroundTruth> {
-  const folder = new EpisodeFolder(root, relPath, (rel) => path.join(root, rel));
+  // Plain joins (the evaluator reads datasets the user named, links included), no root guard per file.
+  const folder = new EpisodeFolder(root, relPath, (rel) => path.join(root, rel), { followLinks: true });
   const problems: Problem[] = [];
   const files = folder.files();
   const nsteps = folder.stepCount();

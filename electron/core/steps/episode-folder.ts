@@ -52,7 +52,11 @@ const atStep = (ps: Problem[], step: number): Problem[] => ps.map((p) => ({ ...p
 export class EpisodeFolder {
   private listing?: Map<number, EpisodeStepFiles>;
 
-  constructor(readonly root: string, readonly relPath: string, private readonly resolve: (rel: string) => string = (rel) => posix.join(root.split('\\').join('/'), rel)) {}
+  /**
+   * `resolve` maps a root-relative path to the path to open; a root guard returns real paths, and then
+   * symbolic links are refused at open (a link swapped in after the check). `followLinks` for plain joins.
+   */
+  constructor(readonly root: string, readonly relPath: string, private readonly resolve: (rel: string) => string = (rel) => posix.join(root.split('\\').join('/'), rel), private readonly opts: { followLinks?: boolean } = {}) {}
 
   /** Root-relative path of a file of this episode, forward slashes. */
   rel(name: string): string {
@@ -88,7 +92,7 @@ export class EpisodeFolder {
   /** A text file of the episode; undefined when absent; an unreadable one is a located problem. */
   text(name: string, step?: number): Read<string> {
     try {
-      return { value: readText(this.path(name)), problems: [] };
+      return { value: readText(this.path(name), { followLinks: this.opts.followLinks }), problems: [] };
     } catch (err) {
       return { problems: [{ severity: 'error', file: this.rel(name), ...(step !== undefined ? { step } : {}), message: (err as Error).message, hint: 'Restore the file from a backup or re-record the step.' }] };
     }

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { readRegularFile } from './read-text';
 import type { Size } from '../../../shared/model';
 
 /** Pixel size from the first bytes of a PNG or JPEG file; null for anything else or truncated headers. */
@@ -31,24 +31,19 @@ export function imageSize(b: Uint8Array): Size | null {
 
 /** JPEG headers with EXIF/ICC blocks ahead of the frame can run to hundreds of KiB. */
 const JPEG_HEAD = 256 * 1024;
-/** Reused header buffer: the evaluator asks for a size on most steps. */
-const HEAD = new Uint8Array(JPEG_HEAD);
 
 /**
  * Pixel size of a PNG or JPEG screenshot from its header only (PNG: 32 bytes; JPEG: read further
- * only when the first bytes say JPEG). Undefined when the file is missing, unreadable or neither.
+ * only when the first bytes say JPEG). Undefined when the file is missing, unreadable, not a regular
+ * file (a FIFO or a folder) or neither format.
  * The one image-size reader of the project (steps, icons, datasets, the dataset window).
  */
 export function readImageSize(file: string): Size | undefined {
-  let fd: number | undefined;
   try {
-    fd = openSync(file, 'r');
-    let n = readSync(fd, HEAD, 0, 32, 0);
-    if (n >= 2 && HEAD[0] === 0xff && HEAD[1] === 0xd8) n += readSync(fd, HEAD, n, HEAD.length - n, n);
-    return imageSize(HEAD.subarray(0, n)) ?? undefined;
+    let head = readRegularFile(file, 32, false, true);
+    if (head && head.length >= 2 && head[0] === 0xff && head[1] === 0xd8) head = readRegularFile(file, JPEG_HEAD, false, true);
+    return head ? imageSize(head) ?? undefined : undefined;
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }

@@ -1,7 +1,8 @@
 // One step reader: the dataset layer (what the dataset window and `dataset check` show) and the
 // evaluator read an episode's step files through EpisodeFolder, so they cannot disagree.
 import { describe, it, expect, vi, afterAll } from 'vitest';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { EpisodeFolder } from './episode-folder';
 import { loadEpisode, readStepComponents } from '../datasets/load-episode';
@@ -60,5 +61,19 @@ describe.skipIf(!existsSync(TRACE_18))('the dataset layer and the evaluator read
     expect(gt.problems.some((p) => p.startsWith('trace_18/2.json') && p.includes(json!.message))).toBe(true);
     expect(gt.problems.some((p) => p.startsWith('trace_18/4.activity') && p.includes(act!.message))).toBe(true);
     expect((await readStepComponents(root, 'trace_18', 2)).problems[0]?.message).toBe(json!.message);
+  });
+
+  it('a FIFO planted in an episode cannot hang either reader; links are followed by the evaluator', async () => {
+    const { root, episodeDir } = datasetWithEss(tmp, ESS);
+    renameSync(path.join(episodeDir, '2.ess'), path.join(episodeDir, 'real-2.ess'));
+    symlinkSync(path.join(episodeDir, 'real-2.ess'), path.join(episodeDir, '2.ess'));
+    rmSync(path.join(episodeDir, '4.activity'));
+    if (spawnSync('mkfifo', [path.join(episodeDir, '4.activity')]).status !== 0) return; // no mkfifo: nothing to show
+    const ep = await loadEpisode(root, 'trace_18');
+    const gt = await loadGroundTruth(root, 'trace_18');
+    expect(ep.problems.find((p) => p.file === 'trace_18/4.activity')?.message).toContain('not a regular file');
+    expect(gt.problems.some((p) => p.startsWith('trace_18/4.activity') && p.includes('not a regular file'))).toBe(true);
+    expect(gt.states.map((s) => s.step)).toEqual([2, 4]);
+    expect(ep.steps[2]?.ess?.raw).toBe(ESS[2]);
   });
 });
