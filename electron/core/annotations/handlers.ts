@@ -1,0 +1,31 @@
+import type { AnnotationCalls } from '../../../shared/contract/annotation';
+import type { AppContext } from '../app/context';
+import { AppError } from '../app/errors';
+import { DatasetRegistry } from '../app/dataset-registry';
+import { loadStepAnnotation, saveStepAnnotation } from './step-annotation';
+
+/**
+ * The annotation domain's calls over the step files. `changed(root, rel)` is
+ * told after every save, so cached episodes are read again (the filmstrip's
+ * annotated marks, the task's counts).
+ */
+export function annotationHandlers(ctx: AppContext, changed: (root: string, rel: string) => void): AnnotationCalls {
+  return {
+    'annotation:load': async (args) => {
+      const ds = ctx.datasets.get(args?.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args?.path);
+      return loadStepAnnotation(ds.root, rel, DatasetRegistry.step(args?.step));
+    },
+    'annotation:save': async (args) => {
+      const ds = ctx.datasets.get(args?.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args?.path);
+      const step = DatasetRegistry.step(args?.step);
+      if (typeof args?.ess !== 'string') throw new AppError('bad-request', 'annotation:save needs the .ess line as a string (empty to remove it).');
+      const base = args.base;
+      if (!base || !('ess' in base) || !('json' in base)) throw new AppError('bad-request', 'annotation:save needs the base versions annotation:load returned.');
+      const saved = await saveStepAnnotation(ds.root, rel, step, args.ess, base);
+      changed(ds.root, rel);
+      return { ...saved, hierarchy: await ctx.backend.hierarchy(ds.root, rel, step) };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The annotation domain: reading and saving one step's essential state
+ * (`i.ess`), with the versions the UI read so a save never overwrites a file
+ * that changed on disk since (error code 'conflict').
+ */
+import type { StepHierarchy } from '../contract-types';
+import type { Call, NameSet } from './common';
+
+/**
+ * What the UI read of a step's annotation files: a hash of each file's bytes,
+ * null when the file did not exist. Sent back with a save, so the core can
+ * tell whether someone else changed the files in between.
+ */
+export interface AnnotationBase {
+  ess: string | null;
+  json: string | null;
+}
+
+/** One step's annotation as stored. */
+export interface StepAnnotation {
+  step: number;
+  /** The `.ess` line without its line break; null when the step has no `i.ess`. */
+  ess: string | null;
+  base: AnnotationBase;
+}
+
+/** The result of a save: the step's new annotation, which files were written, and its components with the items resolved. */
+export interface AnnotationSaved extends StepAnnotation {
+  /** Root-relative files written (i.ess, and i.json when the step had none), or removed (i.ess emptied). */
+  written: string[];
+  removed: string[];
+  hierarchy: StepHierarchy;
+}
+
+export interface AnnotationArgs {
+  datasetId: string;
+  /** Episode folder relative to the dataset root. */
+  path: string;
+  step: number;
+}
+
+export interface AnnotationCalls {
+  /** The step's `.ess` line and the versions of its `i.ess` and `i.json`. */
+  'annotation:load': Call<AnnotationArgs, StepAnnotation>;
+  /**
+   * Saves the step's `.ess` line atomically (an empty line removes `i.ess`).
+   * When the step has no `i.json`, writes the numbered components beside it
+   * (the numbering of `touchstone vh number`), so the indices stay valid for
+   * the upstream evaluator. Fails with 'bad-request' (located message) when
+   * the line does not parse, and with 'conflict' when either file differs
+   * from `base` (changed on disk since loaded); nothing is written then.
+   */
+  'annotation:save': Call<AnnotationArgs & { ess: string; base: AnnotationBase }, AnnotationSaved>;
+}
+
+export interface AnnotationEvents {}
+
+export const ANNOTATION_CALLS: NameSet<AnnotationCalls> = { 'annotation:load': true, 'annotation:save': true };
+export const ANNOTATION_EVENTS: NameSet<AnnotationEvents> = {};
