@@ -3,6 +3,7 @@ import { CallError } from '../api/client';
 import { followJob, newJobId } from '../api/jobs';
 import { initialCheck } from './check-slice';
 import { initialEpisode } from './episode-slice';
+import { initialAnnotate } from './annotate-slice';
 import { messageOf, type DatasetSlice, type Slice } from './types';
 
 export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
@@ -23,7 +24,7 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
         return;
       }
       // One update: the other slices start over with the new dataset (each slice owns its initial state).
-      set({ dataset, datasetStatus: 'ready', query: '', ...initialEpisode(), ...initialCheck() });
+      set({ dataset, datasetStatus: 'ready', query: '', ...initialEpisode(), ...initialCheck(), ...initialAnnotate() });
       void get().loadRecent();
       const first = dataset.tasks.find((t) => t.path === at?.task) ?? dataset.tasks[0];
       if (first) await get().selectTask(first.path, first.path === at?.task ? at.step ?? 0 : 0);
@@ -66,7 +67,7 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
       }
     },
     closeDataset() {
-      set({ dataset: null, datasetStatus: 'idle', datasetError: null, query: '', ...initialEpisode(), ...initialCheck() });
+      set({ dataset: null, datasetStatus: 'idle', datasetError: null, query: '', ...initialEpisode(), ...initialCheck(), ...initialAnnotate() });
       void get().loadRecent();
     },
     setQuery: (query) => set({ query }),

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { AppInfo, CheckReport, DatasetOverview, EpisodeInfo, JobProgress, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
+import type { AnnotationBase, AppInfo, CheckReport, DatasetOverview, EpisodeInfo, JobProgress, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
 import type { TouchstoneClient } from '../api/client';
 import type { Route, ViewName } from '../route/route';
 
@@ -92,7 +92,41 @@ export interface CheckSlice {
   resetCheck(): void;
 }
 
-export type Store = AppSlice & ViewSlice & DatasetSlice & EpisodeSlice & OverlaySlice & CheckSlice;
+/** One undoable change of a step's items. */
+export interface AnnotationEdit {
+  path: string;
+  step: number;
+  before: string[];
+  after: string[];
+}
+
+/** The annotation being edited: the current step's items, autosaved after every edit, with undo/redo. */
+export interface AnnotateSlice {
+  /** The current step's items (canonical spellings) and the versions of its files when read. */
+  draft: { path: string; step: number; items: string[]; base: AnnotationBase; stored: string | null } | null;
+  draftStatus: LoadStatus;
+  draftError: string | null;
+  saveState: 'idle' | 'saving' | 'saved' | 'error' | 'conflict';
+  saveError: string | null;
+  /** The files changed on disk since they were read: both versions, until the annotator picks one. */
+  conflict: { path: string; step: number; disk: string | null; mine: string; base: AnnotationBase } | null;
+  history: AnnotationEdit[];
+  future: AnnotationEdit[];
+  /** Reads the current step's annotation (when the step changes in the annotation view). */
+  loadDraft(): Promise<void>;
+  addItem(raw: string): Promise<void>;
+  /** Adds the item, or removes it when present (activity, screen fuzzy). */
+  toggleItem(raw: string): Promise<void>;
+  removeItem(index: number): Promise<void>;
+  moveItem(index: number, delta: number): Promise<void>;
+  undo(): Promise<void>;
+  redo(): Promise<void>;
+  /** 'mine' saves over the disk version; 'disk' takes it (and forgets the undo history). */
+  resolveConflict(keep: 'mine' | 'disk'): Promise<void>;
+  resetAnnotate(): void;
+}
+
+export type Store = AppSlice & ViewSlice & DatasetSlice & EpisodeSlice & OverlaySlice & CheckSlice & AnnotateSlice;
 /** A slice creator over the whole store (zustand's slices pattern). */
 export type Slice<T> = StateCreator<Store, [], [], T>;
 

@@ -2,7 +2,8 @@ import { Rect } from 'react-konva';
 import type { Box } from '../../../shared/geometry/component-at';
 import { BOX_COLOR } from '../overlay-colors';
 import { useStageView } from '../stage-context';
-import { NumberTag } from './NumberTag';
+import { placeLabels } from '../stack';
+import { LABEL_PX, NumberTag } from './NumberTag';
 
 /** Every component's outline (fainter while something is highlighted). */
 export function BoxOutlines({ boxes, dim }: { boxes: readonly Box[]; dim: boolean }) {
@@ -16,12 +17,16 @@ export function BoxOutlines({ boxes, dim }: { boxes: readonly Box[]; dim: boolea
   );
 }
 
-/** Every component's number at its top-left corner. */
-export function BoxNumbers({ boxes, dim }: { boxes: readonly Box[]; dim: boolean }) {
+/**
+ * Every component's number at its top-left corner; with `spread`, labels of
+ * equal boxes sit side by side and a short box's label goes above it.
+ */
+export function BoxNumbers({ boxes, dim, spread = false }: { boxes: readonly Box[]; dim: boolean; spread?: boolean }) {
   const { inv } = useStageView();
+  const spots = spread ? placeLabels(boxes, 7 * inv, (LABEL_PX + 4) * inv) : boxes.map((b) => ({ id: b.id, x: b.bounds.x1, y: b.bounds.y1 }));
   return (
     <>
-      {boxes.map((b) => <NumberTag key={b.id} id={b.id} x={b.bounds.x1} y={b.bounds.y1} inv={inv} color={BOX_COLOR} dim={dim} />)}
+      {spots.map((p) => <NumberTag key={p.id} id={p.id} x={p.x} y={p.y} inv={inv} color={BOX_COLOR} dim={dim} />)}
     </>
   );
 }

@@ -1,4 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import type { Point } from '../../../shared/model';
+import { componentsAt, cycleStack } from '../../canvas/stack';
 import type { EssItemView } from '../../../shared/contract';
 import type { GtAction, NumberedComponent, Size } from '../../../shared/model';
 import { actionMark } from '../../../shared/geometry/action-mark';
@@ -28,6 +30,8 @@ export interface EpisodeScreenProps {
   overlays: { action: boolean; ess: boolean; boxes: boolean };
   onHover(id: number | null): void;
   onSelect(id: number | null): void;
+  /** Repeated clicks at one spot (or Alt+wheel) walk through the stacked components there, listed over the screen. */
+  cycle?: boolean;
 }
 
 /**
@@ -42,6 +46,14 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
   const essBoxes = ess.reduce((n, it) => n + (it.primitive ? it.componentIds.filter((id) => boxes.some((b) => b.id === id)).length : 0), 0);
   const action = props.overlays.action ? props.action : undefined;
   const markOn = (d: Size | null) => (d ? actionMark(action, d) : null);
+  // The stack under the last click (cycle mode): where it was and who is in it.
+  const [stack, setStack] = useState<{ at: Point; ids: number[] } | null>(null);
+  const pick = (p: Point, delta: number, repeat: boolean) => {
+    const ids = componentsAt(boxes, p);
+    const same = repeat && stack !== null && Math.hypot(stack.at.x - p.x, stack.at.y - p.y) < 12;
+    setStack(ids.length > 1 ? { at: p, ids } : null);
+    props.onSelect(same ? cycleStack(ids, props.selected, delta) : ids[0] ?? null);
+  };
   const dim = props.hovered !== null || props.selected !== null || essBoxes > 0;
   const attrs = (d: Size | null) => {
     const mark = markOn(d);
@@ -49,21 +61,27 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
     return {
       'data-box-count': boxes.length, 'data-boxes-shown': String(props.overlays.boxes), 'data-ess-highlights': essBoxes,
       'data-action-mark': mark?.kind ?? 'none', 'data-action-at': mark?.kind === 'tap' ? `${Math.round(mark.at.x)},${Math.round(mark.at.y)}` : undefined,
-      'data-tap-component': tapOn ?? undefined,
+      'data-tap-component': tapOn ?? undefined, 'data-stack': props.cycle && stack ? stack.ids.join(',') : undefined,
     };
   };
 
   return (
     <ScreenStage url={props.url} screen={props.screen} loading={props.componentsLoading} attrs={attrs}
-      overlay={(d) => <CanvasLegend items={ess} action={markOn(d) ? describeAction(action) : null} />}
+      overlay={(d) => (
+        <>
+          <CanvasLegend items={ess} action={markOn(d) ? describeAction(action) : null} />
+          {props.cycle && stack && <StackList ids={stack.ids} selected={props.selected} onSelect={props.onSelect} />}
+        </>
+      )}
       onPointer={(p) => {
         const id = p ? componentAt(boxes, p) : null;
         if (id !== props.hovered) props.onHover(id);
       }}
-      onPick={(p) => props.onSelect(componentAt(boxes, p))}>
+      onPick={(p) => (props.cycle ? pick(p, 1, true) : props.onSelect(componentAt(boxes, p)))}
+      onAltWheel={props.cycle ? (p, dy) => pick(p, dy > 0 ? 1 : -1, true) : undefined}>
       <StageLayer visible={props.overlays.boxes}>
         <BoxOutlines boxes={boxes} dim={dim} />
-        <BoxNumbers boxes={boxes} dim={dim} />
+        <BoxNumbers boxes={boxes} dim={dim} spread={props.cycle} />
       </StageLayer>
       <StageLayer>
         <EssTargets items={ess} boxes={boxes} />
@@ -71,5 +89,17 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
         <ActionMark action={action} />
       </StageLayer>
     </ScreenStage>
+  );
+}
+
+/** The components stacked under the last click; each can be picked directly. */
+function StackList({ ids, selected, onSelect }: { ids: number[]; selected: number | null; onSelect(id: number): void }) {
+  return (
+    <div className="stack-list" role="group" aria-label="Components under the pointer">
+      <span className="muted">{ids.length} here (click again or Alt+wheel):</span>
+      {ids.map((id) => (
+        <button key={id} type="button" className={`stack-id${id === selected ? ' on' : ''}`} aria-pressed={id === selected} onClick={() => onSelect(id)}>#{id}</button>
+      ))}
+    </div>
   );
 }

@@ -4,10 +4,15 @@ import { EpisodeScreen } from './EpisodeScreen';
 import { ComponentInspector } from '../inspector/ComponentInspector';
 import { ProblemList } from '../../components/ProblemList';
 import { Filmstrip } from './Filmstrip';
+import { EssEditor } from '../annotate/EssEditor';
 import { OverlayToggles } from './OverlayToggles';
 
-/** The selected task: header, filmstrip of steps, the annotated screen and the component inspector. */
-export function EpisodeView() {
+/**
+ * The selected task: header, filmstrip of steps, the annotated screen and the
+ * component inspector; in the annotation view (`annotate`) also the step's
+ * essential-state editor, and clicks cycle through stacked components.
+ */
+export function EpisodeView({ annotate = false }: { annotate?: boolean }) {
   const s = useAppStore(useShallow((st) => ({
     task: st.dataset?.tasks.find((t) => t.path === st.taskPath) ?? null,
     episode: st.episode, screens: st.screens, status: st.episodeStatus, error: st.episodeError,
@@ -59,9 +64,14 @@ export function EpisodeView() {
             <EpisodeScreen url={url} components={s.hierarchy?.components ?? []} screen={s.hierarchy?.screen}
               hovered={s.hovered} selected={s.selected} componentsLoading={s.hierarchyStatus === 'loading'}
               action={stepInfo?.action} ess={s.hierarchy?.ess} overlays={s.overlays}
-              onHover={s.hover} onSelect={s.select} />
+              onHover={s.hover} onSelect={s.select} cycle={annotate} />
           </section>
-          <ComponentInspector hierarchy={s.hierarchy} focusId={focusId} pinned={s.selected !== null} onPick={s.select} onHover={s.hover} />
+          {annotate ? (
+            <div className="annotate-side">
+              <EssEditor />
+              <ComponentInspector hierarchy={s.hierarchy} focusId={focusId} pinned={s.selected !== null} onPick={s.select} onHover={s.hover} />
+            </div>
+          ) : <ComponentInspector hierarchy={s.hierarchy} focusId={focusId} pinned={s.selected !== null} onPick={s.select} onHover={s.hover} />}
         </div>
       )}
     </main>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { TaskEntry } from '../../../shared/contract';
 import { formatProblem } from '../../../shared/model';
@@ -6,12 +6,20 @@ import { useAppStore } from '../../store';
 import { ProblemList } from '../../components/ProblemList';
 import { datasetLevelProblems, filterTasks } from './filter-tasks';
 
-/** Searchable list of the dataset's tasks; ↑/↓ (or j/k) move the selection. */
-export function TaskList() {
+type StatusFilter = 'all' | TaskEntry['status'];
+const STATUS_LABELS: Record<StatusFilter, string> = { all: 'All', none: 'Not started', annotated: 'Annotated', error: 'Has problems' };
+
+/**
+ * Searchable list of the dataset's tasks; ↑/↓ (or j/k) move the selection.
+ * As the annotation queue (`queue`): a status filter and the overall progress.
+ */
+export function TaskList({ queue = false }: { queue?: boolean }) {
   const { tasks, query, taskPath, setQuery, selectTask } = useAppStore(
     useShallow((s) => ({ tasks: s.dataset?.tasks ?? [], query: s.query, taskPath: s.taskPath, setQuery: s.setQuery, selectTask: s.selectTask })),
   );
-  const shown = useMemo(() => filterTasks(tasks, query), [tasks, query]);
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const shown = useMemo(() => filterTasks(tasks, query).filter((t) => !queue || status === 'all' || t.status === status), [tasks, query, queue, status]);
+  const done = tasks.filter((t) => t.annotatedSteps > 0).length;
   const datasetProblems = useAppStore((s) => s.dataset?.problems);
   const ownProblems = useMemo(() => datasetLevelProblems(datasetProblems ?? [], tasks), [datasetProblems, tasks]);
   const listRef = useRef<HTMLUListElement>(null);
@@ -40,6 +48,17 @@ export function TaskList() {
           }} />
         <span className="task-count">{shown.length === tasks.length ? `${tasks.length} tasks` : `${shown.length} of ${tasks.length}`}</span>
       </div>
+      {queue && (
+        <div className="queue-bar">
+          <select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+            {(Object.keys(STATUS_LABELS) as StatusFilter[]).map((k) => <option key={k} value={k}>{STATUS_LABELS[k]}</option>)}
+          </select>
+          <div className="progress queue-progress" role="progressbar" aria-label="Tasks annotated" aria-valuemin={0} aria-valuemax={tasks.length} aria-valuenow={done}>
+            <div className="progress-bar" style={{ width: `${tasks.length ? (100 * done) / tasks.length : 0}%` }} />
+            <span>{done} of {tasks.length} annotated · n: next</span>
+          </div>
+        </div>
+      )}
       {ownProblems.length > 0 && <ProblemList problems={ownProblems} scope="in the dataset" className="problems dataset-problems" open />}
       <ul className="task-list" role="listbox" aria-label="Task list" ref={listRef} tabIndex={0} data-task-count={shown.length}
         onKeyDown={(e) => {

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NumberedComponent } from '../shared/model';
+import { boxesOf, componentAt } from '../shared/geometry/component-at';
+import { AnnotatePage } from './pages/annotate-page';
+import { makeDataset, type TempDataset } from './testing/dataset-fixture';
+import { SHOTS as shots, openWebSession, webSkipReason as why, type WebSession } from './testing/harness';
+
+const SCREEN = { width: 1080, height: 2400 };
+
+describe.skipIf(why !== '')(`web mode in Chromium: annotating essential states ${why}`, () => {
+  let ds: TempDataset;
+  let web: WebSession;
+  let app: AnnotatePage;
+  const ess = (step: number) => join(ds.root, 'general/trace_18', `${step}.ess`);
+  const comps = (step: number) => JSON.parse(readFileSync(join(ds.root, 'general/trace_18', `${step}.json`), 'utf8')) as NumberedComponent[];
+
+  beforeAll(async () => {
+    ds = makeDataset();
+    web = await openWebSession(join(ds.outside, 'state'));
+    app = new AnnotatePage(web.page);
+    await app.page.goto(web.server.url);
+    await app.waitReady('open');
+    await app.openByPath(ds.root, 2);
+    await app.open();
+    await app.selectTask('18', 5);
+    await app.frame(3).click();
+    await app.canvas(3).waitFor();
+    await app.waitItems([]);
+  });
+  afterAll(async () => {
+    await web?.close();
+    ds?.cleanup();
+  });
+
+  it('click a text node at its screen position -> the inspector shows its text; e adds exact<n>, saved to disk; Ctrl+Z takes it back everywhere', async () => {
+    const boxes = boxesOf(comps(3));
+    const text = comps(3).find((c) => c.text === 'Lesson 2 of 5')!;
+    const b = boxes.find((x) => x.id === text.id)!;
+    const centre = { x: (b.bounds.x1 + b.bounds.x2) / 2, y: (b.bounds.y1 + b.bounds.y2) / 2 };
+    expect(componentAt(boxes, centre)).toBe(text.id);
+    await app.clickDevicePoint(3, SCREEN, centre);
+    await app.fields(text.id).waitFor();
+    expect(await app.field('text').textContent()).toBe('Lesson 2 of 5');
+
+    await app.press('e');
+    await app.waitItems([`exact<${text.id}>`], 'saved');
+    expect(readFileSync(ess(3), 'utf8')).toBe(`exact<${text.id}>\n`);
+    expect(await app.frame(3).locator('.frame-ess').count()).toBe(1); // the filmstrip marks the step
+
+    await app.page.keyboard.press('Control+z');
+    await app.waitItems([], 'saved');
+    expect(existsSync(ess(3))).toBe(false); // the step had no .ess: undoing the only item removes the file
+    await app.page.keyboard.press('Control+Shift+z');
+    await app.waitItems([`exact<${text.id}>`], 'saved');
+    await app.addButton('a').click();
+    await app.waitItems(['activity<0>', `exact<${text.id}>`], 'saved');
+    expect(readFileSync(ess(3), 'utf8')).toBe(`activity<0>|exact<${text.id}>\n`);
+    await app.screenshot(join(shots, 'annotate-1600.png'));
+  });
+
+  it('reloading shows the saved state, in the annotation view, at the same task and step', async () => {
+    await app.page.reload();
+    await app.waitReady('annotate');
+    await app.selectedTask('18').waitFor();
+    await app.canvas(3).waitFor();
+    const id = comps(3).find((c) => c.text === 'Lesson 2 of 5')!.id;
+    await app.waitItems(['activity<0>', `exact<${id}>`]);
+    expect(app.route()).toMatchObject({ view: 'annotate', root: realpathSync(ds.root), task: 'general/trace_18', step: '3' });
+  });
+
+  it('cycles through components with equal bounds by clicking again at the same spot, listing the candidates', async () => {
+    const equal = boxesOf(comps(3)).filter((x) => x.bounds.x1 === 883 && x.bounds.y1 === 63 && x.bounds.x2 === 1080 && x.bounds.y2 === 189).map((x) => x.id);
+    expect(equal).toHaveLength(2);
+    const p = { x: 981, y: 126 };
+    const seen: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await app.clickDevicePoint(3, SCREEN, p);
+      await app.page.locator('.stack-id[aria-pressed="true"]').waitFor();
+      seen.push(Number((await app.page.locator('.stack-id[aria-pressed="true"]').textContent())!.slice(1)));
+    }
+    for (const id of equal) expect(seen).toContain(id);
+    const listed = await app.stackList.locator('.stack-id').allTextContents();
+    expect(listed.slice(0, 2).sort()).toEqual(equal.map((id) => `#${id}`).sort());
+    await app.screenshot(join(shots, 'annotate-stack.png'));
+  });
+
+  it('a concurrent change to i.ess on disk is detected: both versions shown, nothing lost, the annotator decides', async () => {
+    const id = comps(3).find((c) => c.text === 'Lesson 2 of 5')!.id;
+    writeFileSync(ess(3), 'activity<0>|exact<9>\n'); // another annotator's save
+    await app.components.nth(10).click();
+    await app.press('f');
+    await app.conflict.waitFor();
+    expect(await app.conflictVersion('disk').textContent()).toBe('activity<0>|exact<9>');
+    expect(await app.conflictVersion('mine').textContent()).toBe(`activity<0>|exact<${id}>|fuzzy<10>`);
+    expect(readFileSync(ess(3), 'utf8')).toBe('activity<0>|exact<9>\n');
+    await app.screenshot(join(shots, 'annotate-conflict.png'));
+    await app.conflict.getByRole('button', { name: /Keep mine/ }).click();
+    await app.waitItems(['activity<0>', `exact<${id}>`, 'fuzzy<10>'], 'saved');
+    expect(readFileSync(ess(3), 'utf8')).toBe(`activity<0>|exact<${id}>|fuzzy<10>\n`);
+  });
+
+  it('fits at 1280x720', async () => {
+    await app.page.setViewportSize({ width: 1280, height: 720 });
+    await app.canvas(3).waitFor();
+    const side = (await app.editor.boundingBox())!;
+    expect(side.x + side.width).toBeLessThanOrEqual(1280);
+    expect((await app.canvas(3).boundingBox())!.height).toBeGreaterThan(300);
+    await app.screenshot(join(shots, 'annotate-1280.png'));
+    await app.page.setViewportSize({ width: 1600, height: 1000 });
+  });
+});
