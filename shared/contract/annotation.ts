@@ -39,6 +39,39 @@ export interface AnnotationArgs {
   step: number;
 }
 
+/** How one trace fares against the task's whole annotation. */
+export interface TraceVerdict {
+  passed: boolean;
+  /** Steps in the trace. */
+  steps: number;
+  /** Why it failed (the first state not found), when it failed. */
+  reason?: string;
+}
+
+/** Something the live checks found, said next to what it is about. */
+export interface LiveWarning {
+  kind: 'own-fails' | 'cut-passes' | 'noop-passes' | 'dynamic-exact' | 'state-unmatched';
+  /** The ground-truth step whose `.ess` it is about. */
+  step?: number;
+  /** The item's spelling, when it is about one item. */
+  item?: string;
+  message: string;
+}
+
+/**
+ * The task's annotation evaluated with the evaluator's own matchers against
+ * its own recording (must pass), the recording cut before the last essential
+ * state, and a trace that stays on the first screen (both must fail).
+ */
+export interface LiveCheck {
+  /** Annotated steps. */
+  states: number;
+  own: TraceVerdict | null;
+  cut: TraceVerdict | null;
+  noop: TraceVerdict | null;
+  warnings: LiveWarning[];
+}
+
 export interface AnnotationCalls {
   /** The step's `.ess` line and the versions of its `i.ess` and `i.json`. */
   'annotation:load': Call<AnnotationArgs, StepAnnotation>;
@@ -51,9 +84,11 @@ export interface AnnotationCalls {
    * from `base` (changed on disk since loaded); nothing is written then.
    */
   'annotation:save': Call<AnnotationArgs & { ess: string; base: AnnotationBase }, AnnotationSaved>;
+  /** Live checks of the task's saved annotation (see LiveCheck). */
+  'annotation:check': Call<{ datasetId: string; path: string }, LiveCheck>;
 }
 
 export interface AnnotationEvents {}
 
-export const ANNOTATION_CALLS: NameSet<AnnotationCalls> = { 'annotation:load': true, 'annotation:save': true };
+export const ANNOTATION_CALLS: NameSet<AnnotationCalls> = { 'annotation:load': true, 'annotation:save': true, 'annotation:check': true };
 export const ANNOTATION_EVENTS: NameSet<AnnotationEvents> = {};

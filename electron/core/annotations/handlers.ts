@@ -2,7 +2,22 @@ import type { AnnotationCalls } from '../../../shared/contract/annotation';
 import type { AppContext } from '../app/context';
 import { AppError } from '../app/errors';
 import { DatasetRegistry } from '../app/dataset-registry';
+import { liveCheck, type LiveEmbedder } from './live-check';
 import { loadStepAnnotation, saveStepAnnotation } from './step-annotation';
+
+/** The sentence embedder for fuzzy items, loaded once on the first check; none when it cannot load. */
+let embedder: Promise<LiveEmbedder | undefined> | undefined;
+function liveEmbedder(): Promise<LiveEmbedder | undefined> {
+  embedder ??= (async () => {
+    try {
+      const m = await import('../models');
+      return new m.CachedEmbedder(await m.createDefaultEmbedder());
+    } catch {
+      return undefined;
+    }
+  })();
+  return embedder;
+}
 
 /**
  * The annotation domain's calls over the step files. `changed(root, rel)` is
@@ -26,6 +41,11 @@ export function annotationHandlers(ctx: AppContext, changed: (root: string, rel:
       const saved = await saveStepAnnotation(ds.root, rel, step, args.ess, base);
       changed(ds.root, rel);
       return { ...saved, hierarchy: await ctx.backend.hierarchy(ds.root, rel, step) };
+    },
+    'annotation:check': async (args) => {
+      const ds = ctx.datasets.get(args?.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args?.path);
+      return liveCheck(ds.root, rel, await liveEmbedder());
     },
   };
 }
