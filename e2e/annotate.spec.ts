@@ -101,12 +101,43 @@ describe.skipIf(why !== '')(`web mode in Chromium: annotating essential states $
     expect(readFileSync(ess(3), 'utf8')).toBe(`activity<0>|exact<${id}>|fuzzy<10>\n`);
   });
 
+  it('live checks: an annotation that a trace doing nothing would pass is warned about, at once; a later-screen item clears it', async () => {
+    // Leave only step 0's activity: that already holds on the first screen.
+    for (const step of [2, 3]) {
+      await app.frame(step).click();
+      await app.canvas(step).waitFor();
+      const n = (await app.items()).length;
+      for (let i = 0; i < n; i++) await app.press('Backspace');
+      await app.waitItems([], 'saved');
+      expect(existsSync(ess(step))).toBe(false);
+    }
+    await app.press('Home');
+    await app.canvas(0).waitFor();
+    await app.press('a');
+    await app.waitItems(['activity<0>'], 'saved');
+    await app.page.locator('.live-check[data-live-state="ready"][data-warnings~="noop-passes"]').waitFor();
+    expect(await app.page.locator('[data-verdict="no-op"]').getAttribute('data-passed')).toBe('true');
+    expect(await app.page.locator('[data-warning="noop-passes"]').textContent()).toMatch(/did nothing would pass/);
+    await app.screenshot(join(shots, 'annotate-warning.png'));
+
+    // An item only the last screen shows: the no-op trace fails now, the own recording still passes.
+    await app.press('End');
+    await app.canvas(4).waitFor();
+    const last = comps(4).find((c) => c.text === 'NEW WORD')!;
+    await app.components.nth(last.id).click();
+    await app.press('e');
+    await app.waitItems([`exact<${last.id}>`], 'saved');
+    await app.page.locator('.live-check[data-live-state="ready"]:not([data-warnings~="noop-passes"])').waitFor();
+    expect(await app.page.locator('[data-verdict="no-op"]').getAttribute('data-passed')).toBe('false');
+    expect(await app.page.locator('[data-verdict="own"]').getAttribute('data-passed')).toBe('true');
+  });
+
   it('fits at 1280x720', async () => {
     await app.page.setViewportSize({ width: 1280, height: 720 });
-    await app.canvas(3).waitFor();
+    await app.canvas(4).waitFor();
     const side = (await app.editor.boundingBox())!;
     expect(side.x + side.width).toBeLessThanOrEqual(1280);
-    expect((await app.canvas(3).boundingBox())!.height).toBeGreaterThan(300);
+    expect((await app.canvas(4).boundingBox())!.height).toBeGreaterThan(300);
     await app.screenshot(join(shots, 'annotate-1280.png'));
     await app.page.setViewportSize({ width: 1600, height: 1000 });
   });

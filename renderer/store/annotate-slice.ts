@@ -5,6 +5,7 @@ import { messageOf, type AnnotateSlice, type Slice, type SliceState, type Store 
 
 export const initialAnnotate = (): SliceState<AnnotateSlice> => ({
   draft: null, draftStatus: 'idle', draftError: null, saveState: 'idle', saveError: null, conflict: null, history: [], future: [],
+  live: null, livePath: null, liveStatus: 'idle',
 });
 
 /** The items of a stored `.ess` line (null: it does not parse). */
@@ -53,6 +54,7 @@ export const createAnnotateSlice: Slice<AnnotateSlice> = (set, get) => {
         ...(now && now.path === path && now.step === step ? { draft: { ...now, base: saved.base, stored: saved.ess } } : {}),
         saveState: 'saved',
       });
+      void get().runLiveCheck();
     } catch (err) {
       if (err instanceof CallError && err.code === 'conflict') {
         const disk = await get().client.call('annotation:load', { datasetId: ds.id, path, step }).catch(() => null);
@@ -82,9 +84,23 @@ export const createAnnotateSlice: Slice<AnnotateSlice> = (set, get) => {
     return get().draft?.step === step;
   }
 
+  let liveRun = 0;
   return {
     ...initialAnnotate(),
     resetAnnotate: () => set(initialAnnotate()),
+
+    async runLiveCheck() {
+      const { dataset, taskPath } = get();
+      if (!dataset || !taskPath) return;
+      const run = ++liveRun;
+      set({ liveStatus: 'loading', ...(get().livePath !== taskPath ? { live: null, livePath: taskPath } : {}) });
+      try {
+        const live = await get().client.call('annotation:check', { datasetId: dataset.id, path: taskPath });
+        if (run === liveRun && get().taskPath === taskPath) set({ live, livePath: taskPath, liveStatus: 'ready' });
+      } catch {
+        if (run === liveRun) set({ liveStatus: 'error' }); // the checks advise; a failure to run them never blocks editing
+      }
+    },
 
     async loadDraft() {
       const { dataset, taskPath, step, episode } = get();
@@ -101,6 +117,7 @@ export const createAnnotateSlice: Slice<AnnotateSlice> = (set, get) => {
           return;
         }
         set({ draft: { path: taskPath, step, items, base: a.base, stored: a.ess }, draftStatus: 'ready' });
+        if (get().livePath !== taskPath) void get().runLiveCheck();
       } catch (err) {
         if (get().taskPath === taskPath && get().step === step) set({ draftStatus: 'error', draftError: messageOf(err) });
       }

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { AnnotationBase, AppInfo, CheckReport, DatasetOverview, EpisodeInfo, JobProgress, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
+import type { AnnotationBase, LiveCheck, AppInfo, CheckReport, DatasetOverview, EpisodeInfo, JobProgress, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
 import type { TouchstoneClient } from '../api/client';
 import type { Route, ViewName } from '../route/route';
 
@@ -112,6 +112,12 @@ export interface AnnotateSlice {
   conflict: { path: string; step: number; disk: string | null; mine: string; base: AnnotationBase } | null;
   history: AnnotationEdit[];
   future: AnnotationEdit[];
+  /** The live checks of the task's saved annotation (re-run after every save), for the task `livePath`. */
+  live: LiveCheck | null;
+  livePath: string | null;
+  liveStatus: LoadStatus;
+  /** Runs the live checks of the current task's saved annotation. */
+  runLiveCheck(): Promise<void>;
   /** Reads the current step's annotation (when the step changes in the annotation view). */
   loadDraft(): Promise<void>;
   addItem(raw: string): Promise<void>;

@@ -4,6 +4,7 @@ import { ESS_COLORS } from '../../canvas/overlay-colors';
 import type { EssPrimitive } from '../../../shared/contract';
 import { ADD_ACTIONS } from './add-actions';
 import { itemWarnings } from './item-warnings';
+import { LiveCheckPanel } from './LiveCheckPanel';
 
 const SAVE_LABEL = { idle: '', saving: 'Saving…', saved: 'Saved', error: 'Not saved', conflict: 'Changed on disk' } as const;
 
@@ -13,11 +14,15 @@ export function EssEditor() {
     draft: st.draft, status: st.draftStatus, error: st.draftError, saveState: st.saveState, saveError: st.saveError, conflict: st.conflict,
     canUndo: st.history.length > 0, canRedo: st.future.length > 0, selected: st.selected ?? st.hovered, hierarchy: st.hierarchy,
     action: st.episode?.steps.find((x) => x.index === st.step)?.action, step: st.step,
+    live: st.livePath === st.taskPath ? st.live : null,
     add: st.addItem, toggle: st.toggleItem, remove: st.removeItem, move: st.moveItem, undo: st.undo, redo: st.redo, resolve: st.resolveConflict,
   })));
   const items = s.draft?.items ?? [];
   const views = s.hierarchy?.ess ?? [];
-  const warnings = itemWarnings(views, s.hierarchy, s.action);
+  const warnings = [
+    ...itemWarnings(views, s.hierarchy, s.action),
+    ...(s.live?.warnings ?? []).filter((w) => w.item && w.step === s.step).map((w) => ({ item: w.item!, message: w.message })),
+  ];
   const kwOf = (raw: string) => /^[a-z_]+/.exec(raw)?.[0] ?? '';
 
   return (
@@ -62,6 +67,7 @@ export function EssEditor() {
         })}
         {s.draft && items.length === 0 && <li className="muted ess-empty">No items: select a component and press e, f, x or c.</li>}
       </ol>
+      <LiveCheckPanel />
       <div className="ess-add" role="group" aria-label="Add an item">
         {ADD_ACTIONS.map((a) => {
           const item = a.item(s.selected, s.action);
