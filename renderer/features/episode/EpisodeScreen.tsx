@@ -47,11 +47,12 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
   const action = props.overlays.action ? props.action : undefined;
   const markOn = (d: Size | null) => (d ? actionMark(action, d) : null);
   // The stack under the last click (cycle mode): where it was and who is in it.
-  const [stack, setStack] = useState<{ at: Point; ids: number[] } | null>(null);
+  const [stack, setStack] = useState<{ at: Point; ids: number[]; url: string | null } | null>(null);
+  const here = stack && stack.url === props.url ? stack : null; // a new screen starts without a stack
   const pick = (p: Point, delta: number, repeat: boolean) => {
     const ids = componentsAt(boxes, p);
-    const same = repeat && stack !== null && Math.hypot(stack.at.x - p.x, stack.at.y - p.y) < 12;
-    setStack(ids.length > 1 ? { at: p, ids } : null);
+    const same = repeat && here !== null && Math.hypot(here.at.x - p.x, here.at.y - p.y) < 12;
+    setStack(ids.length > 1 ? { at: p, ids, url: props.url } : null);
     props.onSelect(same ? cycleStack(ids, props.selected, delta) : ids[0] ?? null);
   };
   const dim = props.hovered !== null || props.selected !== null || essBoxes > 0;
@@ -61,7 +62,7 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
     return {
       'data-box-count': boxes.length, 'data-boxes-shown': String(props.overlays.boxes), 'data-ess-highlights': essBoxes,
       'data-action-mark': mark?.kind ?? 'none', 'data-action-at': mark?.kind === 'tap' ? `${Math.round(mark.at.x)},${Math.round(mark.at.y)}` : undefined,
-      'data-tap-component': tapOn ?? undefined, 'data-stack': props.cycle && stack ? stack.ids.join(',') : undefined,
+      'data-tap-component': tapOn ?? undefined, 'data-stack': props.cycle && here ? here.ids.join(',') : undefined,
     };
   };
 
@@ -70,7 +71,7 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
       overlay={(d) => (
         <>
           <CanvasLegend items={ess} action={markOn(d) ? describeAction(action) : null} />
-          {props.cycle && stack && <StackList ids={stack.ids} selected={props.selected} onSelect={props.onSelect} />}
+          {props.cycle && here && <StackList ids={here.ids} selected={props.selected} onSelect={props.onSelect} />}
         </>
       )}
       onPointer={(p) => {
