@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { Image as KImage, Layer, Rect, Stage } from 'react-konva';
 import type Konva from 'konva';
 import type { Point, Size } from '../../shared/model';
@@ -45,6 +45,8 @@ export function ScreenStage(props: ScreenStageProps) {
   const fit = device ? fitTransform(device, view, 12) : null;
   const zoom = useZoom(fit, props.url ?? '');
   const t = zoom.t;
+  // One value per transform, so layers that only depend on it (and are memoised) skip re-rendering.
+  const stageView = useMemo(() => (t && device ? { t, inv: 1 / t.scale, device } : null), [t?.scale, t?.x, t?.y, device?.width, device?.height]);
   const state: StageState = props.loading || img.status === 'loading' ? 'loading' : img.status === 'error' ? 'error' : 'ready';
   const ready = state === 'ready';
 
@@ -98,7 +100,7 @@ export function ScreenStage(props: ScreenStageProps) {
             <Rect width={device.width} height={device.height} fill="#0b0d12" />
             {img.status === 'ready' && <KImage image={img.image} width={device.width} height={device.height} listening={false} />}
           </Layer>
-          <StageViewProvider value={{ t, inv: 1 / t.scale, device }}>{props.children}</StageViewProvider>
+          <StageViewProvider value={stageView}>{props.children}</StageViewProvider>
         </Stage>
       )}
     </div>

@@ -27,7 +27,9 @@ function afterSave(s: Store, path: string, saved: AnnotationSaved): Partial<Stor
     });
     episode = { ...episode, steps };
     out.episode = episode;
-    if (s.step === saved.step) out.hierarchy = saved.hierarchy;
+    // A save never renumbers: keeping the same component list spares the canvas and the list a redraw.
+    const same = s.hierarchy && s.hierarchy.step === saved.step && s.hierarchy.components.length === saved.hierarchy.components.length;
+    if (s.step === saved.step) out.hierarchy = same ? { ...saved.hierarchy, components: s.hierarchy!.components } : saved.hierarchy;
   }
   const ds: DatasetOverview | null = s.dataset;
   if (ds && episode && s.taskPath === path) {
@@ -117,7 +119,12 @@ export const createAnnotateSlice: Slice<AnnotateSlice> = (set, get) => {
           return;
         }
         set({ draft: { path: taskPath, step, items, base: a.base, stored: a.ess }, draftStatus: 'ready' });
-        if (get().livePath !== taskPath) void get().runLiveCheck();
+        if (get().livePath !== taskPath) {
+          // A task without any annotation has nothing to check yet (and opening it stays quick).
+          const annotated = get().episode?.steps.some((x) => x.ess !== undefined);
+          if (annotated) void get().runLiveCheck();
+          else set({ live: { states: 0, own: null, cut: null, noop: null, warnings: [] }, livePath: taskPath, liveStatus: 'ready' });
+        }
       } catch (err) {
         if (get().taskPath === taskPath && get().step === step) set({ draftStatus: 'error', draftError: messageOf(err) });
       }

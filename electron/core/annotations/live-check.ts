@@ -54,7 +54,7 @@ function dynamicExact(states: readonly GtStateInput[]): LiveWarning[] {
  * its own recording, the recording cut before its last essential state, and
  * a trace that never leaves the first screen, and says what is wrong.
  */
-export async function liveCheck(root: string, relPath: string, embedder?: LiveEmbedder): Promise<LiveCheck> {
+export async function liveCheck(root: string, relPath: string, loadEmbedder?: () => Promise<LiveEmbedder | undefined>): Promise<LiveCheck> {
   const gt = await loadGroundTruth(root, relPath);
   if (gt.states.length === 0) return { states: 0, own: null, cut: null, noop: null, warnings: [] };
   const ep = await loadEpisode(root, relPath);
@@ -69,11 +69,13 @@ export async function liveCheck(root: string, relPath: string, embedder?: LiveEm
       screenText: vh ? simplifyScreen(vh) : undefined, screenshot, screenSize: size,
     });
   }
+  // The sentence embedder loads (once, seconds) only when an item compares texts that differ.
+  let embedder: LiveEmbedder | undefined;
   const icons = new IconMatcher();
   const svc: MatchServices = createMatchServices({
     mode: 'fixed',
     iconMatch: (g, b, x) => icons.match(g, b, x),
-    fuzzyThreshold: embedder?.defaultThreshold ?? 0.85,
+    fuzzyThreshold: 0.85,
     similarity: (a, b) => {
       if (!embedder) return undefined;
       try { return embedder.similarity(a, b); } catch { return undefined; }
@@ -85,9 +87,11 @@ export async function liveCheck(root: string, relPath: string, embedder?: LiveEm
   const last = Math.max(...gt.states.map((s) => s.step));
   const cut = last > 0 ? trace('cut', steps.slice(0, last)) : null;
   const noop = trace('no-op', steps.length ? [{ ...steps[0], action: { kind: 'none' } }] : []);
-  if (embedder) {
-    const texts = new Set([own, noop].flatMap((t) => textsToEmbed(gt.states, t, svc)));
-    await embedder.prepare([...texts]).catch(() => undefined);
+  const texts = [...new Set([own, noop].flatMap((t) => textsToEmbed(gt.states, t, svc)))];
+  if (texts.length && loadEmbedder) {
+    embedder = await loadEmbedder();
+    if (embedder) svc.fuzzyThreshold = svc.screenThreshold = embedder.defaultThreshold;
+    await embedder?.prepare(texts).catch(() => undefined);
   }
   const run = (t: TraceInput): TraceVerdict & { states: ReturnType<typeof evaluateEssentialStates>['states'] } => {
     const r = evaluateEssentialStates(gt.states, t, svc, { final: 'none' });

@@ -55,7 +55,8 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
     setStack(ids.length > 1 ? { at: p, ids, url: props.url } : null);
     props.onSelect(same ? cycleStack(ids, props.selected, delta) : ids[0] ?? null);
   };
-  const dim = props.hovered !== null || props.selected !== null || essBoxes > 0;
+  // Annotating (cycle), hovering never dims the boxes: the pointer then only redraws the small selection layer.
+  const dim = (!props.cycle && props.hovered !== null) || props.selected !== null || essBoxes > 0;
   const attrs = (d: Size | null) => {
     const mark = markOn(d);
     const tapOn = mark?.kind === 'tap' ? componentAt(boxes, mark.at) : null;
