@@ -72,6 +72,17 @@ export interface LiveCheck {
   warnings: LiveWarning[];
 }
 
+/** An item proposed from the recording itself, for the annotator to accept or reject. */
+export interface Suggestion {
+  step: number;
+  /** The item's spelling, e.g. `click<14>`. */
+  item: string;
+  /** Why it is proposed, in one sentence. */
+  reason: string;
+  /** Higher first (0..1). */
+  score: number;
+}
+
 export interface AnnotationCalls {
   /** The step's `.ess` line and the versions of its `i.ess` and `i.json`. */
   'annotation:load': Call<AnnotationArgs, StepAnnotation>;
@@ -86,9 +97,16 @@ export interface AnnotationCalls {
   'annotation:save': Call<AnnotationArgs & { ess: string; base: AnnotationBase }, AnnotationSaved>;
   /** Live checks of the task's saved annotation (see LiveCheck). */
   'annotation:check': Call<{ datasetId: string; path: string }, LiveCheck>;
+  /**
+   * Proposes essential states from the recording: the final screen's
+   * distinctive texts (exact, or fuzzy where the text looks dynamic), the
+   * targets of recorded taps that change the screen, typed text, the final
+   * activity. Ranked per step, best first.
+   */
+  'annotation:suggest': Call<{ datasetId: string; path: string }, Suggestion[]>;
 }
 
 export interface AnnotationEvents {}
 
-export const ANNOTATION_CALLS: NameSet<AnnotationCalls> = { 'annotation:load': true, 'annotation:save': true, 'annotation:check': true };
+export const ANNOTATION_CALLS: NameSet<AnnotationCalls> = { 'annotation:load': true, 'annotation:save': true, 'annotation:check': true, 'annotation:suggest': true };
 export const ANNOTATION_EVENTS: NameSet<AnnotationEvents> = {};

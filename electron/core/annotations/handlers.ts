@@ -4,6 +4,7 @@ import { AppError } from '../app/errors';
 import { DatasetRegistry } from '../app/dataset-registry';
 import { liveCheck, type LiveEmbedder } from './live-check';
 import { loadStepAnnotation, saveStepAnnotation } from './step-annotation';
+import { suggestEssentialStates } from './suggest';
 
 /** The sentence embedder for fuzzy items, loaded once on the first check; none when it cannot load. */
 let embedder: Promise<LiveEmbedder | undefined> | undefined;
@@ -46,6 +47,11 @@ export function annotationHandlers(ctx: AppContext, changed: (root: string, rel:
       const ds = ctx.datasets.get(args?.datasetId);
       const { rel } = ctx.datasets.confine(ds, args?.path);
       return liveCheck(ds.root, rel, liveEmbedder);
+    },
+    'annotation:suggest': async (args) => {
+      const ds = ctx.datasets.get(args?.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args?.path);
+      return suggestEssentialStates(ds.root, rel);
     },
   };
 }

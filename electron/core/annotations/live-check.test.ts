@@ -59,3 +59,33 @@ describe.skipIf(!have)(`live checks of trace_18's annotation with the evaluator'
     ]);
   });
 });
+
+describe.skipIf(!have)(`suggested essential states of trace_18${have ? '' : ' (skipped: ../shared/fixtures is absent)'}`, () => {
+  it('proposes the tap targets that change the screen (step 2: the very component the annotators clicked), the final activity and texts', async () => {
+    const { suggestEssentialStates } = await import('./suggest');
+    const { resolveEssItems } = await import('../../../shared/geometry/ess-targets');
+    const { parseEss } = await import('../../../shared/formats/ess');
+    const { parseUiautomatorXml } = await import('../../../shared/formats/parse-uiautomator-xml');
+    const root = resolve(TRACE_18, '..');
+    const s = await suggestEssentialStates(root, 'trace_18');
+    // The annotators' click<xpath> of 2.ess, resolved on step 2's own hierarchy.
+    const ess = parseEss(readFileSync(join(TRACE_18, '2.ess'), 'utf8'), '2.ess');
+    const vh = parseUiautomatorXml(readFileSync(join(TRACE_18, '2.xml'), 'utf8'), '2.xml');
+    if (!ess.ok || !vh.ok) throw new Error('fixture does not parse');
+    const comps = JSON.parse(readFileSync(join(TRACE_18, '2.json'), 'utf8'));
+    const click = resolveEssItems(ess.value, comps, vh.value).find((i) => i.keyword === 'click')!;
+    expect(s.filter((x) => x.step === 2).map((x) => x.item)).toContain(`click<${click.componentIds[0]}>`);
+    const final = s.filter((x) => x.step === 4);
+    expect(final.map((x) => x.item)).toContain('activity<0>');
+    const texts = final.filter((x) => x.item !== 'activity<0>');
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.every((x) => /^(exact|fuzzy)<\d+>$/.test(x.item))).toBe(true);
+    // Each proposed text is one no earlier screen shows.
+    const comps4 = JSON.parse(readFileSync(join(TRACE_18, '4.json'), 'utf8')) as Array<{ text: string }>;
+    const earlier = new Set([0, 1, 2, 3].flatMap((i) => (JSON.parse(readFileSync(join(TRACE_18, `${i}.json`), 'utf8')) as Array<{ text: string }>).map((c) => c.text)));
+    for (const t of texts) expect(earlier.has(comps4[Number(/\d+/.exec(t.item)![0])].text)).toBe(false);
+    // How much of the recorded annotation the suggestions cover (printed for the report).
+    const kept = ess.value.items.filter((i) => s.some((x) => x.step === 2 && (x.item === i.raw || (i.kind === 'click' && x.item === `click<${click.componentIds[0]}>`) || (i.kind === 'activity' && x.item === 'activity<0>'))));
+    console.log(`trace_18: ${s.length} suggestions; the recorded 2.ess has ${ess.value.items.length} items, ${kept.length} of them suggested on its step`);
+  });
+});
