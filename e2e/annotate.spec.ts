@@ -141,4 +141,20 @@ describe.skipIf(why !== '')(`web mode in Chromium: annotating essential states $
     await app.screenshot(join(shots, 'annotate-1280.png'));
     await app.page.setViewportSize({ width: 1600, height: 1000 });
   });
+
+  it('suggests from the recording for a task without annotation; y accepts one (autosaved)', async () => {
+    await app.selectTask('901', 2);
+    await app.canvas(0).waitFor();
+    const list = app.page.getByRole('region', { name: 'Suggestions' });
+    await list.waitFor();
+    const items = await list.locator('[data-suggestion]').evaluateAll((els) => els.map((e) => e.getAttribute('data-suggestion')));
+    // The recorded tap (540,1200 of 1080x2400) lands on the component the suggestion clicks.
+    const boxes = boxesOf(JSON.parse(readFileSync(join(ds.root, 'generated/trace_901/0.json'), 'utf8')) as NumberedComponent[]);
+    expect(items).toEqual([`click<${componentAt(boxes, { x: 540, y: 1200 })}>`]);
+    await app.screenshot(join(shots, 'annotate-suggestions.png'));
+    await app.press('y');
+    await app.waitItems([items[0]!], 'saved');
+    expect(readFileSync(join(ds.root, 'generated/trace_901/0.ess'), 'utf8')).toBe(`${items[0]}\n`);
+    expect(await list.count()).toBe(0); // nothing left to decide on this task
+  });
 });

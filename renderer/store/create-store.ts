@@ -7,6 +7,7 @@ import { createOverlaySlice } from './overlay-slice';
 import { createCheckSlice } from './check-slice';
 import { createViewSlice } from './view-slice';
 import { createAnnotateSlice } from './annotate-slice';
+import { createSuggestSlice } from './suggest-slice';
 import type { Store } from './types';
 
 /** The app's one store, composed of typed slices over a client (tests pass one bound to a real server). */
@@ -19,6 +20,7 @@ export function createAppStore(client: TouchstoneClient) {
     ...createOverlaySlice(...a),
     ...createCheckSlice(...a),
     ...createAnnotateSlice(...a),
+    ...createSuggestSlice(...a),
   }));
 }
 

@@ -4,6 +4,7 @@ import { followJob, newJobId } from '../api/jobs';
 import { initialCheck } from './check-slice';
 import { initialEpisode } from './episode-slice';
 import { initialAnnotate } from './annotate-slice';
+import { initialSuggest } from './suggest-slice';
 import { messageOf, type DatasetSlice, type Slice } from './types';
 
 export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
@@ -24,7 +25,7 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
         return;
       }
       // One update: the other slices start over with the new dataset (each slice owns its initial state).
-      set({ dataset, datasetStatus: 'ready', query: '', ...initialEpisode(), ...initialCheck(), ...initialAnnotate() });
+      set({ dataset, datasetStatus: 'ready', query: '', ...initialEpisode(), ...initialCheck(), ...initialAnnotate(), ...initialSuggest() });
       void get().loadRecent();
       const first = dataset.tasks.find((t) => t.path === at?.task) ?? dataset.tasks[0];
       if (first) await get().selectTask(first.path, first.path === at?.task ? at.step ?? 0 : 0);
@@ -67,7 +68,7 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
       }
     },
     closeDataset() {
-      set({ dataset: null, datasetStatus: 'idle', datasetError: null, query: '', ...initialEpisode(), ...initialCheck(), ...initialAnnotate() });
+      set({ dataset: null, datasetStatus: 'idle', datasetError: null, query: '', ...initialEpisode(), ...initialCheck(), ...initialAnnotate(), ...initialSuggest() });
       void get().loadRecent();
     },
     setQuery: (query) => set({ query }),

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { AnnotationBase, LiveCheck, AppInfo, CheckReport, DatasetOverview, EpisodeInfo, JobProgress, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
+import type { AnnotationBase, LiveCheck, Suggestion, AppInfo, CheckReport, DatasetOverview, EpisodeInfo, JobProgress, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
 import type { TouchstoneClient } from '../api/client';
 import type { Route, ViewName } from '../route/route';
 
@@ -132,7 +132,21 @@ export interface AnnotateSlice {
   resetAnnotate(): void;
 }
 
-export type Store = AppSlice & ViewSlice & DatasetSlice & EpisodeSlice & OverlaySlice & CheckSlice & AnnotateSlice;
+/** Suggested items of the current task (from its recording), and which the annotator accepted or rejected. */
+export interface SuggestSlice {
+  suggestions: Suggestion[] | null;
+  suggestPath: string | null;
+  /** `step:item` -> the annotator's decision. */
+  decided: Record<string, 'accepted' | 'rejected'>;
+  loadSuggestions(): Promise<void>;
+  /** Suggestions not yet decided nor already in the step's items, in order. */
+  pendingSuggestions(): Suggestion[];
+  /** Accepting goes to the suggestion's step and adds the item (autosaved, undoable). */
+  decideSuggestion(s: Suggestion, accept: boolean): Promise<void>;
+  resetSuggest(): void;
+}
+
+export type Store = AppSlice & ViewSlice & DatasetSlice & EpisodeSlice & OverlaySlice & CheckSlice & AnnotateSlice & SuggestSlice;
 /** A slice creator over the whole store (zustand's slices pattern). */
 export type Slice<T> = StateCreator<Store, [], [], T>;
 

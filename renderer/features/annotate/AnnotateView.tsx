@@ -8,11 +8,18 @@ import { annotateBindings } from './annotate-keys';
 
 /** The annotation view: the task queue, the episode's screen, and the current step's essential-state editor. */
 export function AnnotateView() {
-  const s = useAppStore(useShallow((st) => ({ taskPath: st.taskPath, step: st.step, ready: st.episodeStatus === 'ready', loadDraft: st.loadDraft })));
+  const s = useAppStore(useShallow((st) => ({
+    taskPath: st.taskPath, step: st.step, ready: st.episodeStatus === 'ready', loadDraft: st.loadDraft, loadSuggestions: st.loadSuggestions,
+    unannotated: st.episode?.steps.every((x) => x.ess === undefined) ?? false,
+  })));
   useKeymap('annotate', useMemo(() => annotateBindings(useAppStore), []));
   useEffect(() => {
     if (s.ready) void s.loadDraft();
   }, [s.taskPath, s.step, s.ready, s.loadDraft]);
+  // Suggestions are for a task without annotation, fetched once when it opens.
+  useEffect(() => {
+    if (s.ready && s.unannotated) void s.loadSuggestions();
+  }, [s.taskPath, s.ready, s.unannotated, s.loadSuggestions]);
   return (
     <div className="workspace annotate">
       <TaskList queue />

@@ -5,6 +5,7 @@ import type { EssPrimitive } from '../../../shared/contract';
 import { ADD_ACTIONS } from './add-actions';
 import { itemWarnings } from './item-warnings';
 import { LiveCheckPanel } from './LiveCheckPanel';
+import { SuggestionList } from './SuggestionList';
 
 const SAVE_LABEL = { idle: '', saving: 'Saving…', saved: 'Saved', error: 'Not saved', conflict: 'Changed on disk' } as const;
 
@@ -67,6 +68,7 @@ export function EssEditor() {
         })}
         {s.draft && items.length === 0 && <li className="muted ess-empty">No items: select a component and press e, f, x or c.</li>}
       </ol>
+      <SuggestionList />
       <LiveCheckPanel />
       <div className="ess-add" role="group" aria-label="Add an item">
         {ADD_ACTIONS.map((a) => {

@@ -4,7 +4,7 @@ import { datasetBindings } from '../dataset/dataset-keys';
 import { ADD_ACTIONS } from './add-actions';
 
 /** Keys the annotation view takes over from the dataset view's (they add items here). */
-const TAKEN = new Set(ADD_ACTIONS.map((a) => a.key));
+const TAKEN = new Set([...ADD_ACTIONS.map((a) => a.key), 'y', 'r']);
 
 /**
  * The annotation view's keys: the dataset view's navigation, one key per
@@ -22,9 +22,17 @@ export function annotateBindings(store: AppStore): KeyBinding[] {
       void (a.toggle ? st.toggleItem(item) : st.addItem(item));
     },
   }));
+  const decideFirst = (accept: boolean) => {
+    const st = s();
+    const first = st.pendingSuggestions().find((x) => x.step === st.step);
+    if (!first) return false;
+    void st.decideSuggestion(first, accept);
+  };
   const nav = datasetBindings(store).filter((b) => !b.keys.some((k) => TAKEN.has(k)));
   return [
     ...adds,
+    { keys: ['y'], label: 'Accept the first suggestion of this step', group: 'Suggestions', run: () => decideFirst(true) },
+    { keys: ['r'], label: 'Reject the first suggestion of this step', group: 'Suggestions', run: () => decideFirst(false) },
     { keys: ['Backspace', 'Delete'], label: 'Remove the last item', group: 'Annotate', run: () => void s().removeItem((s().draft?.items.length ?? 0) - 1) },
     { keys: ['Ctrl+Z'], label: 'Undo', group: 'Annotate', run: () => void s().undo() },
     { keys: ['Ctrl+Shift+Z', 'Ctrl+Y'], label: 'Redo', group: 'Annotate', run: () => void s().redo() },
