@@ -55,7 +55,7 @@ export function TaskList({ queue = false }: { queue?: boolean }) {
           </select>
           <div className="progress queue-progress" role="progressbar" aria-label="Tasks annotated" aria-valuemin={0} aria-valuemax={tasks.length} aria-valuenow={done}>
             <div className="progress-bar" style={{ width: `${tasks.length ? (100 * done) / tasks.length : 0}%` }} />
-            <span>{done} of {tasks.length} annotated · n: next</span>
+            <span title="n opens the next task without annotation">{done} of {tasks.length} annotated</span>
           </div>
         </div>
       )}
