@@ -132,6 +132,25 @@ describe.skipIf(why !== '')(`web mode in Chromium: annotating essential states $
     expect(await app.page.locator('[data-verdict="own"]').getAttribute('data-passed')).toBe('true');
   });
 
+  it('box toggles choose which boxes are numbered; the component list is searchable', async () => {
+    await app.canvas(4).waitFor();
+    const c4 = comps(4);
+    const filter = app.page.getByRole('combobox', { name: 'Boxes shown' });
+    await filter.selectOption('text');
+    await app.canvasWith({ 'boxes-drawn': String(c4.filter((c) => c.text.trim() || c['content-desc'].trim()).length) }, 4).waitFor();
+    await filter.selectOption('clickable');
+    await app.canvasWith({ 'boxes-drawn': String(c4.filter((c) => c.clickable || c['long-clickable']).length) }, 4).waitFor();
+    await filter.selectOption('none');
+    await app.canvasWith({ 'boxes-drawn': '0' }, 4).waitFor();
+    await filter.selectOption('all');
+    await app.canvasWith({ 'boxes-drawn': String(c4.length) }, 4).waitFor();
+
+    await app.page.getByRole('searchbox', { name: 'Search components' }).fill('the woman');
+    await app.page.locator('.component-list[data-listed="1"]').waitFor();
+    expect(await app.components.first().textContent()).toContain('the woman');
+    await app.page.getByRole('searchbox', { name: 'Search components' }).fill('');
+  });
+
   it('fits at 1280x720', async () => {
     await app.page.setViewportSize({ width: 1280, height: 720 });
     await app.canvas(4).waitFor();

@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { AnnotationBase, LiveCheck, Suggestion, AppInfo, CheckReport, DatasetOverview, EpisodeInfo, JobProgress, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
 import type { TouchstoneClient } from '../api/client';
 import type { Route, ViewName } from '../route/route';
+import type { BoxFilter } from '../canvas/box-filter';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -72,6 +73,9 @@ export interface EpisodeSlice {
 export interface OverlaySlice {
   overlays: { action: boolean; ess: boolean; boxes: boolean };
   toggleOverlay(name: keyof OverlaySlice['overlays']): void;
+  /** Which boxes the annotation canvas numbers (all, clickable, with text, annotated, none). */
+  boxFilter: BoxFilter;
+  setBoxFilter(filter: BoxFilter): void;
   resetOverlays(): void;
 }
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Point } from '../../../shared/model';
 import { componentsAt, cycleStack } from '../../canvas/stack';
+import { filterBoxes, type BoxFilter } from '../../canvas/box-filter';
 import type { EssItemView } from '../../../shared/contract';
 import type { GtAction, NumberedComponent, Size } from '../../../shared/model';
 import { actionMark } from '../../../shared/geometry/action-mark';
@@ -30,6 +31,8 @@ export interface EpisodeScreenProps {
   overlays: { action: boolean; ess: boolean; boxes: boolean };
   onHover(id: number | null): void;
   onSelect(id: number | null): void;
+  /** Which boxes to number and outline (every box stays reachable by pointer). */
+  boxFilter?: BoxFilter;
   /** Repeated clicks at one spot (or Alt+wheel) walk through the stacked components there, listed over the screen. */
   cycle?: boolean;
 }
@@ -43,6 +46,7 @@ export interface EpisodeScreenProps {
 export function EpisodeScreen(props: EpisodeScreenProps) {
   const boxes = useMemo(() => boxesOf(props.components), [props.components]);
   const ess = props.overlays.ess ? props.ess ?? [] : [];
+  const shown = useMemo(() => filterBoxes(boxes, props.components, props.ess ?? [], props.boxFilter ?? 'all'), [boxes, props.components, props.ess, props.boxFilter]);
   const essBoxes = ess.reduce((n, it) => n + (it.primitive ? it.componentIds.filter((id) => boxes.some((b) => b.id === id)).length : 0), 0);
   const action = props.overlays.action ? props.action : undefined;
   const markOn = (d: Size | null) => (d ? actionMark(action, d) : null);
@@ -61,7 +65,7 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
     const mark = markOn(d);
     const tapOn = mark?.kind === 'tap' ? componentAt(boxes, mark.at) : null;
     return {
-      'data-box-count': boxes.length, 'data-boxes-shown': String(props.overlays.boxes), 'data-ess-highlights': essBoxes,
+      'data-box-count': boxes.length, 'data-boxes-drawn': shown.length, 'data-boxes-shown': String(props.overlays.boxes), 'data-ess-highlights': essBoxes,
       'data-action-mark': mark?.kind ?? 'none', 'data-action-at': mark?.kind === 'tap' ? `${Math.round(mark.at.x)},${Math.round(mark.at.y)}` : undefined,
       'data-tap-component': tapOn ?? undefined, 'data-stack': props.cycle && here ? here.ids.join(',') : undefined,
     };
@@ -82,8 +86,8 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
       onPick={(p) => (props.cycle ? pick(p, 1, true) : props.onSelect(componentAt(boxes, p)))}
       onAltWheel={props.cycle ? (p, dy) => pick(p, dy > 0 ? 1 : -1, true) : undefined}>
       <StageLayer visible={props.overlays.boxes}>
-        <BoxOutlines boxes={boxes} dim={dim} />
-        <BoxNumbers boxes={boxes} dim={dim} spread={props.cycle} />
+        <BoxOutlines boxes={shown} dim={dim} />
+        <BoxNumbers boxes={shown} dim={dim} spread={props.cycle} />
       </StageLayer>
       <StageLayer>
         <EssTargets items={ess} boxes={boxes} />

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { formatProblem, type NumberedComponent } from '../../../shared/model';
 import type { StepHierarchy } from '../../../shared/contract';
 import { EssItemList } from './EssItemList';
@@ -12,11 +12,22 @@ export interface ComponentInspectorProps {
   pinned: boolean;
   onPick(id: number | null): void;
   onHover(id: number | null): void;
+  /** A search box over the list (id, text, class, resource-id, description). */
+  searchable?: boolean;
 }
 
 /** Fields of the hovered/selected component, and the list of all components of the step. */
-export function ComponentInspector({ hierarchy, focusId, pinned, onPick, onHover }: ComponentInspectorProps) {
+export function ComponentInspector({ hierarchy, focusId, pinned, onPick, onHover, searchable = false }: ComponentInspectorProps) {
   const comps = hierarchy?.components ?? [];
+  const [query, setQuery] = useState('');
+  const listed = useMemo(() => {
+    const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
+    if (!terms.length) return comps;
+    return comps.filter((x) => {
+      const hay = `#${x.id} ${x.text} ${x.class} ${x['resource-id']} ${x['content-desc']}`.toLowerCase();
+      return terms.every((t) => hay.includes(t));
+    });
+  }, [comps, query]);
   const c = focusId === null ? undefined : comps.find((x) => x.id === focusId);
   const listRef = useRef<HTMLUListElement>(null);
   // Which primitives point at each component, so the list shows what the annotation uses.
@@ -38,8 +49,12 @@ export function ComponentInspector({ hierarchy, focusId, pinned, onPick, onHover
         {c ? <Fields c={c} pinned={pinned} onClear={() => onPick(null)} /> : <p className="muted hint">Hover a box or a row to inspect it; click to pin.</p>}
         {hierarchy?.problems.map((p, i) => <div key={i} className={p.severity === 'error' ? 'error-box inline' : 'warn-box'}>{formatProblem(p)}</div>)}
       </div>
-      <ul className="component-list" ref={listRef} onMouseLeave={() => onHover(null)}>
-        {comps.map((x) => <ComponentRow key={x.id} c={x} active={x.id === focusId} ess={essOf.get(x.id)?.join(' ')} onHover={onHover} onPick={onPick} />)}
+      {searchable && (
+        <input className="component-search" type="search" aria-label="Search components" placeholder="Search components (#id, text, class)" value={query}
+          spellCheck={false} onChange={(e) => setQuery(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setQuery('')} />
+      )}
+      <ul className="component-list" ref={listRef} onMouseLeave={() => onHover(null)} aria-label="Components" data-listed={listed.length}>
+        {listed.map((x) => <ComponentRow key={x.id} c={x} active={x.id === focusId} ess={essOf.get(x.id)?.join(' ')} onHover={onHover} onPick={onPick} />)}
       </ul>
     </aside>
   );
