@@ -24,7 +24,7 @@ export type * from './contract-types';
 export type { Call, NoArgs } from './contract/common';
 export type { JobArgs } from './contract/dataset';
 export type { JobInfo, JobKind, JobProgress } from './contract/job';
-export type { AnnotationBase, AnnotationSaved, LiveCheck, LiveWarning, StepAnnotation, Suggestion, TraceVerdict } from './contract/annotation';
+export type { AnnotationBase, AnnotationSaved, LiveCheck, LiveWarning, StepAnnotation, Suggestion, TaskReview, TraceVerdict } from './contract/annotation';
 
 /** Every call the UI can make, keyed `domain:verb`. */
 export interface ContractCalls extends AppCalls, DatasetCalls, EpisodeCalls, JobCalls, AnnotationCalls {}

@@ -83,6 +83,15 @@ export interface Suggestion {
   score: number;
 }
 
+/** A second annotator's decision on a task, kept in Touchstone's review file beside the dataset. */
+export interface TaskReview {
+  status: 'reviewed' | 'returned';
+  /** Why it was returned (or a note); empty when none. */
+  comment: string;
+  /** ISO-8601 time of the decision. */
+  at: string;
+}
+
 export interface AnnotationCalls {
   /** The step's `.ess` line and the versions of its `i.ess` and `i.json`. */
   'annotation:load': Call<AnnotationArgs, StepAnnotation>;
@@ -104,9 +113,17 @@ export interface AnnotationCalls {
    * activity. Ranked per step, best first.
    */
   'annotation:suggest': Call<{ datasetId: string; path: string }, Suggestion[]>;
+  /** Every task's review, by task path, from `touchstone-review.json` in the dataset folder (empty when none). */
+  'annotation:reviews': Call<{ datasetId: string }, Record<string, TaskReview>>;
+  /**
+   * Marks a task reviewed, returns it with a comment, or clears its review
+   * (status null); writes only `touchstone-review.json` (atomically), never
+   * a LlamaTouch file. Returns every review.
+   */
+  'annotation:review': Call<{ datasetId: string; path: string; status: TaskReview['status'] | null; comment?: string }, Record<string, TaskReview>>;
 }
 
 export interface AnnotationEvents {}
 
-export const ANNOTATION_CALLS: NameSet<AnnotationCalls> = { 'annotation:load': true, 'annotation:save': true, 'annotation:check': true, 'annotation:suggest': true };
+export const ANNOTATION_CALLS: NameSet<AnnotationCalls> = { 'annotation:load': true, 'annotation:save': true, 'annotation:check': true, 'annotation:suggest': true, 'annotation:reviews': true, 'annotation:review': true };
 export const ANNOTATION_EVENTS: NameSet<AnnotationEvents> = {};

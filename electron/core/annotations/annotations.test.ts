@@ -79,3 +79,30 @@ describe.skipIf(!have)(`annotation:load / annotation:save over a copy of trace_1
     expect(existsSync(file('1.ess'))).toBe(false);
   });
 });
+
+describe.skipIf(!have)(`reviews in touchstone-review.json${have ? '' : ' (skipped: ../shared/fixtures is absent)'}`, () => {
+  it('marks reviewed, returns with a comment, clears; only the review file changes', async () => {
+    const tmp = realpathSync(mkdtempSync(join(tmpdir(), 'touchstone-review-')));
+    try {
+      const root = join(tmp, 'ds');
+      cpSync(TRACE_18, join(root, 'trace_18'), { recursive: true });
+      const before = readdirSync(join(root, 'trace_18')).map((f) => [f, readFileSync(join(root, 'trace_18', f))] as const);
+      const service = createAppService({ mode: 'web', stateDir: join(tmp, 'state'), fileUrl: (id, rel) => `/files/${id}/${rel}` });
+      const { id } = await service.calls['dataset:open']({ path: root });
+      expect(await service.calls['annotation:reviews']({ datasetId: id })).toEqual({});
+      await expect(service.calls['annotation:review']({ datasetId: id, path: 'trace_18', status: 'returned', comment: ' ' })).rejects.toMatchObject({ code: 'bad-request' });
+      const r = await service.calls['annotation:review']({ datasetId: id, path: 'trace_18', status: 'returned', comment: 'Step 2: click the lesson, not the path.' });
+      expect(r['trace_18']).toMatchObject({ status: 'returned', comment: 'Step 2: click the lesson, not the path.' });
+      await service.calls['annotation:review']({ datasetId: id, path: 'trace_18', status: 'reviewed' });
+      expect(JSON.parse(readFileSync(join(root, 'touchstone-review.json'), 'utf8'))).toMatchObject({ format: 'touchstone-review', version: 1, tasks: { trace_18: { status: 'reviewed', comment: '' } } });
+      expect(await service.calls['annotation:review']({ datasetId: id, path: 'trace_18', status: null })).toEqual({});
+      // The LlamaTouch files are byte for byte what they were; the folder holds only the review file besides.
+      for (const [f, bytes] of before) expect(readFileSync(join(root, 'trace_18', f)).equals(bytes)).toBe(true);
+      expect(readdirSync(root).sort()).toEqual(['touchstone-review.json', 'trace_18']);
+      writeFileSync(join(root, 'touchstone-review.json'), '{"tasks": ');
+      await expect(service.calls['annotation:reviews']({ datasetId: id })).rejects.toMatchObject({ code: 'bad-request', message: expect.stringMatching(/touchstone-review\.json.*not valid JSON.*remove it/) });
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});

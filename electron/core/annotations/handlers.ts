@@ -5,6 +5,7 @@ import { DatasetRegistry } from '../app/dataset-registry';
 import { liveCheck, type LiveEmbedder } from './live-check';
 import { loadStepAnnotation, saveStepAnnotation } from './step-annotation';
 import { suggestEssentialStates } from './suggest';
+import { readReviews, writeReview } from './review-file';
 
 /** The sentence embedder for fuzzy items, loaded once on the first check; none when it cannot load. */
 let embedder: Promise<LiveEmbedder | undefined> | undefined;
@@ -52,6 +53,15 @@ export function annotationHandlers(ctx: AppContext, changed: (root: string, rel:
       const ds = ctx.datasets.get(args?.datasetId);
       const { rel } = ctx.datasets.confine(ds, args?.path);
       return suggestEssentialStates(ds.root, rel);
+    },
+    'annotation:reviews': async (args) => readReviews(ctx.datasets.get(args?.datasetId).root),
+    'annotation:review': async (args) => {
+      const ds = ctx.datasets.get(args?.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args?.path);
+      const status = args?.status ?? null;
+      if (status !== null && status !== 'reviewed' && status !== 'returned') throw new AppError('bad-request', `Review status must be 'reviewed', 'returned' or null, got ${JSON.stringify(status)}.`);
+      if (status === 'returned' && !args?.comment?.trim()) throw new AppError('bad-request', 'Returning a task needs a comment saying what to fix.');
+      return writeReview(ds.root, rel, status, args?.comment ?? '');
     },
   };
 }

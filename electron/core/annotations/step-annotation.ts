@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import type { AnnotationBase, StepAnnotation } from '../../../shared/contract/annotation';
 import { parseEss } from '../../../shared/formats/ess';
 import { numberComponents } from '../../../shared/formats/number-components';
@@ -7,35 +7,27 @@ import { serialiseComponentsJson } from '../../../shared/formats/components-json
 import { formatProblem } from '../../../shared/model';
 import { AppError } from '../app/errors';
 import { writeFileAtomic } from '../fs/atomic-write';
-import { decodeText } from '../fs/decode-text';
+import { readTextIn } from '../fs/confined-read';
 import { readStepHierarchyParsed } from '../datasets/load-episode';
 import { inRoot, relJoin } from '../datasets/paths';
 
-/** A file's bytes, or null when it does not exist. */
-async function bytesOf(path: string): Promise<Buffer | null> {
-  try {
-    return await readFile(path);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-}
-
-const hashOf = (b: Buffer | null): string | null => (b ? createHash('sha256').update(b).digest('hex').slice(0, 20) : null);
-const lineOf = (b: Buffer): string => decodeText(b).replace(/\r?\n$/, '');
+// Versions are hashes of the decoded text: any edit on disk changes them.
+const hashOf = (t: string | null): string | null => (t === null ? null : createHash('sha256').update(t).digest('hex').slice(0, 20));
+const lineOf = (t: string): string => t.replace(/\r?\n$/, '');
 
 interface StepFiles {
   essRel: string;
   jsonRel: string;
-  ess: Buffer | null;
-  json: Buffer | null;
+  ess: string | null;
+  json: string | null;
 }
 
+/** The step's i.ess and i.json (null when absent), read confined to the dataset root. */
 async function readFiles(root: string, relPath: string, step: number): Promise<StepFiles> {
   const essRel = relJoin(relPath, `${step}.ess`);
   const jsonRel = relJoin(relPath, `${step}.json`);
-  const [ess, json] = await Promise.all([bytesOf(inRoot(root, essRel)), bytesOf(inRoot(root, jsonRel))]);
-  return { essRel, jsonRel, ess, json };
+  const [ess, json] = await Promise.all([readTextIn(root, essRel), readTextIn(root, jsonRel)]);
+  return { essRel, jsonRel, ess: ess ?? null, json: json ?? null };
 }
 
 const toAnnotation = (step: number, f: StepFiles): StepAnnotation => ({
