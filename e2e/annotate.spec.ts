@@ -176,4 +176,24 @@ describe.skipIf(why !== '')(`web mode in Chromium: annotating essential states $
     expect(readFileSync(join(ds.root, 'generated/trace_901/0.ess'), 'utf8')).toBe(`${items[0]}\n`);
     expect(await list.count()).toBe(0); // nothing left to decide on this task
   });
+
+  it('review mode: return a task with a comment, then mark it reviewed; only touchstone-review.json is written', async () => {
+    await app.selectTask('18', 5);
+    const review = app.page.getByRole('region', { name: 'Review' });
+    await review.getByRole('button', { name: 'Return…' }).click();
+    await review.getByRole('textbox', { name: 'What to fix' }).fill('Step 4: use the lesson title, not the image.');
+    await review.getByRole('button', { name: 'Return', exact: true }).click();
+    await app.page.locator('.review-bar[data-review="returned"]').waitFor();
+    await app.taskRow('18').locator('[data-review="returned"]').waitFor();
+    const file = () => JSON.parse(readFileSync(join(ds.root, 'touchstone-review.json'), 'utf8')) as { tasks: Record<string, { status: string; comment: string }> };
+    expect(file().tasks['general/trace_18']).toMatchObject({ status: 'returned', comment: 'Step 4: use the lesson title, not the image.' });
+    await app.screenshot(join(shots, 'annotate-review.png'));
+
+    await review.getByRole('button', { name: 'Mark reviewed' }).click();
+    await app.page.locator('.review-bar[data-review="reviewed"]').waitFor();
+    expect(file().tasks['general/trace_18'].status).toBe('reviewed');
+    await app.page.getByRole('combobox', { name: 'Status' }).selectOption('reviewed');
+    await app.taskList(1).waitFor();
+    await app.page.getByRole('combobox', { name: 'Status' }).selectOption('all');
+  });
 });

@@ -8,6 +8,7 @@ import { createCheckSlice } from './check-slice';
 import { createViewSlice } from './view-slice';
 import { createAnnotateSlice } from './annotate-slice';
 import { createSuggestSlice } from './suggest-slice';
+import { createReviewSlice } from './review-slice';
 import type { Store } from './types';
 
 /** The app's one store, composed of typed slices over a client (tests pass one bound to a real server). */
@@ -21,6 +22,7 @@ export function createAppStore(client: TouchstoneClient) {
     ...createCheckSlice(...a),
     ...createAnnotateSlice(...a),
     ...createSuggestSlice(...a),
+    ...createReviewSlice(...a),
   }));
 }
 

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { AnnotationBase, LiveCheck, Suggestion, AppInfo, CheckReport, DatasetOverview, EpisodeInfo, JobProgress, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
+import type { AnnotationBase, LiveCheck, Suggestion, TaskReview, AppInfo, CheckReport, DatasetOverview, EpisodeInfo, JobProgress, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
 import type { TouchstoneClient } from '../api/client';
 import type { Route, ViewName } from '../route/route';
 import type { BoxFilter } from '../canvas/box-filter';
@@ -150,7 +150,17 @@ export interface SuggestSlice {
   resetSuggest(): void;
 }
 
-export type Store = AppSlice & ViewSlice & DatasetSlice & EpisodeSlice & OverlaySlice & CheckSlice & AnnotateSlice & SuggestSlice;
+/** Review mode: each task's review (from Touchstone's review file beside the dataset). */
+export interface ReviewSlice {
+  reviews: Record<string, TaskReview> | null;
+  reviewError: string | null;
+  loadReviews(): Promise<void>;
+  /** Marks the current task reviewed, returns it (a comment is required), or clears its review (null). */
+  setReview(status: TaskReview['status'] | null, comment?: string): Promise<void>;
+  resetReview(): void;
+}
+
+export type Store = AppSlice & ViewSlice & DatasetSlice & EpisodeSlice & OverlaySlice & CheckSlice & AnnotateSlice & SuggestSlice & ReviewSlice;
 /** A slice creator over the whole store (zustand's slices pattern). */
 export type Slice<T> = StateCreator<Store, [], [], T>;
 

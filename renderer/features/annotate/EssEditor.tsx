@@ -6,6 +6,7 @@ import { ADD_ACTIONS } from './add-actions';
 import { itemWarnings } from './item-warnings';
 import { LiveCheckPanel } from './LiveCheckPanel';
 import { SuggestionList } from './SuggestionList';
+import { ReviewBar } from './ReviewBar';
 
 const SAVE_LABEL = { idle: '', saving: 'Saving…', saved: 'Saved', error: 'Not saved', conflict: 'Changed on disk' } as const;
 
@@ -36,6 +37,7 @@ export function EssEditor() {
         <button type="button" className="btn btn-small" disabled={!s.canUndo} onClick={() => void s.undo()} title="Undo (Ctrl+Z)">Undo</button>
         <button type="button" className="btn btn-small" disabled={!s.canRedo} onClick={() => void s.redo()} title="Redo (Ctrl+Shift+Z)">Redo</button>
       </header>
+      <ReviewBar />
       {s.status === 'error' && <div className="error-box inline" role="alert">{s.error}</div>}
       {s.saveState === 'error' && <div className="error-box inline" role="alert">{s.saveError}</div>}
       {s.conflict && (
