@@ -2,7 +2,7 @@ import { useMemo, useRef, type ReactNode } from 'react';
 import { Image as KImage, Layer, Rect, Stage } from 'react-konva';
 import type Konva from 'konva';
 import type { Point, Size } from '../../shared/model';
-import { StageViewProvider } from './stage-context';
+import { StageViewProvider, type StageView } from './stage-context';
 import { fitTransform, toDevice } from './transform';
 import { useElementSize } from './use-element-size';
 import { useHtmlImage } from './use-html-image';
@@ -19,7 +19,7 @@ export interface ScreenStageProps {
   /** Extra class names on the container (it always has `screen-canvas`). */
   className?: string;
   /** data-* attributes that describe what is drawn, from the device size; set only once the stage is ready. */
-  attrs?(device: Size | null): Record<string, string | number | undefined>;
+  attrs?(device: Size | null, view: StageView | null): Record<string, string | number | undefined>;
   /** HTML drawn over the stage once ready (a legend). */
   overlay?(device: Size | null): ReactNode;
   /** The pointer moved over the screen (device pixels), or left it (null). */
@@ -65,7 +65,7 @@ export function ScreenStage(props: ScreenStageProps) {
 
   return (
     <div className={`screen-canvas${zoom.zoomed ? ' zoomed' : ''}${props.className ? ` ${props.className}` : ''}`} ref={ref}
-      data-screen-state={state} {...(ready ? props.attrs?.(device) : undefined)}>
+      data-screen-state={state} {...(ready ? props.attrs?.(device, stageView) : undefined)}>
       {ready && props.overlay?.(device)}
       {img.status === 'error' && <div className="canvas-message">{img.message}</div>}
       {img.status === 'none' && <div className="canvas-message">This step has no screenshot.</div>}

@@ -21,28 +21,68 @@ export function cycleStack(stack: readonly number[], current: number | null, del
   return stack[(i + delta + stack.length) % stack.length];
 }
 
-/** Where a component's number goes: the top-left corner, beside the others with the same box, above a box too small to hold it. */
+/** Where a component's number goes (device pixels, top-left of the label). */
 export interface LabelSpot {
   id: number;
   x: number;
   y: number;
+  w: number;
+  h: number;
 }
 
+const overlap = (a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }): number =>
+  Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+
 /**
- * Places number labels (`w`x`h` device pixels each, for up to 4 digits scale
- * by length): boxes with equal bounds get their labels side by side instead
- * of on top of each other; a box lower than two labels gets its label just
- * above it (inside the screen), so the text it labels stays readable.
+ * Places number labels (`charW` per digit plus padding, `h` high, device
+ * pixels) so that none leaves the screen and, where the screen has room,
+ * none covers another: each label tries spots in order (for a box with text,
+ * outside first: above, below, then inside; for others inside its top-left
+ * corner first; then beside the labels of boxes with the same bounds, and to
+ * the left and right) and takes the first free one, else the least covered.
  */
-export function placeLabels(boxes: readonly Box[], charW: number, h: number, screenTop = 0): LabelSpot[] {
-  // Per box: how far right the next label with the same bounds goes (the widths of those placed before, plus a gap).
-  const nextX = new Map<string, number>();
-  return boxes.map((b) => {
-    const key = `${b.bounds.x1},${b.bounds.y1},${b.bounds.x2},${b.bounds.y2}`;
-    const x = nextX.get(key) ?? b.bounds.x1;
-    nextX.set(key, x + String(b.id).length * charW + (8 * charW) / 7);
-    const small = b.bounds.y2 - b.bounds.y1 < 2 * h;
-    const above = small && b.bounds.y1 - h >= screenTop;
-    return { id: b.id, x, y: above ? b.bounds.y1 - h : b.bounds.y1 };
-  });
+export function placeLabels(boxes: readonly Box[], charW: number, h: number, screen: { width: number; height: number }, hasText: (id: number) => boolean = () => false): LabelSpot[] {
+  const placed: LabelSpot[] = [];
+  const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
+  // Smaller boxes first: their labels have the fewest good spots.
+  const order = [...boxes].sort((a, b) => area(a) - area(b) || a.id - b.id);
+  for (const b of order) {
+    const w = String(b.id).length * charW + (6 * charW) / 7;
+    const { x1, y1, x2, y2 } = b.bounds;
+    const roomy = y2 - y1 >= 2 * h && x2 - x1 >= w;
+    const inside = [{ x: x1, y: y1 }, { x: x2 - w, y: y1 }, { x: x1, y: y2 - h }];
+    const outside = [{ x: x1, y: y1 - h }, { x: x1, y: y2 }, { x: x1 - w, y: y1 }, { x: x2, y: y1 }];
+    // Further out, when the near spots are taken: along the top edge, above, below, then down the left edge.
+    const ks = [1, 2, 3, 4, 5, 6];
+    const beside = [
+      ...ks.map((k) => ({ x: x1 + k * (w + 1), y: y1 })), ...ks.map((k) => ({ x: x1 + k * (w + 1), y: y1 - h })),
+      ...ks.map((k) => ({ x: x1 + k * (w + 1), y: y2 })), ...ks.map((k) => ({ x: x1 - k * (w + 1), y: y1 })),
+      ...ks.map((k) => ({ x: x1, y: y1 + k * (h + 1) })), ...ks.map((k) => ({ x: x1 - w, y: y1 + k * (h + 1) })),
+    ];
+    const candidates = (hasText(b.id) || !roomy ? [...outside, ...inside] : [...inside, ...outside]).concat(beside)
+      .map((p) => ({ id: b.id, x: clamp(p.x, 0, screen.width - w), y: clamp(p.y, 0, screen.height - h), w, h }));
+    let best = candidates[0];
+    let bestCover = Infinity;
+    for (const c of candidates) {
+      let cover = 0;
+      for (const p of placed) cover += overlap(c, p);
+      if (cover < bestCover) {
+        best = c;
+        bestCover = cover;
+        if (cover === 0) break;
+      }
+    }
+    placed.push(best);
+  }
+  const byId = new Map(placed.map((p) => [p.id, p]));
+  return boxes.map((b) => byId.get(b.id)!);
+}
+
+/** How many labels leave the screen, and how many pairs cover each other (for tests and the bench). */
+export function labelStats(spots: readonly LabelSpot[], screen: { width: number; height: number }): { outside: number; overlapping: number } {
+  const eps = 0.01;
+  const outside = spots.filter((s) => s.x < -eps || s.y < -eps || s.x + s.w > screen.width + eps || s.y + s.h > screen.height + eps).length;
+  let overlapping = 0;
+  for (let i = 0; i < spots.length; i++) for (let j = i + 1; j < spots.length; j++) if (overlap(spots[i], spots[j]) > eps) overlapping++;
+  return { outside, overlapping };
 }

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { Rect } from 'react-konva';
 import type { Box } from '../../../shared/geometry/component-at';
 import { BOX_COLOR } from '../overlay-colors';
@@ -19,12 +19,13 @@ export const BoxOutlines = memo(function BoxOutlines({ boxes, dim }: { boxes: re
 });
 
 /**
- * Every component's number at its top-left corner; with `spread`, labels of
- * equal boxes sit side by side and a short box's label goes above it.
+ * Every component's number at its top-left corner; with `spread` (which
+ * components have text), labels are placed off each other and off the text,
+ * inside the screen (`placeLabels`).
  */
-export const BoxNumbers = memo(function BoxNumbers({ boxes, dim, spread = false }: { boxes: readonly Box[]; dim: boolean; spread?: boolean }) {
-  const { inv } = useStageView();
-  const spots = spread ? placeLabels(boxes, 7 * inv, (LABEL_PX + 4) * inv) : boxes.map((b) => ({ id: b.id, x: b.bounds.x1, y: b.bounds.y1 }));
+export const BoxNumbers = memo(function BoxNumbers({ boxes, dim, spread }: { boxes: readonly Box[]; dim: boolean; spread?: (id: number) => boolean }) {
+  const { inv, device } = useStageView();
+  const spots = useMemo(() => (spread ? placeLabels(boxes, 7 * inv, (LABEL_PX + 4) * inv, device, spread) : boxes.map((b) => ({ id: b.id, x: b.bounds.x1, y: b.bounds.y1 }))), [boxes, inv, device, spread]);
   return (
     <>
       {spots.map((p) => <NumberTag key={p.id} id={p.id} x={p.x} y={p.y} inv={inv} color={BOX_COLOR} dim={dim} />)}

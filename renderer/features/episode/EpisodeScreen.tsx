@@ -1,6 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Point } from '../../../shared/model';
-import { componentsAt, cycleStack } from '../../canvas/stack';
+import { componentsAt, cycleStack, labelStats, placeLabels } from '../../canvas/stack';
+import { LABEL_PX } from '../../canvas/layers/NumberTag';
+import type { StageView } from '../../canvas/stage-context';
 import { filterBoxes, type BoxFilter } from '../../canvas/box-filter';
 import type { EssItemView } from '../../../shared/contract';
 import type { GtAction, NumberedComponent, Size } from '../../../shared/model';
@@ -61,13 +63,28 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
   };
   // Annotating (cycle), hovering never dims the boxes: the pointer then only redraws the small selection layer.
   const dim = (!props.cycle && props.hovered !== null) || props.selected !== null || essBoxes > 0;
-  const attrs = (d: Size | null) => {
+  // Which components have text: their labels go outside, off the text (annotation canvas).
+  const texty = useMemo(() => new Set(props.components.filter((c) => c.text.trim()).map((c) => c.id)), [props.components]);
+  const hasText = useCallback((id: number) => texty.has(id), [texty]);
+  // Label placement figures for tests, computed once per set of boxes and zoom.
+  const labelCache = useRef<{ shown: readonly unknown[]; scale: number; value: { outside: number; overlapping: number } } | null>(null);
+  const labels = (d: Size | null, v: StageView | null) => {
+    if (!props.cycle || !d || !v) return {};
+    const c = labelCache.current;
+    if (!c || c.shown !== shown || c.scale !== v.t.scale) {
+      labelCache.current = { shown, scale: v.t.scale, value: labelStats(placeLabels(shown, 7 * v.inv, (LABEL_PX + 4) * v.inv, d, hasText), d) };
+    }
+    const value = labelCache.current!.value;
+    return { 'data-labels-outside': value.outside, 'data-labels-overlapping': value.overlapping, 'data-screen-height-px': Math.round(d.height * v.t.scale) };
+  };
+  const attrs = (d: Size | null, v: StageView | null) => {
     const mark = markOn(d);
     const tapOn = mark?.kind === 'tap' ? componentAt(boxes, mark.at) : null;
     return {
       'data-box-count': boxes.length, 'data-boxes-drawn': shown.length, 'data-boxes-shown': String(props.overlays.boxes), 'data-ess-highlights': essBoxes,
       'data-action-mark': mark?.kind ?? 'none', 'data-action-at': mark?.kind === 'tap' ? `${Math.round(mark.at.x)},${Math.round(mark.at.y)}` : undefined,
       'data-tap-component': tapOn ?? undefined, 'data-stack': props.cycle && here ? here.ids.join(',') : undefined,
+      ...labels(d, v),
     };
   };
 
@@ -87,7 +104,7 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
       onAltWheel={props.cycle ? (p, dy) => pick(p, dy > 0 ? 1 : -1, true) : undefined}>
       <StageLayer visible={props.overlays.boxes}>
         <BoxOutlines boxes={shown} dim={dim} />
-        <BoxNumbers boxes={shown} dim={dim} spread={props.cycle} />
+        <BoxNumbers boxes={shown} dim={dim} spread={props.cycle ? hasText : undefined} />
       </StageLayer>
       <StageLayer>
         <EssTargets items={ess} boxes={boxes} />
