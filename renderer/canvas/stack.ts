@@ -43,6 +43,16 @@ const overlap = (a: { x: number; y: number; w: number; h: number }, b: { x: numb
  */
 export function placeLabels(boxes: readonly Box[], charW: number, h: number, screen: { width: number; height: number }, hasText: (id: number) => boolean = () => false): LabelSpot[] {
   const placed: LabelSpot[] = [];
+  // Placed labels by grid cell, so a candidate is checked only against its neighbours.
+  const cell = Math.max(1, 4 * h);
+  const grid = new Map<number, LabelSpot[]>();
+  const cellsOf = (r: { x: number; y: number; w: number; h: number }): number[] => {
+    const keys: number[] = [];
+    for (let cx = Math.floor(r.x / cell); cx <= Math.floor((r.x + r.w) / cell); cx++) {
+      for (let cy = Math.floor(r.y / cell); cy <= Math.floor((r.y + r.h) / cell); cy++) keys.push(cx * 65536 + cy);
+    }
+    return keys;
+  };
   const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
   // Smaller boxes first: their labels have the fewest good spots.
   const order = [...boxes].sort((a, b) => area(a) - area(b) || a.id - b.id);
@@ -64,8 +74,9 @@ export function placeLabels(boxes: readonly Box[], charW: number, h: number, scr
     let best = candidates[0];
     let bestCover = Infinity;
     for (const c of candidates) {
+      // A label in two cells counts twice: only "free or not" and "less covered" matter here.
       let cover = 0;
-      for (const p of placed) cover += overlap(c, p);
+      for (const k of cellsOf(c)) for (const p of grid.get(k) ?? []) cover += overlap(c, p);
       if (cover < bestCover) {
         best = c;
         bestCover = cover;
@@ -73,6 +84,11 @@ export function placeLabels(boxes: readonly Box[], charW: number, h: number, scr
       }
     }
     placed.push(best);
+    for (const k of cellsOf(best)) {
+      const list = grid.get(k);
+      if (list) list.push(best);
+      else grid.set(k, [best]);
+    }
   }
   const byId = new Map(placed.map((p) => [p.id, p]));
   return boxes.map((b) => byId.get(b.id)!);

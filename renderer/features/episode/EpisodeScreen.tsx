@@ -1,7 +1,6 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Point } from '../../../shared/model';
-import { componentsAt, cycleStack, labelStats, placeLabels } from '../../canvas/stack';
-import { LABEL_PX } from '../../canvas/layers/NumberTag';
+import { componentsAt, cycleStack } from '../../canvas/stack';
 import type { StageView } from '../../canvas/stage-context';
 import { filterBoxes, type BoxFilter } from '../../canvas/box-filter';
 import type { EssItemView } from '../../../shared/contract';
@@ -66,16 +65,11 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
   // Which components have text: their labels go outside, off the text (annotation canvas).
   const texty = useMemo(() => new Set(props.components.filter((c) => c.text.trim()).map((c) => c.id)), [props.components]);
   const hasText = useCallback((id: number) => texty.has(id), [texty]);
-  // Label placement figures for tests, computed once per set of boxes and zoom.
-  const labelCache = useRef<{ shown: readonly unknown[]; scale: number; value: { outside: number; overlapping: number } } | null>(null);
+  // How the number labels came out (reported by the layer that placed them), for tests.
+  const [labelInfo, setLabelInfo] = useState<{ outside: number; overlapping: number } | null>(null);
   const labels = (d: Size | null, v: StageView | null) => {
     if (!props.cycle || !d || !v) return {};
-    const c = labelCache.current;
-    if (!c || c.shown !== shown || c.scale !== v.t.scale) {
-      labelCache.current = { shown, scale: v.t.scale, value: labelStats(placeLabels(shown, 7 * v.inv, (LABEL_PX + 4) * v.inv, d, hasText), d) };
-    }
-    const value = labelCache.current!.value;
-    return { 'data-labels-outside': value.outside, 'data-labels-overlapping': value.overlapping, 'data-screen-height-px': Math.round(d.height * v.t.scale) };
+    return { 'data-labels-outside': labelInfo?.outside, 'data-labels-overlapping': labelInfo?.overlapping, 'data-screen-height-px': Math.round(d.height * v.t.scale) };
   };
   const attrs = (d: Size | null, v: StageView | null) => {
     const mark = markOn(d);
@@ -104,7 +98,7 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
       onAltWheel={props.cycle ? (p, dy) => pick(p, dy > 0 ? 1 : -1, true) : undefined}>
       <StageLayer visible={props.overlays.boxes}>
         <BoxOutlines boxes={shown} dim={dim} />
-        <BoxNumbers boxes={shown} dim={dim} spread={props.cycle ? hasText : undefined} />
+        <BoxNumbers boxes={shown} dim={dim} spread={props.cycle ? hasText : undefined} onPlaced={props.cycle ? setLabelInfo : undefined} />
       </StageLayer>
       <StageLayer>
         <EssTargets items={ess} boxes={boxes} />
