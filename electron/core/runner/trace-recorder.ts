@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExecAction } from '../../../shared/model';
 import { formatExecActionLine } from '../../../shared/formats/exec-action';
@@ -7,6 +7,17 @@ import { EPISODE_FILE, type EpisodeRecord, type StepRecord } from './episode-rec
 
 /** `captured_data/<kind>/i.<ext>`, the upstream evaluator's layout. */
 const KINDS = [['screenshot', 'png'], ['xml', 'xml'], ['view_hierarchy', 'json'], ['activity', 'activity'], ['action', 'action']] as const;
+
+/** Writes a new file in the (private) staging folder and flushes it to disk. */
+async function writeSynced(path: string, data: string | Buffer): Promise<void> {
+  const fh = await open(path, 'w');
+  try {
+    await fh.writeFile(data);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
 
 /** One captured step's files. */
 export interface StepFiles {
@@ -74,8 +85,9 @@ export class TraceRecorder {
     const data: Record<string, string | Buffer> = {
       screenshot: files.png, xml: files.xml, view_hierarchy: files.vh, activity: files.activity, action: formatExecActionLine(files.action) + '\n',
     };
-    for (const [kind, ext] of KINDS) await writeFileAtomic(join(staging, `${i}.${ext}`), data[kind]!);
-    for (const [kind] of KINDS) await mkdir(join(this.dir, 'captured_data', kind), { recursive: true });
+    // Staged in parallel: their fsyncs overlap (one journal commit instead of five on most filesystems).
+    await Promise.all(KINDS.map(([kind, ext]) => writeSynced(join(staging, `${i}.${ext}`), data[kind]!)));
+    if (i === 0) for (const [kind] of KINDS) await mkdir(join(this.dir, 'captured_data', kind), { recursive: true });
     // The renames follow each other without awaiting disk flushes: the window in which a kill leaves part of a step is tiny, and repair() closes it.
     for (const [kind, ext] of KINDS) await rename(join(staging, `${i}.${ext}`), join(this.dir, 'captured_data', kind, `${i}.${ext}`));
     await rm(staging, { recursive: true, force: true });
