@@ -46,7 +46,7 @@ export interface DemoResult {
 /** A moment on the device's clock that keeps screenshots byte-stable (09:41 UTC on a fixed day). */
 const DEMO_CLOCK = new Date(Date.UTC(2026, 0, 15, 9, 41));
 
-async function connectAdb(o: DemoOptions, port: number): Promise<DeviceShell | null> {
+async function connectAdb(o: DemoOptions, port: number): Promise<{ shell: DeviceShell; disconnect(): Promise<void> } | null> {
   const client = createAdbClient(resolveAdbServer(o.adbServer));
   try {
     await client.version();
@@ -57,7 +57,9 @@ async function connectAdb(o: DemoOptions, port: number): Promise<DeviceShell | n
   const serial = await client.connect('127.0.0.1', port);
   for (let k = 0; k < 200; k++) {
     const list = await client.listDevices();
-    if (list.some((d: { id: string; type: string }) => d.id === serial && d.type === 'device')) return adbShell(client, serial);
+    if (list.some((d: { id: string; type: string }) => d.id === serial && d.type === 'device')) {
+      return { shell: adbShell(client, serial), disconnect: async () => { await client.disconnect('127.0.0.1', port).catch(() => undefined); } };
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`demo create: the adb server did not list the virtual device ${serial} as usable.`);
@@ -80,11 +82,11 @@ export async function createDemoDataset(o: DemoOptions): Promise<DemoResult> {
   const inst = await startDeviceInstance({ world: new DemoWorld(), clock: () => new Date(DEMO_CLOCK) });
   const progress = o.progress ?? (() => undefined);
   const signal = o.signal ?? new AbortController().signal;
-  let shell: DeviceShell | null = null;
+  let adb: Awaited<ReturnType<typeof connectAdb>> = null;
   try {
-    shell = o.transport === 'in-process' ? null : await connectAdb(o, inst.port);
-    const transport = shell ? 'adb' : 'in-process';
-    shell ??= inProcessShell(inst.serial, inst.device);
+    adb = o.transport === 'in-process' ? null : await connectAdb(o, inst.port);
+    const transport = adb ? 'adb' : 'in-process';
+    const shell = adb?.shell ?? inProcessShell(inst.serial, inst.device);
     const capture = new DeviceCapture(shell);
     for (const [k, t] of tasks.entries()) {
       signal.throwIfAborted();
@@ -103,7 +105,7 @@ export async function createDemoDataset(o: DemoOptions): Promise<DemoResult> {
       for (const [agent, ts] of runs) {
         const r = await runAgents({
           tasks: ts, agents: [agent], repeat: 1, out: join(work, 'traces'), devices: [{ serial: shell.serial, state: 'device', kind: 'virtual' }],
-          shellFor: () => shell!, limits: { maxSteps: agent === 'random' ? 8 : 15, stepTimeoutMs: 60_000, episodeTimeoutMs: 600_000 },
+          shellFor: () => shell, limits: { maxSteps: agent === 'random' ? 8 : 15, stepTimeoutMs: 60_000, episodeTimeoutMs: 600_000 },
           resume: false, seed: 7, agentSettings: {}, signal,
           onProgress: (done, _t, d) => progress(base + done, total, { phase: `agent ${agent}`, message: d.message }),
         });
@@ -124,6 +126,7 @@ export async function createDemoDataset(o: DemoOptions): Promise<DemoResult> {
     await rm(work, { recursive: true, force: true });
     throw err;
   } finally {
+    await adb?.disconnect();
     await inst.stop();
   }
 }
