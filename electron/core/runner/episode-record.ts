@@ -17,6 +17,8 @@ export interface StepTimings {
   packagesMs: number;
   agentMs: number;
   writeMs: number;
+  /** The whole step from the start of its capture to its commit (the action is not included). */
+  totalMs: number;
 }
 
 export interface StepRecord {

@@ -88,7 +88,8 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
       r.signal.throwIfAborted();
       if (i >= r.limits.maxSteps) { outcome = 'step-limit'; reason = `Reached the step limit (${r.limits.maxSteps}) without the agent declaring the task complete.`; break; }
       if (performance.now() - t0 > r.limits.episodeTimeoutMs) { outcome = 'timeout'; reason = `The episode took longer than ${r.limits.episodeTimeoutMs} ms.`; break; }
-      const timings: StepTimings = { actionMs: lastActionMs, stableMs: 0, screenshotMs: 0, hierarchyMs: 0, activityMs: 0, packagesMs: 0, agentMs: 0, writeMs: 0 };
+      const timings: StepTimings = { actionMs: lastActionMs, stableMs: 0, screenshotMs: 0, hierarchyMs: 0, activityMs: 0, packagesMs: 0, agentMs: 0, writeMs: 0, totalMs: 0 };
+      const tStep = performance.now();
       const stable = await capture.waitStable();
       timings.stableMs = Math.round(stable.waitedMs * 100) / 100;
       timings.screenshotMs = Math.round(stable.lastCaptureMs * 100) / 100;
@@ -115,6 +116,7 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
       const step: StepRecord = { index: i, action: formatExecActionLine(exec), description: describeAction(action), deviceAction: action, activity, timings, dumpAttempts: attempts, stable: stable.stable, ...(installed ? { installed } : {}) };
       await rec.commitStep(step, { png: stable.png, xml, vh: vh.ok ? toDroidbotVh(vh.value) : '[]', activity, action: exec });
       timings.writeMs = since(t);
+      timings.totalMs = since(tStep);
       r.onStep?.(step);
       if (action.kind === 'complete' || action.kind === 'impossible') { outcome = 'finished'; verdict = action.kind; break; }
       t = performance.now();
