@@ -139,6 +139,9 @@ describe.skipIf(!HAVE_ADB)('touchstone run / devices (adb not installed → skip
     expect(r.status).toBe(1);
     expect(String(r.stderr)).toContain(`${locked.serial} is unauthorized`);
     expect(String(r.stderr)).toMatch(/Allow USB debugging/);
+    const all = await cli(['run', '--dataset', fx.dataset, '--tasks', 'demo14', '--agent', 'noop', '--devices', 'all', '--out', join(fx.tmp, 'y')]);
+    expect(all.status, all.stderr).toBe(0);
+    expect(all.stderr).toContain(`skipping ${locked.serial} (unauthorized): Unlock the phone`);
     const list = await cli(['devices']);
     expect(String(list.stdout)).toMatch(new RegExp(`${locked.serial.replace(/\./g, '\\.')}: Unlock the phone`));
   });

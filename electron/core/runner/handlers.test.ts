@@ -23,6 +23,12 @@ describe.skipIf(!HAVE_ADB)('device and run calls of the app service (adb not ins
   it('device:list reports the devices; run:start runs a job with progress and returns evaluated episodes', async () => {
     const list = await service.calls['device:list']({});
     expect(list.map((d) => d.serial).sort()).toEqual(fx.devices.map((d) => d.serial).sort());
+    const extra = await fx.addDevice();
+    const until = Date.now() + 10_000;
+    const seen = (): boolean => events.some((e) => e.event === 'device:changed' && (e.payload as { devices: { serial: string; state: string }[] }).devices.some((d) => d.serial === extra.serial && d.state === 'device'));
+    while (!seen() && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(seen()).toBe(true);
+    await extra.stop();
     const ds = await service.calls['dataset:open']({ path: fx.dataset });
     const r = await service.calls['run:start']({ datasetId: ds.id, tasks: 'all', agents: ['replay', 'noop'], devices: 'all', jobId: 'run-1' });
     expect(r.planned).toBe(4);
