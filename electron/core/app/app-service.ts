@@ -6,6 +6,8 @@ import { episodeHandlers } from '../episodes/handlers';
 import { RootGuard } from '../fs/roots';
 import { statIn } from '../fs/confined-read';
 import { jobHandlers } from '../jobs/handlers';
+import { deviceHandlers } from '../devices/handlers';
+import { runHandlers } from '../runner/handlers';
 import { JobService } from '../jobs/job-service';
 import type { AppContext, AppServiceOptions } from './context';
 import { datasetBackend } from './dataset-backend';
@@ -51,6 +53,8 @@ export function createAppService(options: AppServiceOptions): AppService {
     ...episodes.calls,
     ...jobHandlers(ctx),
     ...annotationHandlers(ctx, (root) => episodes.forget(root)),
+    ...deviceHandlers(ctx),
+    ...runHandlers(ctx),
   };
 
   return {
