@@ -11,6 +11,10 @@ import type { ScreenOcr } from '../models/types';
 import { IconMatcher } from '../images/icon-matcher';
 import { loadGroundTruth, type GroundTruth } from './load-ground-truth';
 import { readTrace, type TraceRef } from './trace-layouts';
+import type { CheckpointResult, CheckpointTask } from '../../../shared/evaluation/checkpoints/types';
+import type { HybridResult, JudgeResult } from '../judge/judge-types';
+import { evaluateCheckpoints } from './checkpoint-method';
+import path from 'node:path';
 
 /** Synchronous similarity after an async batch `prepare` (CachedEmbedder, or the worker's remote client). */
 export interface EmbeddingLookup {
@@ -35,6 +39,8 @@ export interface EvalSettings {
   hierarchy?: 'json' | 'xml';
   /** Default `complete`: states and ground-truth actions end with the agent's declaration of completion. */
   final?: FinalConvention;
+  /** Dataset-level Mobile-Bench test cases by episode id (method `checkpoints`). */
+  checkpointTasks?: Record<string, CheckpointTask>;
 }
 
 /** One episode to evaluate: a dataset episode and (maybe) the agent's trace for it. */
@@ -57,6 +63,11 @@ export interface EpisodeOutcome {
   essential?: EssentialResult;
   stepwise?: BaselineResult;
   lcs?: BaselineResult;
+  /** Mobile-Bench CheckPoints (computed in the evaluator). */
+  checkpoints?: CheckpointResult;
+  /** LLM judge and judge + essential states (attached after the evaluator, see core/judge). */
+  judge?: JudgeResult;
+  hybrid?: HybridResult;
   /** Set when the episode could not be evaluated at all (unreadable ground truth or trace). */
   error?: string;
 }
@@ -120,6 +131,7 @@ export class EpisodeEvaluator {
     const gtSteps = complete ? gt.baselineSteps : gt.baselineSteps.slice(0, -1);
     if (m.includes('stepwise')) out.stepwise = stepwiseMatch(job.episode, gtSteps, execActions);
     if (m.includes('lcs')) out.lcs = lcsMatch(job.episode, gtSteps, execActions);
+    if (m.includes('checkpoints')) out.checkpoints = evaluateCheckpoints(job.episode, path.join(job.datasetRoot, job.relPath), trace, this.settings.checkpointTasks);
     return out;
   }
 

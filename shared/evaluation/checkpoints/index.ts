@@ -3,3 +3,4 @@ export * from './types';
 export * from './mobile-bench-json';
 export * from './score-checkpoints';
 export * from './action-history';
+export * from './summary';
