@@ -25,7 +25,7 @@ export type AskModel = (model: string, messages: ChatMessage[], signal?: AbortSi
 export function redact(text: string, apiKey?: string): string {
   let s = text;
   if (apiKey && apiKey.length >= 4) s = s.split(apiKey).join('***');
-  return s.replace(/(Bearer\s+)\S+/gi, '$1***');
+  return s.replace(/(Bearer\s+)[\w.~+/=*-]+/gi, '$1***');
 }
 
 /**

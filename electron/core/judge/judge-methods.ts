@@ -9,7 +9,7 @@ export function hybridOf(o: EpisodeOutcome, j: JudgeResult | undefined): HybridR
   const base = { method: 'hybrid' as const, episode: o.episode, problems: [] };
   const evidence = { essential: e?.completed, judge: j?.completed, essentialReason: e?.reason, judgeReason: j?.reason };
   if (!e) return { ...base, needsHuman: true, reason: `Needs a human: no essential-state verdict (${o.error ?? 'not evaluated'}).`, evidence };
-  if (!j || j.completed === undefined) return { ...base, needsHuman: true, reason: `Needs a human: the judge gave no verdict (${j?.reason ?? 'not judged'}).`, evidence };
+  if (!j || j.completed === undefined) return { ...base, needsHuman: true, reason: `Needs a human: the judge gave no verdict (${(j?.reason ?? 'not judged').replace(/^Needs a human: /, '').replace(/\.$/, '')}).`, evidence };
   if (e.completed === j.completed) {
     return { ...base, completed: e.completed, needsHuman: false, reason: e.completed ? undefined : `Essential states and judge agree: not completed. ${e.reason ?? ''} Judge: ${j.reason ?? ''}`.trim(), evidence };
   }

@@ -45,7 +45,8 @@ export function parseVerdict(reply: string): ParsedVerdict {
     const reason = typeof r.reason === 'string' ? r.reason : typeof r.explanation === 'string' ? r.explanation : '';
     return { ok: true, completed: v, reason: reason.trim() || '(no reason given)' };
   }
-  const m = /^\W*(not\s+completed|completed|incomplete|yes|no)\b[\s.:,;-]*([\s\S]*)$/i.exec(reply.trim());
+  // Plain-text replies only (markdown emphasis allowed): a JSON object that failed above is not read as text.
+  const m = /^[\s*_#>]*(not\s+completed|completed|incomplete|yes|no)\b[\s*_.:,;-]*([\s\S]*)$/i.exec(reply.trim());
   if (m) {
     const completed = /^(completed|yes)$/i.test(m[1]!.replace(/\s+/g, ' '));
     return { ok: true, completed, reason: m[2]!.replace(/^reason\s*:\s*/i, '').trim() || '(no reason given)' };

@@ -56,13 +56,17 @@ export function packageOfActivity(activity: string | undefined): string | undefi
   return PKG.test(bare) ? bare : undefined;
 }
 
-function foregroundPackage(step: ExecStepInput): string | undefined {
-  const a = packageOfActivity(step.activity);
-  if (a) return a;
-  const vh = step.hierarchy;
+function hierarchyPackage(vh: ViewHierarchy | undefined): string | undefined {
   if (!vh) return undefined;
   for (const r of vh.roots) { const p = vh.nodes[r]?.packageName; if (p) return p; }
   return vh.nodes.find((n) => n.packageName)?.packageName || undefined;
+}
+
+/** The app on screen: the activity's package; a bare class name (no `/`) yields to the hierarchy's package. */
+function foregroundPackage(step: ExecStepInput): string | undefined {
+  const act = step.activity;
+  if (act && act.includes('/')) return packageOfActivity(act) ?? hierarchyPackage(step.hierarchy);
+  return hierarchyPackage(step.hierarchy) ?? packageOfActivity(act);
 }
 
 const area = (n: VhNode): number => (n.bounds ? (n.bounds.x2 - n.bounds.x1) * (n.bounds.y2 - n.bounds.y1) : Infinity);
