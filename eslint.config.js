@@ -16,6 +16,11 @@ const sharedDynamic = {
   message: 'shared/ stays pure: no dynamic imports of node, electron, react or konva, no require.',
 };
 
+const rendererDynamic = {
+  selector: "ImportExpression[source.value=/^(node:|fs$|path$|os$|child_process|worker_threads|(\\.\\.?\\/)+(\\.\\.\\/)*electron\\/)/], CallExpression[callee.name='require']",
+  message: 'The renderer loads nothing from node or electron/ at run time either (no dynamic import, no require).',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'out/**', 'release/**', 'coverage/**', '**/*.d.ts'] },
   {
@@ -41,6 +46,21 @@ export default tseslint.config(
         ],
       }],
       'no-restricted-syntax': ['error', ...ipcRules, electronDynamic, sharedDynamic],
+    },
+  },
+  {
+    // The UI runs in a sandboxed page: it reaches the core only through the typed client (renderer/api).
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/**/*.test.{ts,tsx}', 'renderer/**/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'The renderer imports nothing from electron; use the typed client (renderer/api).' }],
+        patterns: [
+          { regex: '(^|/)electron(/|$)', message: 'The renderer imports nothing from electron/ (the core); call it through the typed client (renderer/api).' },
+          { group: nodeBuiltins, message: 'The renderer imports nothing from node: it runs in a browser page; ask the core through the typed client.' },
+        ],
+      }],
+      'no-restricted-syntax': ['error', ...ipcRules, electronDynamic, rendererDynamic],
     },
   },
   {

@@ -18,6 +18,12 @@ describe('lint keeps the architecture boundaries', () => {
     ['shared/x.ts', "export const f = () => import('node:fs');", /shared\/ stays pure/],
     ['electron/core/x.ts', "import { app } from 'electron'; export const a = app;", /Only electron\/main.ts/],
     ['renderer/x.ts', "export const g = () => require('electron');", /may load 'electron'/],
+    ['renderer/features/x.tsx', "import { startServer } from '../../electron/server'; export const s = startServer;", /renderer imports nothing from electron\//],
+    ['renderer/x.ts', "import type { AppService } from '../electron/core/app/app-service'; export type A = AppService;", /renderer imports nothing from electron\//],
+    ['renderer/store/x.ts', "import { readFileSync } from 'node:fs'; export const r = readFileSync;", /renderer imports nothing from node/],
+    ['renderer/x.ts', "import path from 'path'; export const p = path;", /renderer imports nothing from node/],
+    ['renderer/x.ts', "export const f = () => import('node:fs');", /loads nothing from node or electron/],
+    ['renderer/x.ts', "export const f = () => import('../electron/server');", /loads nothing from node or electron/],
     ['renderer/x.ts', "declare const ipcRenderer: { invoke(c: string): void }; ipcRenderer.invoke('x');", /raw ipcRenderer/],
     ['electron/core/x.ts', "declare const ipcMain: { handle(c: string): void }; ipcMain.handle('x');", /raw ipcMain/],
     ['electron/core/x.ts', Array.from({ length: 401 }, (_, i) => `export const v${i} = ${i};`).join('\n'), /max-lines/],
@@ -29,6 +35,10 @@ describe('lint keeps the architecture boundaries', () => {
     ['electron/main.ts', "import { app } from 'electron'; export const a = app;"],
     ['electron/core/x.ts', "import { readFileSync } from 'node:fs'; export const r = readFileSync;"],
     ['shared/x.test.ts', "import { readFileSync } from 'node:fs'; export const r = readFileSync;"],
+    ['renderer/x.ts', "import { createClient } from './api/client'; import type { CallName } from '../shared/contract'; export const c = createClient; export type N = CallName;"],
+    ['renderer/x.ts', "import { electronish } from './electronish'; export const e = electronish;"],
+    ['renderer/store/x.test.ts', "import { readFileSync } from 'node:fs'; import { startServer } from '../../electron/server'; export const r = [readFileSync, startServer];"],
+    ['renderer/api/testing/x.ts', "import { startServer } from '../../../electron/server'; export const s = startServer;"],
     ['electron/core/x.test.ts', Array.from({ length: 401 }, (_, i) => `export const v${i} = ${i};`).join('\n')],
   ])('%s: allowed code passes', async (file, code) => {
     expect(await messages(file, code)).toEqual([]);
