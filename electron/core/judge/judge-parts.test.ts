@@ -1,7 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { parseVerdict } from './parse-verdict';
 import { defaultPromptFile, loadPromptTemplate, parsePromptTemplate, promptHash } from './judge-prompt';
-import { isQueryTask } from './judge-request';
+import { buildJudgeRequest, isQueryTask } from './judge-request';
+import { mustParseXml } from '../../../shared/evaluation/test-fixtures';
+import type { TraceInput } from '../../../shared/evaluation/types';
 import { costOf, parsePrices } from './pricing';
 import { crossValidate } from './run-judge';
 import { redact } from './judge-client';
@@ -87,5 +89,38 @@ describe('judge helpers', () => {
     expect(() => judgeOptionsFrom({ 'llm-base-url': 'http://x/v1' }, {})).toThrow(/--llm-model NAME .* or set TOUCHSTONE_LLM_MODEL/);
     expect(() => judgeOptionsFrom({ 'llm-model': 'a,b,c' }, env)).toThrow(/one model, or two different ones/);
     expect(() => judgeOptionsFrom({ 'judge-frames': 'some' }, env)).toThrow(/--judge-frames must be auto, final or all/);
+  });
+});
+
+describe('what the judge is sent', () => {
+  const xml = (text: string): string => `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node index="0" text="${text}" resource-id="" class="android.widget.TextView" package="com.weather" content-desc="" bounds="[0,0][1080,200]"/></hierarchy>`;
+  const trace: TraceInput = {
+    episode: 'w', problems: [],
+    steps: ['Home', 'Paris: 21°C, sunny', 'Settings'].map((t, i) => ({ index: i, activity: `com.weather/.A${i}`, hierarchy: mustParseXml(xml(t), `${i}.xml`), action: i === 2 ? { kind: 'complete', screen: { width: 1080, height: 2400 } } : { kind: 'back', screen: { width: 1080, height: 2400 } } })),
+  };
+  const template = parsePromptTemplate('## System\nJudge.\n## User\nTask: {{instruction}}\nYou see {{frames}}.\n{{screens}}\n{{actions}}', 'p.md');
+  const userText = (r: ReturnType<typeof buildJudgeRequest>): string => r.messages.find((m) => m.role === 'user')!.content as string;
+
+  it('an information query gets the whole sequence of hierarchies (the answer was on an earlier screen)', () => {
+    const r = buildJudgeRequest(template, 'What is the weather in Paris?', trace, 'text', 'auto');
+    expect(r.frames).toEqual([0, 1, 2]);
+    const text = userText(r);
+    expect(text).toContain('You see 3 screens, in order.');
+    expect(text).toContain('### Screen of step 1 (activity com.weather/.A1)\n<p>Paris: 21°C, sunny</p>');
+    expect(text).toContain('- step 2: declare the task complete');
+    expect(r.messages[0]).toEqual({ role: 'system', content: 'Judge.' });
+  });
+
+  it('an operation task gets the final hierarchy only; --judge-frames all overrides', () => {
+    const r = buildJudgeRequest(template, 'Open the settings', trace, 'text', 'auto');
+    expect(r.frames).toEqual([2]);
+    expect(userText(r)).not.toContain('Paris');
+    expect(buildJudgeRequest(template, 'Open the settings', trace, 'text', 'all').frames).toEqual([0, 1, 2]);
+    expect(buildJudgeRequest(template, 'What is the weather?', trace, 'text', 'final').frames).toEqual([2]);
+  });
+
+  it('vision without screenshots says which are missing instead of failing', () => {
+    const r = buildJudgeRequest(template, 'Open the settings', trace, 'vision', 'final');
+    expect(r.problems).toEqual(['Step 2: no screenshot recorded.']);
   });
 });
