@@ -132,6 +132,19 @@ describe.skipIf(!existsSync(TRACE_18))('LLM judge on trace_18 runs, against a lo
     expect(r.judge!.usage.requests).toBe(4);
   });
 
+  it('Ctrl-C while judging keeps the evaluated episodes, leaves the judge out and says so', async () => {
+    const ac = new AbortController();
+    const r = await runEvaluation({
+      datasetRoot: root, tracesRoot: traces, methods: ['essential', 'judge'], mode: 'fixed', jobs: 1, embedder: 'none', signal: ac.signal,
+      judge: opts({ concurrency: 1, onProgress: (done) => { if (done === 1) ac.abort(new Error('Evaluation cancelled (Ctrl-C).')); } }),
+    });
+    expect(r.cancelled).toBe(true);
+    expect(r.judge).toBeUndefined();
+    expect(verdicts(r, 'essential')).toEqual({ full: true, short: false, claimed: false, noclaim: false });
+    expect(r.outcomes.every((x) => x.judge === undefined)).toBe(true);
+    expect(r.warnings).toContain('Cancelled while judging: the judge and hybrid columns are left out.');
+  });
+
   it('a failing endpoint leaves the episodes for a human with a reason naming model and status, never the key', async () => {
     const r = await run(['judge'], opts({ models: ['no-such-model'] }));
     expect(verdicts(r, 'judge')).toEqual({ full: undefined, short: undefined, claimed: undefined, noclaim: undefined });
