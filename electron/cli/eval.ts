@@ -150,7 +150,7 @@ const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** The report files `a` asks for. */
 function outputs(a: Args): string[] {
-  return [a.json, a.csv, a.csv && a.csv.replace(/\.csv$/i, '') + '.summary.csv', a.plot].filter((f): f is string => !!f);
+  return [a.json, a.csv, a.csv && a.csv.replace(/\.csv$/i, '') + '.summary.csv', a.plot, a.humanQueue].filter((f): f is string => !!f);
 }
 
 async function evaluateAndWrite(
@@ -179,7 +179,6 @@ async function evaluateAndWrite(
   console.log(summaryTable(report.groups, report.methods));
   if (report.checkpoints?.length) console.log(`\nCheckPoints (Mobile-Bench)\n${checkpointTable(report.checkpoints)}`);
   if (report.judge) console.log(`\n${judgeSummaryText(report.judge)}`);
-  if (a.humanQueue && report.judge) await writeFileAtomic(a.humanQueue, humanQueueCsv(report.judge));
   if (report.embedding) console.log(`embeddings: ${report.embedding.embeddingsComputed} computed for ${report.embedding.textsSeen} texts seen`);
   if (outputs(a).length) console.error(`eval: writing ${outputs(a).join(', ')}`);
   if (a.json) await writeFileAtomic(a.json, JSON.stringify(report, null, 2) + '\n');
@@ -187,6 +186,7 @@ async function evaluateAndWrite(
     await writeFileAtomic(a.csv, episodesCsv(report.rows, report.methods));
     await writeFileAtomic(a.csv.replace(/\.csv$/i, '') + '.summary.csv', summaryCsv(report.groups));
   }
+  if (a.humanQueue) await writeFileAtomic(a.humanQueue, report.judge ? humanQueueCsv(report.judge) : 'episode,method,verdicts,human,why\n');
   if (a.plot) await writeFileAtomic(a.plot, completionChartSvg(report.groups, report.methods, `Task completion rate (${report.outcomes.length} episodes, mode ${report.mode})`));
   // 128 + the signal's number (130 for Ctrl-C), what shells report for a command a signal stopped.
   const sig = signalled();
