@@ -68,6 +68,18 @@ describe.skipIf(!existsSync(TRACE_18))('LLM judge on trace_18 runs, against a lo
     expect(third.judge!.usage.requests).toBe(4);
   });
 
+  it('a damaged cache file is asked again and rewritten; the others are reused', async () => {
+    const o = opts();
+    await run(['judge'], o);
+    const files = readdirSync(o.cacheDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
+    writeFileSync(files[0]!, '{"model": "screen-judge", "promptHash": ');
+    const before = llm.requests.length;
+    const r = await run(['judge'], o);
+    expect([llm.requests.length - before, r.judge!.usage.requests, r.judge!.usage.cached]).toEqual([1, 1, 3]);
+    expect(JSON.parse(readFileSync(files[0]!, 'utf8'))).toMatchObject({ model: 'screen-judge' });
+    expect(verdicts(r, 'judge')).toEqual({ full: true, short: false, claimed: false, noclaim: true });
+  });
+
   it('a prompt that leaves out the hierarchy gets the wrong verdict (the server answers from what it is sent), and a warning', async () => {
     const blind = path.join(tmp, 'blind-prompt.md');
     writeFileSync(blind, readFileSync(defaultPromptFile(), 'utf8').replaceAll('{{screens}}', ''));
