@@ -10,6 +10,10 @@ import type { ScreenOcr } from '../models/types';
 import { IconMatcher } from '../images/icon-matcher';
 import { loadGroundTruth, type GroundTruth } from './load-ground-truth';
 import { readTrace, type TraceRef } from './trace-layouts';
+import type { CheckpointResult, CheckpointTask } from '../../../shared/evaluation/checkpoints/types';
+import type { HybridResult, JudgeResult } from '../judge/judge-types';
+import { evaluateCheckpoints } from './checkpoint-method';
+import path from 'node:path';
 
 /** Rounds of fetching embeddings / decoding screenshots per episode before the verdicts are final. */
 const MAX_ROUNDS = 12;
@@ -41,6 +45,8 @@ export interface EvalSettings {
    * never checks it) while the action baselines keep upstream's appended "task complete".
    */
   final?: FinalConvention;
+  /** Dataset-level Mobile-Bench test cases by episode id (method `checkpoints`). */
+  checkpointTasks?: Record<string, CheckpointTask>;
 }
 
 /** One episode to evaluate: a dataset episode and (maybe) the agent's trace for it. */
@@ -63,6 +69,11 @@ export interface EpisodeOutcome {
   essential?: EssentialResult;
   stepwise?: BaselineResult;
   lcs?: BaselineResult;
+  /** Mobile-Bench CheckPoints (computed in the evaluator). */
+  checkpoints?: CheckpointResult;
+  /** LLM judge and judge + essential states (attached after the evaluator, see core/judge). */
+  judge?: JudgeResult;
+  hybrid?: HybridResult;
   /** Set when the episode could not be evaluated at all (unreadable ground truth or trace). */
   error?: string;
 }
@@ -135,6 +146,7 @@ export class EpisodeEvaluator {
     const gtSteps = complete ? gt.baselineSteps() : gt.baselineSteps().slice(0, -1);
     if (m.includes('stepwise')) out.stepwise = stepwiseMatch(job.episode, gtSteps, execActions);
     if (m.includes('lcs')) out.lcs = lcsMatch(job.episode, gtSteps, execActions);
+    if (m.includes('checkpoints')) out.checkpoints = evaluateCheckpoints(job.episode, path.join(job.datasetRoot, job.relPath), trace, this.settings.checkpointTasks);
     return out;
   }
 
