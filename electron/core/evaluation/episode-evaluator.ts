@@ -137,6 +137,7 @@ export class EpisodeEvaluator {
     }
     const m = this.settings.methods;
     if (m.includes('essential')) out.essential = await this.essential(gt, trace);
+    if (m.includes('checkpoints')) out.checkpoints = evaluateCheckpoints(job.episode, path.join(job.datasetRoot, job.relPath), trace, this.settings.checkpointTasks);
     if (!m.includes('stepwise') && !m.includes('lcs')) return out;
     const execActions = trace.steps.map((s) => s.action).filter((a) => a.kind !== 'none').map(normaliseExecAction);
     const complete = (this.settings.final ?? 'complete') === 'complete';
@@ -146,7 +147,6 @@ export class EpisodeEvaluator {
     const gtSteps = complete ? gt.baselineSteps() : gt.baselineSteps().slice(0, -1);
     if (m.includes('stepwise')) out.stepwise = stepwiseMatch(job.episode, gtSteps, execActions);
     if (m.includes('lcs')) out.lcs = lcsMatch(job.episode, gtSteps, execActions);
-    if (m.includes('checkpoints')) out.checkpoints = evaluateCheckpoints(job.episode, path.join(job.datasetRoot, job.relPath), trace, this.settings.checkpointTasks);
     return out;
   }
 
