@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { ContractCalls, EventName, EventPayload } from '../../../shared/contract';
 import { datasetHandlers } from '../datasets/handlers';
+import { evaluationHandlers } from '../evaluation/handlers';
 import { episodeHandlers } from '../episodes/handlers';
 import { RootGuard } from '../fs/roots';
 import { jobHandlers } from '../jobs/handlers';
@@ -49,6 +50,7 @@ export function createAppService(options: AppServiceOptions): AppService {
     ...datasetHandlers(ctx, (root) => episodes.forget(root)),
     ...episodes.calls,
     ...jobHandlers(ctx),
+    ...evaluationHandlers(ctx),
   };
 
   return {
