@@ -79,6 +79,11 @@ export interface EvalOverview {
   humanFiles: Record<string, string>;
   /** Episodes taken from the cache vs evaluated in this open. */
   cache: { reused: number; evaluated: number };
+  /**
+   * False for a `fromCache` open: the cells are the last results stored, not yet checked against the
+   * files (a full open checks every file's content and re-evaluates what changed).
+   */
+  verified: boolean;
   warnings: string[];
   elapsedMs: number;
 }
@@ -119,8 +124,10 @@ export interface EvaluationCalls {
   /**
    * Opens (evaluates) a dataset against each agent's traces as a job of kind 'evaluation'.
    * Episodes whose annotation and trace files are unchanged come from the on-disk cache.
+   * `fromCache`: return at once what the cache last stored, without checking files (the UI shows it
+   * while a full open checks and re-evaluates).
    */
-  'eval:open': Call<EvalSpec & JobArgs, EvalOverview>;
+  'eval:open': Call<EvalSpec & JobArgs & { fromCache?: boolean }, EvalOverview>;
   /** The evaluation the server was started with (`serve --dataset --traces`), or null. */
   'eval:preset': Call<NoArgs, EvalSpec | null>;
   /** The replay data of one task x agent: steps of both sides, every method's result with evidence. */

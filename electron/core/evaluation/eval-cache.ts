@@ -59,6 +59,11 @@ export class EvalCache {
     return e?.key === key ? e.cell : undefined;
   }
 
+  /** The last stored cell of `episode`, whatever key it was evaluated under. */
+  last(episode: string): EvalCell | undefined {
+    return this.episodes.get(episode)?.cell;
+  }
+
   /** Stores a fresh result (the detail file is written now, the index on `save`). */
   async put(episode: string, key: string, cell: EvalCell, detail: CachedDetail): Promise<void> {
     mkdirSync(path.join(this.dir, this.name), { recursive: true });

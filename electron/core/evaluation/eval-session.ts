@@ -43,6 +43,8 @@ export interface OpenInput {
   cacheDir: string;
   signal?: AbortSignal;
   progress?: ProgressFn;
+  /** Return the last stored cells without checking any file (see EvalOverview.verified). */
+  fromCache?: boolean;
   /** Worker threads for evaluating what is not cached (default: 2 for 8+ episodes, else in-process). */
   jobs?: number;
 }
@@ -95,17 +97,30 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
   const cells: EvalCell[] = [];
   let reused = 0;
   let evaluated = 0;
+  // Agents share ground truths: each episode folder is hashed once per open.
+  const gtHashes = new Map<string, string>();
   for (const a of agents.values()) {
+    if (o.fromCache) {
+      for (const episode of a.traces.keys()) {
+        const cell = a.cache.last(episode);
+        if (cell) { cells.push(cell); reused++; }
+      }
+      continue;
+    }
     const hasher = new ContentHasher(a.cache.files);
     const stale: { episode: string; key: string; ref: TraceRef }[] = [];
     for (const [episode, ref] of a.traces) {
       o.signal?.throwIfAborted();
       const task = tasks.get(episode)!;
-      const [gt, tr] = await Promise.all([hasher.folder(path.join(o.datasetRoot, task.path)), hasher.folder(ref.dir)]);
+      let gt = gtHashes.get(episode);
+      if (gt === undefined) gtHashes.set(episode, (gt = hasher.folder(path.join(o.datasetRoot, task.path))));
+      const tr = hasher.folder(ref.dir);
       const key = createHash('sha1').update(`${gt}\0${tr}\0${ref.layout}`).digest('hex');
       const cell = a.cache.get(episode, key);
       if (cell) { cells.push(cell); reused++; } else stale.push({ episode, key, ref });
       o.progress?.(++checked, total, { phase: 'checking' });
+      // Let progress events and other calls through between folders.
+      if (checked % 50 === 0) await new Promise((r) => setImmediate(r));
     }
     if (stale.length) {
       const { results, warnings: w } = await evaluateSubset(stale.map((s) => s.ref), {
@@ -133,7 +148,7 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
     agents: o.agents.map((a) => a.name), tasks: [...tasks.values()], cells,
     human: Object.fromEntries([...agents.values()].map((a) => [a.name, Object.fromEntries(a.labels)])),
     humanFiles: Object.fromEntries([...agents.values()].map((a) => [a.name, a.labelFile])),
-    cache: { reused, evaluated }, warnings, elapsedMs: Math.round(performance.now() - t0),
+    cache: { reused, evaluated }, verified: !o.fromCache, warnings, elapsedMs: Math.round(performance.now() - t0),
   };
   return { id: overview.evalId, spec: o.spec, datasetRoot: o.datasetRoot, tasks, agents, overview };
 }

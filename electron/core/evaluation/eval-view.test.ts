@@ -53,6 +53,9 @@ describe.skipIf(!existsSync(TRACE_18))('evaluation view core (real trace_18 scre
     // The cut agent on e1 now goes on through the annotated screen and declares completion.
     buildTrace(path.join(fx.dataset, 'googleapps', 'ep_e1'), path.join(fx.agents.cut!, 'e1'), [0, 1, 2, 3, 4].map((screen) => ({ screen })));
     const cd = path.join(fx.agents.cut!, 'e1', 'captured_data');
+    // From the cache alone: at once, the stored (now stale) verdict, marked unverified.
+    const quick = await service.calls['eval:open']({ ...spec(), fromCache: true });
+    expect([quick.verified, quick.cache, quick.cells.find((c) => c.agent === 'cut' && c.episode === 'e1')!.verdicts.essential]).toEqual([false, { reused: 4, evaluated: 0 }, false]);
     const changed = await service.calls['eval:open'](spec());
     expect(changed.cache).toEqual({ reused: 3, evaluated: 1 });
     expect(changed.cells.find((c) => c.agent === 'cut' && c.episode === 'e1')!.verdicts.essential).toBe(true);

@@ -11,6 +11,7 @@ import { episodeDetail } from './episode-detail';
 import { openEvalSession, type EvalSession, type OpenInput } from './eval-session';
 import { readLabelFile, writeLabel } from './human-label-file';
 import { inspectFolder } from './inspect-folder';
+import { tasksFromIndex } from './tasks-from-index';
 
 /** Open evaluations kept in memory (the newest few; each holds cells only, details stay on disk). */
 const KEEP = 4;
@@ -44,7 +45,7 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
     return id;
   };
 
-  async function open(spec: EvalSpec, jobId: string | undefined) {
+  async function open(spec: EvalSpec, jobId: string | undefined, fromCache: boolean) {
     if (!spec || !Array.isArray(spec.agents) || !spec.agents.length) throw new AppError('bad-request', 'eval:open needs a dataset and at least one agent (a name and a traces folder).');
     const names = new Set<string>();
     for (const a of spec.agents as AgentTraces[]) {
@@ -68,12 +69,14 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
     }
     return ctx.jobs.run('evaluation', { jobId, label: `Evaluating ${path.basename(root)} (${agents.map((a) => a.name).join(', ')})` }, async (job) => {
       job.progress(0, 0, { phase: 'dataset' });
-      const scanned = await ctx.backend.open(root, (d, t) => job.progress(d, t, { phase: 'dataset' }), job.signal);
+      // From the cache, the index alone gives the tasks (no scan of every episode folder).
+      const quick = fromCache ? await tasksFromIndex(root) : undefined;
+      const scanned = quick ?? await ctx.backend.open(root, (d, t) => job.progress(d, t, { phase: 'dataset' }), job.signal);
       const datasetId = DatasetRegistry.idOf(root);
       ctx.datasets.set({ id: datasetId, root, name: path.basename(root) || root, ...scanned });
       const s = await openEvalSession({
         spec, datasetId, datasetRoot: root, datasetName: path.basename(root), datasetTasks: scanned.tasks, agents,
-        cacheDir: path.join(ctx.options.stateDir, 'eval-cache'), signal: job.signal, progress: job.progress,
+        cacheDir: path.join(ctx.options.stateDir, 'eval-cache'), signal: job.signal, progress: job.progress, fromCache,
       });
       sessions.set(s.id, s);
       while (sessions.size > KEEP) sessions.delete(sessions.keys().next().value!);
@@ -83,7 +86,7 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
 
   return {
     'eval:inspect': async (args) => inspectFolder(await allowedPath(args?.path, 'Folder')),
-    'eval:open': (args) => open(args, args?.jobId),
+    'eval:open': (args) => open(args, args?.jobId, args?.fromCache === true),
     'eval:preset': async () => ctx.options.evaluation ?? null,
     'eval:episode': async (args) => {
       const s = session(args?.evalId);

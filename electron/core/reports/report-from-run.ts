@@ -29,7 +29,7 @@ export async function htmlReportFromRun(report: RunReport, datasetRoot: string, 
   const overview: EvalOverview = {
     evalId: 'cli', datasetId: '', datasetRoot: ds.root, datasetName: path.basename(ds.root), agents: [agent],
     tasks: ds.episodes.filter((e) => evaluated.has(e.id)).map((e) => ({ episode: e.id, category: e.category, app: e.app, description: e.description, nsteps: e.nsteps, difficulty: difficultyOf(e.nsteps), path: e.path })),
-    cells, human: { [agent]: Object.fromEntries(human ?? []) }, humanFiles: {}, cache: { reused: 0, evaluated: cells.length }, warnings: report.warnings, elapsedMs: Math.round(report.elapsedMs),
+    cells, human: { [agent]: Object.fromEntries(human ?? []) }, humanFiles: {}, cache: { reused: 0, evaluated: cells.length }, verified: true, warnings: report.warnings, elapsedMs: Math.round(report.elapsedMs),
   };
   const byEpisode = new Map(report.outcomes.map((x) => [x.episode, x]));
   const traces = new Map(findTraces(tracesRoot).map((t) => [t.dir, t]));
