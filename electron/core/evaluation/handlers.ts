@@ -14,7 +14,7 @@ import { inspectFolder } from './inspect-folder';
 import { tasksFromIndex } from './tasks-from-index';
 
 /** Open evaluations kept in memory (the newest few; each holds cells only, details stay on disk). */
-const KEEP = 4;
+const KEEP = 8;
 
 /** The evaluation domain's calls: inspect a folder, open (a job, cached), replay details, labels, exports. */
 export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
