@@ -16,6 +16,22 @@ const sharedDynamic = {
   message: 'shared/ stays pure: no dynamic imports of node, electron, react or konva, no require.',
 };
 
+const rendererDynamic = {
+  selector: "ImportExpression[source.value=/^(node:|fs$|path$|os$|child_process|worker_threads|(\\.\\.?\\/)+(\\.\\.\\/)*electron\\/)/], CallExpression[callee.name='require']",
+  message: 'The renderer loads nothing from node or electron/ at run time either (no dynamic import, no require).',
+};
+
+// core/datasets, core/app, core/episodes and core/jobs read user data only through electron/core/fs/confined-read.ts,
+// which confines every path to an opened root; a raw fs read there could follow `join(dir, name)` anywhere.
+const fsReads = ['default', 'readFile', 'readFileSync', 'readdir', 'readdirSync', 'open', 'openSync', 'opendir', 'opendirSync',
+  'stat', 'statSync', 'lstat', 'lstatSync', 'existsSync', 'access', 'accessSync', 'createReadStream', 'readlink', 'readlinkSync',
+  'realpath', 'realpathSync', 'cp', 'cpSync', 'copyFile', 'copyFileSync', 'watch', 'promises'];
+const confinedMessage = 'Read user data through electron/core/fs/confined-read.ts (readTextIn, readHeadIn, listIn, statIn), which refuses paths outside the root.';
+const confinedReads = {
+  selector: "ImportExpression[source.value=/^(node:)?fs(\\/promises)?$/], CallExpression[callee.name='require'][arguments.0.value=/^(node:)?fs(\\/promises)?$/]",
+  message: confinedMessage,
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'out/**', 'release/**', 'coverage/**', '**/*.d.ts'] },
   {
@@ -41,6 +57,35 @@ export default tseslint.config(
         ],
       }],
       'no-restricted-syntax': ['error', ...ipcRules, electronDynamic, sharedDynamic],
+    },
+  },
+  {
+    // The UI runs in a sandboxed page: it reaches the core only through the typed client (renderer/api).
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/**/*.test.{ts,tsx}', 'renderer/**/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'The renderer imports nothing from electron; use the typed client (renderer/api).' }],
+        patterns: [
+          { regex: '(^|/)electron(/|$)', message: 'The renderer imports nothing from electron/ (the core); call it through the typed client (renderer/api).' },
+          { group: nodeBuiltins, message: 'The renderer imports nothing from node: it runs in a browser page; ask the core through the typed client.' },
+        ],
+      }],
+      'no-restricted-syntax': ['error', ...ipcRules, electronDynamic, rendererDynamic],
+    },
+  },
+  {
+    files: ['electron/core/datasets/**/*.ts', 'electron/core/app/**/*.ts', 'electron/core/episodes/**/*.ts', 'electron/core/jobs/**/*.ts'],
+    // Test helpers build fixtures; the recent list and the renderer's own files are the app's, not user data.
+    ignores: ['**/*.test.ts', '**/testing/**', 'electron/core/app/recent-store.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [
+          { name: 'electron', message: "Only electron/main.ts, preload.ts and ipc.ts may import 'electron'." },
+          ...['node:fs', 'fs', 'node:fs/promises', 'fs/promises'].map((name) => ({ name, importNames: fsReads, message: confinedMessage })),
+        ],
+      }],
+      'no-restricted-syntax': ['error', ...ipcRules, electronDynamic, confinedReads],
     },
   },
   {

@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { _electron, type ElectronApplication, type Page } from 'playwright-core';
 import { CALL_NAMES } from '../shared/contract';
-import { haveFixtures, makeDataset, type TempDataset } from './dataset-fixture';
-import { REPO } from './harness';
+import { haveFixtures, makeDataset, type TempDataset } from './testing/dataset-fixture';
+import { REPO } from './testing/harness';
 
 /** The Electron binary, when `npm install` downloaded it (never in CI here: ELECTRON_SKIP_BINARY_DOWNLOAD=1). */
 function electronBinary(): string | null {

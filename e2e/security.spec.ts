@@ -3,8 +3,8 @@ import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import type { RunningServer } from '../electron/server';
-import { haveFixtures, makeDataset, type TempDataset } from './dataset-fixture';
-import { startWebServer } from './harness';
+import { haveFixtures, makeDataset, type TempDataset } from './testing/dataset-fixture';
+import { startWebServer } from './testing/harness';
 
 describe.skipIf(!haveFixtures)(`web mode refuses requests without the token and paths outside the opened root${haveFixtures ? '' : ' (skipped: ../shared/fixtures is absent)'}`, () => {
   let ds: TempDataset;

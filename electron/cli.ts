@@ -4,6 +4,7 @@
  * and exports `run(args): Promise<number>` (the exit code); modules are loaded
  * lazily so `touchstone vh number` does not pay for onnxruntime.
  */
+import { quietOnBrokenPipe } from './cli/stdio';
 const commands: Record<string, { summary: string; load: () => Promise<{ run(args: string[]): Promise<number> }> }> = {
   serve: { summary: 'serve the app over loopback HTTP+WebSocket (web mode)', load: () => import('./cli/serve') },
   dataset: { summary: 'dataset check <dir>: validate a LlamaTouch dataset', load: () => import('./cli/dataset') },
@@ -18,6 +19,7 @@ function usage(): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  quietOnBrokenPipe();
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     console.log(usage());

@@ -65,10 +65,26 @@ describe('loopback server', () => {
     ['unknown call', '/api/fs:readAnything', '{}', 404],
     ['arguments not an object', '/api/app:info', '[1]', 400],
     ['malformed JSON', '/api/app:info', '{', 400],
+    ['bad percent-encoding in the call name', '/api/%ZZ', '{}', 400],
+    ['a body over 1 MiB', '/api/app:info', JSON.stringify({ pad: 'x'.repeat(1.5 * 2 ** 20) }), 413],
   ])('%s is rejected (%s)', async (_l, path, body, status) => {
     const r = await raw(server, path, { method: 'POST', headers: auth(), body });
     expect(r.status).toBe(status);
     expect(JSON.parse(r.body)).toMatchObject({ ok: false });
+  });
+
+  it('answers 413 to a chunked body over 1 MiB (no Content-Length), then keeps serving', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: server.port, path: '/api/app:info', method: 'POST', headers: auth() }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      for (let i = 0; i < 24; i++) req.write('x'.repeat(100_000));
+      req.end();
+    });
+    expect(status).toBe(413);
+    expect((await raw(server, '/api/app:info', { method: 'POST', headers: auth(), body: '{}' })).status).toBe(200);
   });
 
   it.each([

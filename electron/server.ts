@@ -16,6 +16,24 @@ import type { AppService, FileUrlFor } from './core/app/types';
 
 const HOST = '127.0.0.1';
 const MAX_BODY = 1 << 20;
+/** A refused body is still read (and dropped) up to this much, so the client sees the 413 instead of a reset. */
+const MAX_DRAIN = 16 << 20;
+
+/** A request body over MAX_BODY: answered 413. */
+class BodyTooLarge extends Error {}
+
+/**
+ * The one error path of every socket the server owns (HTTP connections,
+ * upgraded sockets, WebSockets, file streams): an error ends that connection
+ * and never the process. A malformed WebSocket frame, a reset or a vanished
+ * file all arrive here.
+ */
+function contain(emitter: { on(event: 'error', listener: (err: Error) => void): unknown; destroy?(): unknown; terminate?(): unknown }): void {
+  emitter.on('error', () => {
+    if (emitter.terminate) emitter.terminate();
+    else emitter.destroy?.();
+  });
+}
 
 export interface ServerOptions {
   /** 0 (default) picks a free port. */
@@ -49,6 +67,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let origin = '';
 
   const server = createServer((req, res) => {
+    contain(res);
     handle(req, res).catch((err: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: errorBody(err) });
       else res.destroy();
@@ -75,12 +94,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'bad-request', message: 'Use POST for API calls.' } });
     if (!originAllowed(req, origin)) return sendJson(res, 403, { ok: false, error: { code: 'refused', message: 'Refused: cross-origin request.' } });
-    const name = decodeURIComponent(url.pathname.slice('/api/'.length));
+    let name: string;
+    try {
+      name = decodeURIComponent(url.pathname.slice('/api/'.length));
+    } catch {
+      return sendJson(res, 400, { ok: false, error: { code: 'bad-request', message: `Bad percent-encoding in the call name ${url.pathname.slice(0, 80)}.` } });
+    }
     let args: unknown;
     try {
       const body = await readBody(req);
       args = body.length === 0 ? {} : JSON.parse(body);
     } catch (err) {
+      if (err instanceof BodyTooLarge) {
+        res.setHeader('connection', 'close');
+        return sendJson(res, 413, { ok: false, error: { code: 'bad-request', message: `The body of ${name} is over ${MAX_BODY} bytes; calls take small JSON arguments.` } });
+      }
       return sendJson(res, 400, { ok: false, error: { code: 'bad-request', message: `Bad request body for ${name}: ${err instanceof Error ? err.message : String(err)}` } });
     }
     const reply = await toReply(() => dispatchCall(service.calls, name, args));
@@ -100,21 +128,31 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
   }
 
+  server.on('connection', contain);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  contain(wss as unknown as { on(event: 'error', l: (err: Error) => void): unknown });
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', origin);
+    contain(socket);
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', origin);
+    } catch {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
     if (url.pathname !== '/events' || !hostAllowed(req, origin) || !originAllowed(req, origin) || !tokenMatches(token, requestToken(req.headers, url))) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      contain(ws);
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
     });
   });
   const unsubscribe = service.subscribe((event, payload) => {
     const data = JSON.stringify({ event, payload });
-    for (const ws of sockets) ws.send(data);
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(data, () => undefined);
   });
 
   await listen(server, options.port ?? 0);
@@ -152,15 +190,25 @@ function originAllowed(req: IncomingMessage, origin: string): boolean {
   return o === origin || o === `http://localhost:${port}`;
 }
 
+/**
+ * The request body as text; rejects with BodyTooLarge past MAX_BODY (declared
+ * or counted) and keeps reading and dropping the rest, so the 413 reaches the
+ * client before the connection closes (a sender cut off mid-body sees a reset).
+ */
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let refused = Number(req.headers['content-length']) > MAX_BODY;
+    if (refused) reject(new BodyTooLarge());
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) {
-        reject(new Error(`body larger than ${MAX_BODY} bytes`));
-        req.destroy();
+      if (size > MAX_DRAIN) req.destroy();
+      else if (refused) return;
+      else if (size > MAX_BODY) {
+        refused = true;
+        chunks.length = 0;
+        reject(new BodyTooLarge());
       } else chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));

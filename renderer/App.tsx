@@ -1,45 +1,51 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from './store';
 import { TopBar } from './features/shell/TopBar';
 import { OpenDatasetView } from './features/open-dataset/OpenDatasetView';
-import { TaskList } from './features/tasks/TaskList';
-import { EpisodeView } from './features/episode/EpisodeView';
-import { useKeyboardNavigation } from './features/shell/use-keyboard-navigation';
-import { CheckPanel } from './features/check/CheckPanel';
+import { DatasetView } from './features/dataset/DatasetView';
+import { PendingView } from './features/shell/PendingView';
+import { KeymapOverlay } from './keymap/KeymapOverlay';
+import { useKeymap, useKeymapDispatcher } from './keymap/use-keymap';
+import { parseRoute } from './route/route';
+import { useUrlSync } from './route/use-url-sync';
 
 /**
- * Composes the views. `data-app-state` is 'loading' while any call or the
- * shown screenshot's components are pending and 'ready' otherwise, so tests
- * wait on state, never on timers.
+ * Shows the view the store names (the URL follows it, and back/forward set
+ * it). `data-app-state` is 'loading' while any call or the shown screenshot's
+ * components are pending and 'ready' otherwise, so tests wait on state, never
+ * on timers; `data-view` is 'open' until a dataset is open, then the view.
  */
 export function App() {
   const s = useAppStore(useShallow((st) => ({
-    boot: st.boot, bootStatus: st.bootStatus, bootError: st.bootError, hasDataset: st.dataset !== null, checkOpen: st.checkOpen,
+    boot: st.boot, bootStatus: st.bootStatus, bootError: st.bootError, hasDataset: st.dataset !== null, view: st.view, setView: st.setView,
     busy: st.bootStatus === 'loading' || st.datasetStatus === 'loading' || st.episodeStatus === 'loading' || st.hierarchyStatus === 'loading',
   })));
-  useKeyboardNavigation(useAppStore);
   useEffect(() => {
-    void s.boot();
+    void s.boot(parseRoute(window.location.hash));
   }, [s.boot]);
+  useUrlSync(useAppStore);
+
+  const [keysOpen, setKeysOpen] = useState(false);
+  const closeKeys = useCallback(() => setKeysOpen(false), []);
+  useKeymap('global', useMemo(() => [{ keys: ['?'], label: 'Show the keyboard shortcuts', run: () => setKeysOpen(true) }], []));
+  const scopes = useMemo(() => [s.hasDataset ? s.view : 'open', 'global'], [s.hasDataset, s.view]);
+  useKeymapDispatcher(scopes);
 
   const state = s.bootStatus === 'idle' || s.busy ? 'loading' : s.bootStatus === 'error' ? 'error' : 'ready';
   return (
-    <div className="app" data-app-state={state} data-view={s.hasDataset ? 'dataset' : 'open'}>
-      <TopBar />
+    <div className="app" data-app-state={state} data-view={s.hasDataset ? s.view : 'open'}>
+      <TopBar onShowKeys={() => setKeysOpen(true)} />
       {s.bootStatus === 'error' ? (
         <main className="open-view"><div className="error-box" role="alert">Cannot reach Touchstone: {s.bootError}</div></main>
-      ) : s.hasDataset ? (
-        <>
-          <div className="workspace">
-            <TaskList />
-            <EpisodeView />
-          </div>
-          {s.checkOpen && <CheckPanel />}
-        </>
-      ) : (
+      ) : !s.hasDataset ? (
         <OpenDatasetView />
+      ) : s.view === 'dataset' ? (
+        <DatasetView />
+      ) : (
+        <PendingView view={s.view} onBack={() => s.setView('dataset')} />
       )}
+      {keysOpen && <KeymapOverlay scopes={scopes} onClose={closeKeys} />}
     </div>
   );
 }

@@ -18,9 +18,22 @@ describe('lint keeps the architecture boundaries', () => {
     ['shared/x.ts', "export const f = () => import('node:fs');", /shared\/ stays pure/],
     ['electron/core/x.ts', "import { app } from 'electron'; export const a = app;", /Only electron\/main.ts/],
     ['renderer/x.ts', "export const g = () => require('electron');", /may load 'electron'/],
+    ['renderer/features/x.tsx', "import { startServer } from '../../electron/server'; export const s = startServer;", /renderer imports nothing from electron\//],
+    ['renderer/x.ts', "import type { AppService } from '../electron/core/app/app-service'; export type A = AppService;", /renderer imports nothing from electron\//],
+    ['renderer/store/x.ts', "import { readFileSync } from 'node:fs'; export const r = readFileSync;", /renderer imports nothing from node/],
+    ['renderer/x.ts', "import path from 'path'; export const p = path;", /renderer imports nothing from node/],
+    ['renderer/x.ts', "export const f = () => import('node:fs');", /loads nothing from node or electron/],
+    ['renderer/x.ts', "export const f = () => import('../electron/server');", /loads nothing from node or electron/],
     ['renderer/x.ts', "declare const ipcRenderer: { invoke(c: string): void }; ipcRenderer.invoke('x');", /raw ipcRenderer/],
     ['electron/core/x.ts', "declare const ipcMain: { handle(c: string): void }; ipcMain.handle('x');", /raw ipcMain/],
     ['electron/core/x.ts', Array.from({ length: 401 }, (_, i) => `export const v${i} = ${i};`).join('\n'), /max-lines/],
+    ['electron/core/datasets/x.ts', "import { readFile } from 'node:fs/promises'; export const r = readFile;", /confined-read/],
+    ['electron/core/datasets/x.ts', "import { readdirSync } from 'fs'; export const r = readdirSync;", /confined-read/],
+    ['electron/core/datasets/x.ts', "import * as fs from 'node:fs'; export const r = fs;", /confined-read/],
+    ['electron/core/datasets/x.ts', "import fs from 'node:fs'; export const r = fs.readFileSync;", /confined-read/],
+    ['electron/core/app/x.ts', "import { stat } from 'node:fs/promises'; export const r = stat;", /confined-read/],
+    ['electron/core/app/x.ts', "export const f = () => import('node:fs/promises');", /confined-read/],
+    ['electron/core/datasets/x.ts', "import { app } from 'electron'; export const a = app;", /Only electron\/main.ts/],
   ])('%s: %s is refused', async (file, code, expected) => {
     expect((await messages(file, code)).join('\n')).toMatch(expected);
   });
@@ -28,7 +41,13 @@ describe('lint keeps the architecture boundaries', () => {
   it.each([
     ['electron/main.ts', "import { app } from 'electron'; export const a = app;"],
     ['electron/core/x.ts', "import { readFileSync } from 'node:fs'; export const r = readFileSync;"],
+    ['electron/core/datasets/x.ts', "import { mkdir } from 'node:fs/promises'; export const m = mkdir;"],
+    ['electron/core/datasets/testing/x.ts', "import { readFile } from 'node:fs/promises'; export const r = readFile;"],
     ['shared/x.test.ts', "import { readFileSync } from 'node:fs'; export const r = readFileSync;"],
+    ['renderer/x.ts', "import { createClient } from './api/client'; import type { CallName } from '../shared/contract'; export const c = createClient; export type N = CallName;"],
+    ['renderer/x.ts', "import { electronish } from './electronish'; export const e = electronish;"],
+    ['renderer/store/x.test.ts', "import { readFileSync } from 'node:fs'; import { startServer } from '../../electron/server'; export const r = [readFileSync, startServer];"],
+    ['renderer/api/testing/x.ts', "import { startServer } from '../../../electron/server'; export const s = startServer;"],
     ['electron/core/x.test.ts', Array.from({ length: 401 }, (_, i) => `export const v${i} = ${i};`).join('\n')],
   ])('%s: allowed code passes', async (file, code) => {
     expect(await messages(file, code)).toEqual([]);

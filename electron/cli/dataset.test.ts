@@ -91,8 +91,8 @@ describe.skipIf(!have)('touchstone dataset check on a large dataset (fixtures ab
     const root = await lightDataset(60);
     const r = await touchstone(['dataset', 'check', root]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('checking 60 episodes…');
-    expect(r.stderr).toContain('checked 60/60 episodes');
+    expect(r.stderr).toContain('checking: 60 episodes…');
+    expect(r.stderr).toContain('checking: 60/60 episodes (100%)');
     expect(r.stdout).toContain('episodes: 60 (0 with errors)');
   });
 
@@ -104,7 +104,7 @@ describe.skipIf(!have)('touchstone dataset check on a large dataset (fixtures ab
     });
     expect(out).toMatch(/checking [█░]+ \d+\/60 episodes/);
     expect(out).toContain('60/60 episodes');
-    expect(out).not.toContain('checked 60/60');
+    expect(out).not.toContain('checking: 60/60');
   });
 
   it('stops cleanly on Ctrl-C (SIGINT) with exit code 130 and no report', async () => {
@@ -116,13 +116,13 @@ describe.skipIf(!have)('touchstone dataset check on a large dataset (fixtures ab
     const code = await new Promise<number | null>((resolve) => {
       child.stderr.on('data', (d: Buffer) => {
         stderr += d.toString();
-        if (!child.killed && stderr.includes('checking 1500 episodes')) child.kill('SIGINT'); // once: a second Ctrl-C force-quits
+        if (!child.killed && stderr.includes('checking: 1500 episodes')) child.kill('SIGINT'); // once: a second Ctrl-C force-quits
       });
       child.on('exit', (c) => resolve(c));
     });
     expect(code).toBe(130);
     expect(stderr).toContain('cancelled (Ctrl-C)');
-    expect(stderr).not.toContain('checked 1500/1500');
+    expect(stderr).not.toContain('checking: 1500/1500');
     expect(stdout).toBe('');
   });
 });

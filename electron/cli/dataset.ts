@@ -1,7 +1,7 @@
 import type { CheckReport, Problem } from '../../shared/model';
 import { formatProblem } from '../../shared/model';
 import { checkDataset } from '../core/datasets/check-dataset';
-import { checkProgress } from './check-progress';
+import { progressBar } from './progress-bar';
 
 const USAGE = `Usage: touchstone dataset check <dir> [--json]
 
@@ -48,14 +48,14 @@ export async function run(args: string[]): Promise<number> {
     console.error(`touchstone dataset check: expected one folder${unknown.length ? ` (unknown option ${unknown.join(', ')})` : ''}.\n\n${USAGE}`);
     return 2;
   }
-  const progress = checkProgress();
+  const progress = progressBar({ label: 'checking', unit: 'episodes', minTotal: 50 });
   // Ctrl-C stops the check cleanly: the bar is closed and nothing half-printed is left behind.
   const ctl = new AbortController();
   const onSigint = (): void => ctl.abort();
   process.once('SIGINT', onSigint);
   let report: CheckReport;
   try {
-    report = await checkDataset(dirs[0], { onProgress: progress.onProgress, signal: ctl.signal });
+    report = await checkDataset(dirs[0], { onProgress: progress.progress, signal: ctl.signal });
   } catch (err) {
     progress.stop();
     if (ctl.signal.aborted) {

@@ -1,4 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
+import { basename, dirname } from 'node:path';
 import cliProgress from 'cli-progress';
 import type { EvalMode } from '../../shared/evaluation/types';
 import type { MethodName } from '../../shared/evaluation/metrics';
@@ -7,7 +9,7 @@ import { summaryTable, episodesCsv, summaryCsv } from '../../shared/evaluation/r
 import { completionChartSvg } from '../../shared/evaluation/plot-svg';
 import { parseHumanLabels } from '../../shared/formats/human-labels';
 import { formatProblem } from '../../shared/model';
-import { writeFileAtomic } from '../core/fs/atomic-write';
+import { sweepStaleTemps, writeFileAtomic } from '../core/fs/atomic-write';
 import { parseShard, runEvaluation, type Shard } from '../core/evaluation/run-evaluation';
 import { parseEmbedderSpec, type EmbedderSpec } from '../core/evaluation/embedding-provider';
 
@@ -108,8 +110,34 @@ export async function run(argv: string[]): Promise<number> {
   }
   const progress = a.quiet ? undefined : progressReporter();
   const ac = new AbortController();
-  const onSigint = (): void => ac.abort(new Error('Evaluation cancelled (Ctrl-C).'));
-  process.once('SIGINT', onSigint);
+  // Installed until the last report file is written: a signal while evaluating stops the workers and keeps the
+  // finished episodes; one while writing lets the writes finish (each atomic), so no output is lost or half-written.
+  let signalled: NodeJS.Signals | undefined;
+  const onSignal = (sig: NodeJS.Signals): void => {
+    signalled ??= sig;
+    ac.abort(new Error(`Evaluation cancelled (${sig === 'SIGINT' ? 'Ctrl-C' : sig}).`));
+  };
+  for (const sig of STOP_SIGNALS) process.on(sig, onSignal);
+  try {
+    return await evaluateAndWrite(a, labels, ac, progress, () => signalled);
+  } finally {
+    for (const sig of STOP_SIGNALS) process.off(sig, onSignal);
+  }
+}
+
+const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/** The report files `a` asks for. */
+function outputs(a: Args): string[] {
+  return [a.json, a.csv, a.csv && a.csv.replace(/\.csv$/i, '') + '.summary.csv', a.plot].filter((f): f is string => !!f);
+}
+
+async function evaluateAndWrite(
+  a: Args, labels: Map<string, boolean> | undefined, ac: AbortController,
+  progress: ReturnType<typeof progressReporter> | undefined, signalled: () => NodeJS.Signals | undefined,
+): Promise<number> {
+  // Temp files a killed run left beside these outputs are swept first (ours, older than this process).
+  for (const f of outputs(a)) await sweepStaleTemps(dirname(f), basename(f));
   let report;
   try {
     report = await runEvaluation({
@@ -121,8 +149,6 @@ export async function run(argv: string[]): Promise<number> {
     progress?.(-1, 0);
     console.error(`touchstone eval: ${(err as Error).message}`);
     return 1;
-  } finally {
-    process.off('SIGINT', onSigint);
   }
   progress?.(-1, 0);
   for (const w of report.warnings.slice(0, 20)) console.error(`warning: ${w}`);
@@ -131,6 +157,7 @@ export async function run(argv: string[]): Promise<number> {
   console.log(`${scope} episode(s) evaluated (mode ${report.mode}, final ${report.final}${a.shard ? `, shard ${a.shard.index}/${a.shard.count}` : ''}); ${report.episodesWithoutTrace} dataset episode(s) have no trace.`);
   console.log(summaryTable(report.groups, report.methods));
   if (report.embedding) console.log(`embeddings: ${report.embedding.embeddingsComputed} computed for ${report.embedding.textsSeen} texts seen`);
+  if (outputs(a).length) console.error(`eval: writing ${outputs(a).join(', ')}`);
   if (a.json) await writeFileAtomic(a.json, JSON.stringify(report, null, 2) + '\n');
   if (a.csv) {
     await writeFileAtomic(a.csv, episodesCsv(report.rows, report.methods));
@@ -141,7 +168,9 @@ export async function run(argv: string[]): Promise<number> {
     const { htmlReportFromRun } = await import('../core/reports/report-from-run');
     await writeFileAtomic(a.html, await htmlReportFromRun(report, a.dataset, a.traces, labels));
   }
-  // 130 = 128 + SIGINT, what shells report for a command stopped by Ctrl-C.
+  // 128 + the signal's number (130 for Ctrl-C), what shells report for a command a signal stopped.
+  const sig = signalled();
+  if (sig) return 128 + constants.signals[sig];
   return report.cancelled ? 130 : 0;
 }
 

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { ServerResponse } from 'node:http';
@@ -63,7 +64,8 @@ export async function sendFile(res: ServerResponse, file: string, cache: string)
     'cache-control': cache,
     'x-content-type-options': 'nosniff',
   });
-  createReadStream(file).pipe(res);
+  // pipeline: a read error (the file vanished, EACCES) ends this response, never the process.
+  pipeline(createReadStream(file), res, () => undefined);
 }
 
 /** A short plain-text response. */

@@ -14,3 +14,8 @@ export const ACTION_DOT = '#ffe14d';
 
 /** Legend/list order of the primitives. */
 export const ESS_PRIMITIVES: readonly EssPrimitive[] = ['exact', 'fuzzy', 'click', 'exclude'];
+
+/** Component outlines and numbers, the hovered one, the selected one. */
+export const BOX_COLOR = '#ff5470';
+export const HOVER_COLOR = '#ffc145';
+export const SELECT_COLOR = '#3ddbd9';

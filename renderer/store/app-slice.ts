@@ -6,12 +6,15 @@ export const createAppSlice = (client: TouchstoneClient): Slice<AppSlice> => (se
   info: null,
   bootStatus: 'idle',
   bootError: null,
-  async boot() {
+  async boot(route) {
     set({ bootStatus: 'loading', bootError: null });
     try {
       const info = await client.call('app:info', {});
-      set({ info, bootStatus: 'ready' });
+      set({ info });
       await get().loadRecent();
+      // The place the URL names, before the app says it is ready (a reload returns to the same task and step).
+      if (route) await get().applyRoute(route);
+      set({ bootStatus: 'ready' });
     } catch (err) {
       set({ bootStatus: 'error', bootError: messageOf(err) });
     }

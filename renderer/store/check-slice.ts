@@ -1,15 +1,13 @@
 import { CallError } from '../api/client';
 import { followJob, newJobId } from '../api/jobs';
 import { taskOfFile, stepOfFile } from './problem-location';
-import { messageOf, type CheckSlice, type Slice } from './types';
+import { messageOf, type CheckSlice, type Slice, type SliceState } from './types';
+
+export const initialCheck = (): SliceState<CheckSlice> => ({ checkStatus: 'idle', checkProgress: null, checkReport: null, checkError: null, checkOpen: false, checkJobId: null });
 
 export const createCheckSlice: Slice<CheckSlice> = (set, get) => ({
-  checkStatus: 'idle',
-  checkProgress: null,
-  checkReport: null,
-  checkError: null,
-  checkOpen: false,
-  checkJobId: null,
+  ...initialCheck(),
+  resetCheck: () => set(initialCheck()),
 
   async runCheck() {
     const dataset = get().dataset;

@@ -5,12 +5,14 @@ import { createDatasetSlice } from './dataset-slice';
 import { createEpisodeSlice } from './episode-slice';
 import { createOverlaySlice } from './overlay-slice';
 import { createCheckSlice } from './check-slice';
+import { createViewSlice } from './view-slice';
 import type { Store } from './types';
 
 /** The app's one store, composed of typed slices over a client (tests pass one bound to a real server). */
 export function createAppStore(client: TouchstoneClient) {
   return create<Store>()((...a) => ({
     ...createAppSlice(client)(...a),
+    ...createViewSlice(...a),
     ...createDatasetSlice(...a),
     ...createEpisodeSlice(...a),
     ...createOverlaySlice(...a),

@@ -1,10 +1,12 @@
 import type { DatasetOverview } from '../../shared/contract';
 import { CallError } from '../api/client';
 import { followJob, newJobId } from '../api/jobs';
-import { messageOf, type DatasetSlice, type Slice, type Store } from './types';
+import { initialCheck } from './check-slice';
+import { initialEpisode } from './episode-slice';
+import { messageOf, type DatasetSlice, type Slice } from './types';
 
 export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
-  async function open(run: (jobId: string) => Promise<DatasetOverview | null>): Promise<void> {
+  async function open(run: (jobId: string) => Promise<DatasetOverview | null>, at?: { task: string | null; step: number | null }): Promise<void> {
     const before = get().dataset;
     const jobId = newJobId('open');
     set({ datasetStatus: 'loading', datasetError: null, progress: null, cancelling: false, openJobId: jobId });
@@ -20,10 +22,11 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
         set({ datasetStatus: before ? 'ready' : 'idle' }); // dialog cancelled
         return;
       }
-      set({ dataset, datasetStatus: 'ready', query: '', ...clearedEpisode() });
+      // One update: the other slices start over with the new dataset (each slice owns its initial state).
+      set({ dataset, datasetStatus: 'ready', query: '', ...initialEpisode(), ...initialCheck() });
       void get().loadRecent();
-      const first = dataset.tasks[0];
-      if (first) await get().selectTask(first.path);
+      const first = dataset.tasks.find((t) => t.path === at?.task) ?? dataset.tasks[0];
+      if (first) await get().selectTask(first.path, first.path === at?.task ? at.step ?? 0 : 0);
     } catch (err) {
       // The user asked for it: back to where they were, no error.
       if (get().cancelling || (err instanceof CallError && err.code === 'cancelled')) set({ datasetStatus: before ? 'ready' : 'idle' });
@@ -50,7 +53,7 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
         set({ recent: [] }); // the recent list is a convenience; opening by path still works
       }
     },
-    openPath: (path) => open((jobId) => get().client.call('dataset:open', { path: path.trim(), jobId })),
+    openPath: (path, at) => open((jobId) => get().client.call('dataset:open', { path: path.trim(), jobId }), at),
     pickFolder: () => open((jobId) => get().client.call('dataset:pickFolder', { jobId })),
     async cancelOpen() {
       const jobId = get().openJobId;
@@ -63,18 +66,9 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
       }
     },
     closeDataset() {
-      set({ dataset: null, datasetStatus: 'idle', datasetError: null, query: '', ...clearedEpisode() });
+      set({ dataset: null, datasetStatus: 'idle', datasetError: null, query: '', ...initialEpisode(), ...initialCheck() });
       void get().loadRecent();
     },
     setQuery: (query) => set({ query }),
   };
 };
-
-/** Episode state reset when the dataset changes. */
-export function clearedEpisode(): Partial<Store> {
-  return {
-    taskPath: null, episode: null, screens: [], episodeStatus: 'idle', episodeError: null,
-    step: 0, hierarchy: null, hierarchyStatus: 'idle', hierarchyError: null, hovered: null, selected: null,
-    checkStatus: 'idle', checkProgress: null, checkReport: null, checkError: null, checkOpen: false, checkJobId: null,
-  };
-}

@@ -1,7 +1,7 @@
 import type { DatasetOverview } from '../../shared/contract';
 import type { Problem } from '../../shared/model';
 import { datasetWithLoadedProblems } from './task-problems';
-import { messageOf, type EpisodeSlice, type Slice } from './types';
+import { messageOf, type EpisodeSlice, type Slice, type SliceState } from './types';
 
 /** The task list learns what loading an episode found (only while the same dataset is open). */
 function updatedTask(current: DatasetOverview | null, id: string, path: string, problems: Problem[]): { dataset?: DatasetOverview } {
@@ -10,34 +10,33 @@ function updatedTask(current: DatasetOverview | null, id: string, path: string, 
   return next === current ? {} : { dataset: next };
 }
 
-export const createEpisodeSlice: Slice<EpisodeSlice> = (set, get) => ({
-  taskPath: null,
-  episode: null,
-  screens: [],
-  episodeStatus: 'idle',
-  episodeError: null,
-  step: 0,
-  hierarchy: null,
-  hierarchyStatus: 'idle',
-  hierarchyError: null,
-  hovered: null,
-  selected: null,
+export const initialEpisode = (): SliceState<EpisodeSlice> => ({
+  taskPath: null, episode: null, screens: [], episodeStatus: 'idle', episodeError: null,
+  step: 0, hierarchy: null, hierarchyStatus: 'idle', hierarchyError: null, hovered: null, selected: null,
+});
 
-  async selectTask(path) {
+export const createEpisodeSlice: Slice<EpisodeSlice> = (set, get) => ({
+  ...initialEpisode(),
+  resetEpisode: () => set(initialEpisode()),
+
+  async selectTask(path, step = 0) {
     const dataset = get().dataset;
     if (!dataset || path === null) {
-      set({ taskPath: null, episode: null, screens: [], episodeStatus: 'idle', hierarchy: null, hierarchyStatus: 'idle' });
+      set(initialEpisode());
       return;
     }
-    if (path === get().taskPath && get().episodeStatus !== 'error') return;
-    set({ taskPath: path, episode: null, screens: [], episodeStatus: 'loading', episodeError: null, hierarchy: null, hierarchyStatus: 'idle', step: 0, hovered: null, selected: null });
+    if (path === get().taskPath && get().episodeStatus !== 'error') {
+      if (step !== get().step && get().episode) await get().selectStep(step);
+      return;
+    }
+    set({ taskPath: path, episode: null, screens: [], episodeStatus: 'loading', episodeError: null, hierarchy: null, hierarchyStatus: 'idle', step, hovered: null, selected: null });
     const client = get().client;
     try {
       const args = { datasetId: dataset.id, path };
       const [episode, screens] = await Promise.all([client.call('episode:load', args), client.call('episode:screens', args)]);
       if (get().taskPath !== path) return; // a newer selection won
       set({ episode, screens, episodeStatus: 'ready', ...updatedTask(get().dataset, dataset.id, path, episode.problems) });
-      await get().selectStep(0);
+      await get().selectStep(step);
     } catch (err) {
       if (get().taskPath !== path) return;
       const message = messageOf(err);

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppInfo, CheckReport, DatasetOverview, EpisodeInfo, JobProgress, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
 import type { TouchstoneClient } from '../api/client';
+import type { Route, ViewName } from '../route/route';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -10,7 +11,17 @@ export interface AppSlice {
   info: AppInfo | null;
   bootStatus: LoadStatus;
   bootError: string | null;
-  boot(): Promise<void>;
+  /** Reaches the core, then the place `route` names (the URL at page load), if any. */
+  boot(route?: Route): Promise<void>;
+}
+
+/** Which view is shown, and going to a place (a route from the URL) as one action. */
+export interface ViewSlice {
+  view: ViewName;
+  setView(view: ViewName): void;
+  /** Opens the route's dataset if it is not the open one, then selects its task and step. */
+  applyRoute(route: Route): Promise<void>;
+  resetView(): void;
 }
 
 /** The opened dataset and the task list's search. */
@@ -27,7 +38,8 @@ export interface DatasetSlice {
   openJobId: string | null;
   query: string;
   loadRecent(): Promise<void>;
-  openPath(path: string): Promise<void>;
+  /** Opens a folder and selects `at`'s task and step (the first task when absent or not listed). */
+  openPath(path: string, at?: { task: string | null; step: number | null }): Promise<void>;
   pickFolder(): Promise<void>;
   /** Stops a dataset being opened (the scan of a big folder). */
   cancelOpen(): Promise<void>;
@@ -48,16 +60,19 @@ export interface EpisodeSlice {
   hierarchyError: string | null;
   hovered: number | null;
   selected: number | null;
-  selectTask(path: string | null): Promise<void>;
+  /** Loads a task's episode and shows `step` (0 by default). */
+  selectTask(path: string | null, step?: number): Promise<void>;
   selectStep(step: number): Promise<void>;
   hover(id: number | null): void;
   select(id: number | null): void;
+  resetEpisode(): void;
 }
 
 /** Which overlays the canvas draws (toggled by the stage bar and the a/e/b keys). */
 export interface OverlaySlice {
   overlays: { action: boolean; ess: boolean; boxes: boolean };
   toggleOverlay(name: keyof OverlaySlice['overlays']): void;
+  resetOverlays(): void;
 }
 
 /** The "Check dataset" job: its progress, its report, and the panel showing it. */
@@ -74,11 +89,15 @@ export interface CheckSlice {
   setCheckOpen(open: boolean): void;
   /** Selects the task and step a problem of the report is about. */
   goToProblem(file: string, step: number | undefined): Promise<void>;
+  resetCheck(): void;
 }
 
-export type Store = AppSlice & DatasetSlice & EpisodeSlice & OverlaySlice & CheckSlice;
+export type Store = AppSlice & ViewSlice & DatasetSlice & EpisodeSlice & OverlaySlice & CheckSlice;
 /** A slice creator over the whole store (zustand's slices pattern). */
 export type Slice<T> = StateCreator<Store, [], [], T>;
+
+/** The data fields of a slice (what its reset restores), without its actions. */
+export type SliceState<T> = { [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]: T[K] };
 
 /** The message of anything thrown, for display. */
 export function messageOf(err: unknown): string {

@@ -1,6 +1,7 @@
 import type { Parsed, Problem, VhNode, ViewHierarchy } from '../model';
 import { boundsFromPairs } from './bounds';
 import { assignXpaths } from './vh-build';
+import { TREE_LIMITS, clip, jsonNesting, limitProblem, sizeProblem, treeDepth } from './tree-limits';
 
 /** How parseDroidbotVh builds nodes. */
 export interface DroidbotVhOptions {
@@ -98,6 +99,11 @@ export function parseDroidbotVh(text: string, file: string, options: DroidbotVhO
 
 function parseOrProblems(text: string, file: string, Node: typeof EagerNode | typeof LazyNode): Parsed<ViewHierarchy> {
   const fail = (message: string, hint: string): Parsed<ViewHierarchy> => ({ ok: false, problems: [{ severity: 'error', file, message, hint }] });
+  // Limits first, in linear time and constant memory: a 100,000-level list must not reach JSON.parse or the xpaths.
+  const tooBig = sizeProblem(text, file);
+  if (tooBig) return { ok: false, problems: [tooBig] };
+  const nesting = jsonNesting(text, TREE_LIMITS.jsonNesting);
+  if (nesting > TREE_LIMITS.jsonNesting) return { ok: false, problems: [limitProblem(file, `JSON nested more than ${TREE_LIMITS.jsonNesting} levels deep`, TREE_LIMITS.jsonNesting)] };
   let data: unknown;
   try {
     data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
@@ -106,7 +112,13 @@ function parseOrProblems(text: string, file: string, Node: typeof EagerNode | ty
   }
   const list = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { views?: unknown }).views) ? (data as { views: unknown[] }).views : null;
   if (!list) return fail('Unsupported format: expected a JSON list of views or an object with a "views" list.', 'Provide a LlamaTouch i.vh or a DroidBot state_*.json file.');
+  if (list.length > TREE_LIMITS.nodes) return { ok: false, problems: [limitProblem(file, `${list.length.toLocaleString('en')} views`, TREE_LIMITS.nodes)] };
   const warnings: Problem[] = [];
+  let unlisted = 0; // warnings past the first 20 are counted, so a million bad child ids cost one line
+  const warn = (message: string): void => {
+    if (warnings.length < 20) warnings.push({ severity: 'warning', file, message });
+    else unlisted++;
+  };
   const nodes: DroidbotNode[] = [];
   for (let i = 0; i < list.length; i++) {
     const v = list[i];
@@ -114,7 +126,7 @@ function parseOrProblems(text: string, file: string, Node: typeof EagerNode | ty
     const o = v as Record<string, unknown>;
     nodes.push(new Node(o, i));
     if (o.temp_id !== undefined && o.temp_id !== i) {
-      warnings.push({ severity: 'warning', file, message: `View ${i} has temp_id ${str(o.temp_id)}; the list position is used.` });
+      warn(`View ${i} has temp_id ${clip(str(o.temp_id), 40)}; the list position is used.`);
     }
   }
   const roots: number[] = [];
@@ -127,9 +139,12 @@ function parseOrProblems(text: string, file: string, Node: typeof EagerNode | ty
     const kids = Array.isArray(o.children) ? o.children : [];
     for (const c of kids) {
       if (typeof c === 'number' && Number.isInteger(c) && c >= 0 && c < nodes.length && c !== i) nodes[i].children.push(c);
-      else warnings.push({ severity: 'warning', file, message: `View ${i} lists child ${JSON.stringify(c)}, which is not in the list; ignored.` });
+      else warn(`View ${i} lists child ${clip(JSON.stringify(c) ?? 'undefined', 40)}, which is not in the list; ignored.`);
     }
   }
+  if (unlisted) warnings.push({ severity: 'warning', file, message: `${unlisted.toLocaleString('en')} more warnings like these.` });
+  const depth = treeDepth(roots, (i) => nodes[i].children, nodes.length, TREE_LIMITS.depth);
+  if (depth > TREE_LIMITS.depth) return { ok: false, problems: [limitProblem(file, `views nested more than ${TREE_LIMITS.depth} levels deep`, TREE_LIMITS.depth)] };
   const vh: ViewHierarchy = { source: 'droidbot', nodes, roots };
   assignXpaths(vh);
   return { ok: true, value: vh, warnings };

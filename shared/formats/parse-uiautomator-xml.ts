@@ -3,6 +3,7 @@ import type { Parsed, Problem, VhNode, ViewHierarchy } from '../model';
 import { parseBounds } from './bounds';
 import { assignXpaths, pushNode, type NodeFields } from './vh-build';
 import { decodeXmlEntities } from './xml-entities';
+import { TREE_LIMITS, clip, limitProblem, sizeProblem } from './tree-limits';
 
 type Attrs = Record<string, string>;
 /** fast-xml-parser's preserveOrder shape: one key naming the element, plus ':@' for attributes. */
@@ -18,6 +19,8 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   trimValues: true,
+  // Views below <hierarchy> (the parser counts from 0); deeper input stops the parser (see TREE_LIMITS).
+  maxNestedTags: TREE_LIMITS.depth,
 });
 
 const SKIP = new Set([':@', '#text', '#comment', '?xml']);
@@ -68,7 +71,8 @@ function problem(file: string, message: string, hint: string, line?: number): Pr
 /** Line number of the first XML syntax error, from the validator (only run on failure). */
 function syntaxError(text: string): { line?: number; msg: string } {
   const r = XMLValidator.validate(text);
-  return r === true ? { msg: 'the document is not closed' } : { line: r.err.line, msg: r.err.msg };
+  // The validator names every open tag when the document is unclosed: 100,000 of them make a 1 MB message.
+  return r === true ? { msg: 'the document is not closed' } : { line: r.err.line, msg: clip(r.err.msg) };
 }
 
 /**
@@ -81,11 +85,13 @@ export function parseUiautomatorXml(text: string, file: string): Parsed<ViewHier
     return parseOrProblems(text, file);
   } catch (err) {
     // Last resort (e.g. absurdly deep nesting exhausting the parser's stack): still a problem, not a crash.
-    return { ok: false, problems: [problem(file, `Cannot read the XML: ${err instanceof Error ? err.message : String(err)}.`, 'Re-capture the dump.')] };
+    return { ok: false, problems: [problem(file, `Cannot read the XML: ${clip(err instanceof Error ? err.message : String(err))}.`, 'Re-capture the dump.')] };
   }
 }
 
 function parseOrProblems(text: string, file: string): Parsed<ViewHierarchy> {
+  const tooBig = sizeProblem(text, file);
+  if (tooBig) return { ok: false, problems: [tooBig] };
   let body = text.replace(/^\uFEFF/, '').trimEnd();
   const warnings: Problem[] = [];
   // `uiautomator dump /dev/tty` appends "UI hierchary dumped to: /dev/tty" after the document.
@@ -112,8 +118,9 @@ function parseOrProblems(text: string, file: string): Parsed<ViewHierarchy> {
   try {
     doc = parser.parse(body) as OrderedEl[];
   } catch (err) {
+    if (/Maximum nested tags/i.test(String((err as Error).message))) return { ok: false, problems: [limitProblem(file, `views nested more than ${TREE_LIMITS.depth} levels deep`, TREE_LIMITS.depth)] };
     const e = syntaxError(body);
-    return { ok: false, problems: [problem(file, `Malformed XML: ${e.line !== undefined ? e.msg : String((err as Error).message ?? err)}`, 'Re-capture the dump; the file is damaged.', e.line)] };
+    return { ok: false, problems: [problem(file, `Malformed XML: ${e.line !== undefined ? e.msg : clip(String((err as Error).message ?? err))}`, 'Re-capture the dump; the file is damaged.', e.line)] };
   }
   const top = doc.filter((el) => tagOf(el) !== undefined);
   if (top.length !== 1 || tagOf(top[0]) !== 'hierarchy') {
@@ -133,6 +140,7 @@ function parseOrProblems(text: string, file: string): Parsed<ViewHierarchy> {
     const { el, parent } = stack.pop() as { el: OrderedEl; parent: number | null };
     const tag = tagOf(el);
     if (tag === undefined) continue;
+    if (nodes.length >= TREE_LIMITS.nodes) return { ok: false, problems: [limitProblem(file, `more than ${TREE_LIMITS.nodes.toLocaleString('en')} views`, TREE_LIMITS.nodes)] };
     const node = pushNode(nodes, parent, fieldsFrom(tag, el[':@']));
     if (parent === null) roots.push(node.order);
     pushChildren(el[tag], node.order);

@@ -1,10 +1,10 @@
-import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { ContractCalls, EventName, EventPayload } from '../../../shared/contract';
 import { datasetHandlers } from '../datasets/handlers';
 import { evaluationHandlers } from '../evaluation/handlers';
 import { episodeHandlers } from '../episodes/handlers';
 import { RootGuard } from '../fs/roots';
+import { statIn } from '../fs/confined-read';
 import { jobHandlers } from '../jobs/handlers';
 import { JobService } from '../jobs/job-service';
 import type { AppContext, AppServiceOptions } from './context';
@@ -60,8 +60,8 @@ export function createAppService(options: AppServiceOptions): AppService {
       if (!IMAGE_EXTENSIONS.has(extname(relPath).toLowerCase())) {
         throw new AppError('refused', `Access to ${relPath} refused: only screenshots (png, jpg, webp) are served.`);
       }
-      const { abs } = ctx.datasets.confine(ds, relPath);
-      const st = await stat(abs).catch(() => null);
+      const { abs, rel } = ctx.datasets.confine(ds, relPath);
+      const st = await statIn(ds.root, rel);
       if (!st?.isFile()) throw new AppError('not-found', `No screenshot at ${relPath} in ${ds.root}.`);
       return abs;
     },

@@ -8,7 +8,8 @@ import { loadEpisode, readStepComponents, readStepHierarchyParsed } from '../dat
 import { readImageSize } from '../datasets/image-size';
 import { openDataset } from '../datasets/open-dataset';
 import { listStepFiles } from '../datasets/step-files';
-import { inRoot, readTextIfExists, relJoin } from '../datasets/paths';
+import { relJoin } from '../datasets/paths';
+import { readTextIn } from '../fs/confined-read';
 
 /** What the app service needs from the dataset layer, in the contract's shapes. */
 export interface DatasetBackend {
@@ -70,7 +71,7 @@ export const datasetBackend: DatasetBackend = {
   },
 
   async hierarchy(root, relPath, step) {
-    const files = (await listStepFiles(inRoot(root, relPath))).get(step);
+    const files = (await listStepFiles(root, relPath)).get(step);
     if (!files) {
       return { step, source: 'none', components: [], problems: [{ severity: 'error', file: relPath, step, message: `Episode ${relPath} has no step ${step}.`, hint: 'Pick a step shown in the filmstrip; the folder may have changed on disk (reopen the dataset).' }] };
     }
@@ -79,7 +80,7 @@ export const datasetBackend: DatasetBackend = {
     // Parsing the hierarchy again (when numbers came from i.json) costs a few milliseconds; without it a downscaled screenshot would misplace every box.
     const vh = r.vh ?? (files.vh || files.xml ? (await readStepHierarchyParsed(root, relPath, step)).vh : undefined);
     const extent = vh ? rootExtent(vh) : componentsExtent(r.components ?? []);
-    const screen = deviceScreenSize(await readImageSize(inRoot(root, relJoin(relPath, `${step}.png`))), extent);
+    const screen = deviceScreenSize(await readImageSize(root, relJoin(relPath, `${step}.png`)), extent);
     const ess = files.ess ? await essItems(root, relPath, step, r.components ?? [], vh) : undefined;
     return { step, source, components: r.components ?? [], ...(screen ? { screen } : {}), ...(ess ? { ess } : {}), problems: r.problems };
   },
@@ -90,7 +91,7 @@ export const datasetBackend: DatasetBackend = {
 /** The step's `.ess` items resolved to component ids; undefined when it does not parse (the episode lists that problem). */
 async function essItems(root: string, relPath: string, step: number, components: NumberedComponent[], vh: ViewHierarchy | undefined): Promise<StepHierarchy['ess']> {
   const rel = relJoin(relPath, `${step}.ess`);
-  const parsed = parseEss((await readTextIfExists(inRoot(root, rel))) ?? '', rel);
+  const parsed = parseEss((await readTextIn(root, rel).catch(() => undefined)) ?? '', rel); // an unreadable .ess is listed by episode:load
   return parsed.ok ? resolveEssItems(parsed.value, components, vh) : undefined;
 }
 

@@ -1,19 +1,38 @@
 import { readFile, mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { RecentDataset } from '../../../shared/contract';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { sweepStaleTemps, writeFileAtomic } from '../fs/atomic-write';
 
 const MAX_RECENT = 12;
 
+/** Updates in flight per list file, shared by every store of this process, so each one reads the result of the last. */
+const queues = new Map<string, Promise<unknown>>();
+
 /**
  * The recently opened dataset folders, kept as JSON in the app's state folder
- * (`~/.config/touchstone` by default; tests pass a temp folder).
+ * (`~/.config/touchstone` by default; tests pass a temp folder). Updates are
+ * serialised (read, change, atomic write, one at a time), so concurrent opens
+ * all land; temp files a killed process left are swept on first use.
  */
 export class RecentStore {
   private readonly file: string;
+  private swept?: Promise<number>;
 
   constructor(private readonly stateDir: string) {
     this.file = join(stateDir, 'recent-datasets.json');
+  }
+
+  /** Runs `update` after every earlier update of the same file has settled. */
+  private serialised<T>(update: () => Promise<T>): Promise<T> {
+    this.swept ??= sweepStaleTemps(this.stateDir, 'recent-datasets.json');
+    const prev = queues.get(this.file) ?? Promise.resolve();
+    const next = prev.catch(() => undefined).then(() => this.swept).then(update);
+    const tail = next.catch(() => undefined);
+    queues.set(this.file, tail);
+    void tail.then(() => {
+      if (queues.get(this.file) === tail) queues.delete(this.file);
+    });
+    return next;
   }
 
   async list(): Promise<RecentDataset[]> {
@@ -33,12 +52,14 @@ export class RecentStore {
   }
 
   /** Moves `path` to the top of the list. */
-  async add(path: string): Promise<RecentDataset[]> {
-    const entry: RecentDataset = { path, name: basename(path) || path, openedAt: new Date().toISOString() };
-    const next = [entry, ...(await this.list()).filter((r) => r.path !== path)].slice(0, MAX_RECENT);
-    await mkdir(this.stateDir, { recursive: true });
-    await writeFileAtomic(this.file, JSON.stringify(next, null, 2) + '\n');
-    return next;
+  add(path: string): Promise<RecentDataset[]> {
+    return this.serialised(async () => {
+      const entry: RecentDataset = { path, name: basename(path) || path, openedAt: new Date().toISOString() };
+      const next = [entry, ...(await this.list()).filter((r) => r.path !== path)].slice(0, MAX_RECENT);
+      await mkdir(this.stateDir, { recursive: true });
+      await writeFileAtomic(this.file, JSON.stringify(next, null, 2) + '\n');
+      return next;
+    });
   }
 }
 

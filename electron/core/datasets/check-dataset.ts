@@ -1,28 +1,22 @@
-import { open } from 'node:fs/promises';
 import { problemKey, type CheckReport, type Episode, type Problem } from '../../../shared/model';
 import { parseDroidbotVh } from '../../../shared/formats/parse-droidbot-vh';
 import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
 import { resolveXpath } from '../../../shared/formats/xpath';
 import { openDataset, type LoadOptions } from './open-dataset';
 import { loadEpisode, readStepHierarchyParsed } from './load-episode';
-import { inRoot, mapPool, readTextIfExists, relJoin } from './paths';
+import { readHeadIn, readTextIn } from '../fs/confined-read';
+import { mapPool, relJoin } from './paths';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-async function checkPng(path: string, rel: string, step: number): Promise<Problem | null> {
+async function checkPng(root: string, rel: string, step: number): Promise<Problem | null> {
   try {
-    const fh = await open(path, 'r');
-    try {
-      const buf = new Uint8Array(8);
-      const { bytesRead } = await fh.read(buf, 0, 8, 0);
-      if (bytesRead < 8 || PNG_SIGNATURE.some((b, i) => buf[i] !== b)) {
-        return { severity: 'error', file: rel, step, message: 'Not a PNG image (bad signature or empty file).', hint: 'Restore the screenshot.' };
-      }
-    } finally {
-      await fh.close();
+    const buf = await readHeadIn(root, rel, 8);
+    if (buf && (buf.length < 8 || PNG_SIGNATURE.some((b, i) => buf[i] !== b))) {
+      return { severity: 'error', file: rel, step, message: 'Not a PNG image (bad signature or empty file).', hint: 'Restore the screenshot.' };
     }
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return { severity: 'error', file: rel, step, message: `Cannot read the screenshot: ${(err as Error).message}.`, hint: 'Check the file permissions or restore the PNG.' };
+    return { severity: 'error', file: rel, step, message: `Cannot read the screenshot: ${(err as Error).message}.`, hint: 'Check the file permissions or restore the PNG.' };
   }
   return null;
 }
@@ -34,12 +28,19 @@ async function deepCheck(root: string, ep: Episode): Promise<Problem[]> {
     const i = step.index;
     const base = (ext: string): string => relJoin(ep.path, `${i}.${ext}`);
     if (step.files.png) {
-      const p = await checkPng(inRoot(root, base('png')), base('png'), i);
+      const p = await checkPng(root, base('png'), i);
       if (p) out.push(p);
     }
     for (const [ext, has, parse] of [['xml', step.files.xml, parseUiautomatorXml], ['vh', step.files.vh, parseDroidbotVh]] as const) {
       if (!has) continue;
-      const r = parse((await readTextIfExists(inRoot(root, base(ext)))) ?? '', base(ext));
+      let text: string | undefined;
+      try {
+        text = await readTextIn(root, base(ext));
+      } catch (err) {
+        out.push({ severity: 'error', file: base(ext), step: i, message: (err as Error).message, hint: 'Restore the file from a backup or re-record the step.' });
+        continue;
+      }
+      const r = parse(text ?? '', base(ext));
       out.push(...(r.ok ? r.warnings : r.problems).map((p) => ({ ...p, step: i })));
     }
     if (step.files.activity && !step.activity) out.push({ severity: 'warning', file: base('activity'), step: i, message: 'The activity file is empty.' });

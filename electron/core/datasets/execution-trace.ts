@@ -1,26 +1,28 @@
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { ExecAction, ExecutionTrace, Problem, TraceStep } from '../../../shared/model';
 import { formatExecActionLine, parseExecAction } from '../../../shared/formats/exec-action';
 import { parsePackageList } from '../../../shared/formats/dumpsys';
 import { writeFileAtomic } from '../fs/atomic-write';
-import { readTextIfExists } from './paths';
+import { listIn, readTextIn, resolveIn } from '../fs/confined-read';
 
 /** Sub-folders of `captured_data/` and the extension of their per-step files. */
 const KINDS = { screenshot: 'png', xml: 'xml', view_hierarchy: 'json', activity: 'activity', action: 'action' } as const;
 type Kind = keyof typeof KINDS;
 
-async function indicesIn(dir: string, ext: string): Promise<Map<number, string>> {
+/** Step files of one `captured_data/<kind>/` folder of the trace at `root`: index -> root-relative path. */
+async function indicesIn(root: string, kind: Kind): Promise<Map<number, string>> {
   const out = new Map<number, string>();
+  const sub = `captured_data/${kind}`;
   let names: string[] = [];
   try {
-    names = await readdir(dir);
+    names = (await listIn(root, sub)).map((e) => e.name);
   } catch {
     return out;
   }
   for (const n of names) {
-    const m = new RegExp(`^(\\d+)\\.${ext}$`).exec(n);
-    if (m) out.set(Number(m[1]), join(dir, n));
+    const m = new RegExp(`^(\\d+)\\.${KINDS[kind]}$`).exec(n);
+    if (m) out.set(Number(m[1]), `${sub}/${n}`);
   }
   return out;
 }
@@ -41,32 +43,45 @@ export async function readExecutionTrace(dir: string): Promise<ExecutionTrace> {
   const abs = resolve(dir);
   const problems: Problem[] = [];
   const found = {} as Record<Kind, Map<number, string>>;
-  for (const kind of Object.keys(KINDS) as Kind[]) found[kind] = await indicesIn(join(abs, 'captured_data', kind), KINDS[kind]);
+  for (const kind of Object.keys(KINDS) as Kind[]) found[kind] = await indicesIn(abs, kind);
   const all = new Set<number>();
   for (const m of Object.values(found)) for (const i of m.keys()) all.add(i);
   if (all.size === 0) problems.push({ severity: 'error', file: 'captured_data', message: `No captured steps found under ${join(abs, 'captured_data')}.`, hint: 'Point at the folder that contains captured_data/.' });
+  // Every file is confined to the trace folder: one that escapes it (a symlink elsewhere) is a problem of its step.
+  const refused = (rel: string, step: number | undefined, err: unknown): undefined => {
+    problems.push({ severity: 'error', file: rel, ...(step !== undefined ? { step } : {}), message: (err as Error).message, hint: 'Replace the link with the file itself.' });
+    return undefined;
+  };
+  const text = (rel: string, step?: number): Promise<string | undefined> => readTextIn(abs, rel).catch((err: unknown) => refused(rel, step, err));
+  const absPath = (rel: string | undefined, step: number): string | undefined => {
+    try {
+      return rel === undefined ? undefined : resolveIn(abs, rel);
+    } catch (err) {
+      return refused(rel!, step, err);
+    }
+  };
   const steps: TraceStep[] = [];
   for (const i of [...all].sort((a, b) => a - b)) {
     let action: ExecAction = { kind: 'none' };
     const actionPath = found.action.get(i);
     if (actionPath) {
-      const r = parseExecAction((await readTextIfExists(actionPath)) ?? '', `captured_data/action/${i}.action`);
+      const r = parseExecAction((await text(actionPath, i)) ?? '', actionPath);
       if (r.ok) action = r.value;
       else problems.push(...r.problems.map((p) => ({ ...p, step: i })));
     }
     const step: TraceStep = { index: i, action };
-    const shot = found.screenshot.get(i);
-    const xml = found.xml.get(i);
-    const vh = found.view_hierarchy.get(i);
+    const shot = absPath(found.screenshot.get(i), i);
+    const xml = absPath(found.xml.get(i), i);
+    const vh = absPath(found.view_hierarchy.get(i), i);
     const act = found.activity.get(i);
     if (shot) step.screenshot = shot;
-    else problems.push({ severity: 'warning', file: `captured_data/screenshot/${i}.png`, step: i, message: `Step ${i} has no screenshot.` });
+    else if (!found.screenshot.has(i)) problems.push({ severity: 'warning', file: `captured_data/screenshot/${i}.png`, step: i, message: `Step ${i} has no screenshot.` });
     if (xml) step.xml = xml;
     if (vh) step.vh = vh;
-    if (act) step.activity = ((await readTextIfExists(act)) ?? '').trim();
+    if (act) step.activity = ((await text(act, i)) ?? '').trim();
     steps.push(step);
   }
-  const appsText = await readTextIfExists(join(abs, 'installed_apps', 'installed_apps.txt'));
+  const appsText = await text('installed_apps/installed_apps.txt');
   return {
     episode: basename(abs),
     dir: abs,

@@ -1,26 +1,40 @@
-import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { DatasetOverview } from '../../../shared/contract';
 import type { DatasetCalls } from '../../../shared/contract/dataset';
 import type { AppContext } from '../app/context';
 import { DatasetRegistry } from '../app/dataset-registry';
 import { AppError } from '../app/errors';
+import { statIn } from '../fs/confined-read';
+import { RootGuard } from '../fs/roots';
+
+/** The real path of an existing path (symlinks resolved), or null. */
+function realPath(abs: string): string | null {
+  try {
+    return new RootGuard().add(abs);
+  } catch {
+    return null;
+  }
+}
 
 /** The dataset domain's calls: open (a job), pick, recent, summary, check (a job). */
 export function datasetHandlers(ctx: AppContext, onOpened: (root: string) => void): DatasetCalls {
   async function open(path: unknown, jobId: string | undefined): Promise<DatasetOverview> {
-    if (typeof path !== 'string' || path.trim() === '') throw new AppError('bad-request', 'dataset:open needs a folder path.');
+    if (typeof path !== 'string' || path.trim() === '' || path.includes('\0')) throw new AppError('bad-request', 'dataset:open needs a folder path.');
+    // Resolved once, to one real path that the root check, the stat and the guard all use: a relative
+    // path is taken from the first --root (the folder the UI offers), else from the working directory.
+    const real = realPath(resolve(ctx.allowed ? ctx.allowed.roots()[0] : process.cwd(), path));
+    if (!real) throw new AppError('not-found', `Cannot open ${path}: no such folder. The path is read on the machine running Touchstone.`);
     if (ctx.allowed) {
       try {
-        ctx.allowed.resolve(path);
+        ctx.allowed.resolve(real);
       } catch {
         throw new AppError('refused', `Opening ${path} refused: this server was started with --root ${ctx.allowed.roots().join(', ')} and only opens folders inside it.`);
       }
     }
-    const st = await stat(path).catch(() => null);
+    const st = await statIn(real, '.');
     if (!st) throw new AppError('not-found', `Cannot open ${path}: no such folder. The path is read on the machine running Touchstone.`);
     if (!st.isDirectory()) throw new AppError('bad-request', `Cannot open ${path}: it is a file, not a folder. Choose the dataset folder.`);
-    const root = ctx.guard.add(path);
+    const root = ctx.guard.add(real);
     onOpened(root);
     return ctx.jobs.run('dataset:open', { jobId, label: `Opening ${root}` }, async (job) => {
       job.progress(0, 0, { phase: 'index' });

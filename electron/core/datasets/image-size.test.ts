@@ -23,7 +23,7 @@ async function decodedSize(p: string): Promise<{ width: number; height: number }
 describe.skipIf(!have)('readImageSize on real screenshots (fixtures absent → skipped)', () => {
   it.each(images)('%s', async (rel) => {
     const p = path.join(FIXTURES, rel);
-    expect(await readImageSize(p)).toEqual(await decodedSize(p));
+    expect(await readImageSize(path.dirname(p), path.basename(p))).toEqual(await decodedSize(p));
   });
 });
 
@@ -38,6 +38,6 @@ describe('imageSize on other input', () => {
   });
 
   it('a missing file → null', async () => {
-    expect(await readImageSize('/nonexistent/0.png')).toBeNull();
+    expect(await readImageSize('/nonexistent', '0.png')).toBeNull();
   });
 });

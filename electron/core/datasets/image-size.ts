@@ -1,28 +1,20 @@
-import { open } from 'node:fs/promises';
 import type { Size } from '../../../shared/model';
+import { readHeadIn } from '../fs/confined-read';
 
 /** Bytes read from the head of an image: enough for a PNG IHDR and for JPEG headers with EXIF/ICC blocks ahead of the frame. */
 const HEAD = 256 * 1024;
 
 /**
- * Pixel size of a PNG or JPEG screenshot, read from its header only (no
- * decoding). Null when the file is missing, unreadable or not one of those.
+ * Pixel size of the PNG or JPEG screenshot `rel` inside `root`, read from its
+ * header only (no decoding). Null when the file is missing, unreadable,
+ * outside the root or not one of those.
  */
-export async function readImageSize(path: string): Promise<Size | null> {
-  let fh;
+export async function readImageSize(root: string, rel: string): Promise<Size | null> {
   try {
-    fh = await open(path, 'r');
+    const head = await readHeadIn(root, rel, HEAD);
+    return head ? imageSize(head) : null;
   } catch {
     return null;
-  }
-  try {
-    const buf = new Uint8Array(HEAD);
-    const { bytesRead } = await fh.read(buf, 0, HEAD, 0);
-    return imageSize(buf.subarray(0, bytesRead));
-  } catch {
-    return null;
-  } finally {
-    await fh.close();
   }
 }
 

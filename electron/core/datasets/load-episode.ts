@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Episode, EpisodeStep, NumberedComponent, Problem, ViewHierarchy } from '../../../shared/model';
 import { parseComponentsJson } from '../../../shared/formats/components-json';
 import { parseDroidbotVh } from '../../../shared/formats/parse-droidbot-vh';
@@ -6,10 +5,21 @@ import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-x
 import { numberComponents } from '../../../shared/formats/number-components';
 import { parseEss } from '../../../shared/formats/ess';
 import { parseEventStructs } from '../../../shared/formats/event-structs';
-import { inRoot, readTextIfExists, relJoin } from './paths';
+import { readTextIn } from '../fs/confined-read';
+import { relJoin } from './paths';
 import { listStepFiles, stepCount } from './step-files';
 
 const atStep = (ps: Problem[], step: number): Problem[] => ps.map((p) => ({ ...p, step }));
+
+/** A step file's text; a file that cannot be read (refused, a folder, no permission) is a problem instead. */
+async function readStepText(root: string, rel: string, problems: Problem[]): Promise<string | undefined> {
+  try {
+    return await readTextIn(root, rel);
+  } catch (err) {
+    problems.push({ severity: 'error', file: rel, message: (err as Error).message, hint: 'Restore the file from a backup or re-record the step.' });
+    return undefined;
+  }
+}
 
 /**
  * Reads a step's hierarchy, preferring `i.vh` (what upstream numbered) over
@@ -19,7 +29,7 @@ export async function readStepHierarchyParsed(root: string, relPath: string, ste
   const problems: Problem[] = [];
   for (const [ext, parse] of [['vh', parseDroidbotVh], ['xml', parseUiautomatorXml]] as const) {
     const rel = relJoin(relPath, `${step}.${ext}`);
-    const text = await readTextIfExists(inRoot(root, rel));
+    const text = await readStepText(root, rel, problems);
     if (text === undefined) continue;
     const r = parse(text, rel);
     if (r.ok) return { vh: r.value, problems: atStep([...problems, ...r.warnings], step) };
@@ -42,7 +52,9 @@ export async function readStepHierarchy(root: string, relPath: string, step: num
  */
 export async function readStepComponents(root: string, relPath: string, step: number): Promise<{ components?: NumberedComponent[]; derived: boolean; problems: Problem[]; vh?: ViewHierarchy }> {
   const rel = relJoin(relPath, `${step}.json`);
-  const text = await readTextIfExists(inRoot(root, rel));
+  const unreadable: Problem[] = [];
+  const text = await readStepText(root, rel, unreadable);
+  if (unreadable.length) return { derived: false, problems: atStep(unreadable, step) };
   if (text !== undefined) {
     const r = parseComponentsJson(text, rel);
     if (r.ok) return { components: r.value, derived: false, problems: atStep(r.warnings, step) };
@@ -54,11 +66,10 @@ export async function readStepComponents(root: string, relPath: string, step: nu
 
 /** Loads a whole ground-truth episode: every step's files, actions, activities, components and annotations. */
 export async function loadEpisode(root: string, relPath: string): Promise<Episode> {
-  const dir = inRoot(root, relPath);
   const problems: Problem[] = [];
   let files: Awaited<ReturnType<typeof listStepFiles>>;
   try {
-    files = await listStepFiles(dir);
+    files = await listStepFiles(root, relPath);
   } catch (err) {
     throw new Error(`Episode folder ${relPath} cannot be read (${(err as Error).message}). Check the index path or restore the folder.`, { cause: err });
   }
@@ -71,10 +82,10 @@ export async function loadEpisode(root: string, relPath: string): Promise<Episod
       return undefined;
     }
   };
-  const instruction = await guarded(relJoin(relPath, 'instruction.txt'), undefined, () => readTextIfExists(join(dir, 'instruction.txt')));
+  const instruction = await guarded(relJoin(relPath, 'instruction.txt'), undefined, () => readTextIn(root, relPath, 'instruction.txt'));
   const instrLines = instruction?.split('\n').map((l) => l.replace(/\r$/, '')) ?? [];
   const eventsRel = relJoin(relPath, 'eventStructs.txt');
-  const eventsText = await guarded(eventsRel, undefined, () => readTextIfExists(join(dir, 'eventStructs.txt')));
+  const eventsText = await guarded(eventsRel, undefined, () => readTextIn(root, eventsRel));
   let actions: Episode['actions'] = [];
   if (eventsText === undefined) {
     if (!problems.some((p) => p.file === eventsRel)) problems.push({ severity: 'warning', file: eventsRel, message: 'No eventStructs.txt: the ground-truth actions are unknown.' });
@@ -92,7 +103,7 @@ export async function loadEpisode(root: string, relPath: string): Promise<Episod
     const at = (ext: string): string => relJoin(relPath, `${i}.${ext}`);
     if (!f.png) problems.push({ severity: 'error', file: at('png'), step: i, message: `Step ${i} has no screenshot.`, hint: 'Restore the PNG.' });
     if (f.activity) {
-      const text = await guarded(at('activity'), i, () => readTextIfExists(join(dir, `${i}.activity`)));
+      const text = await guarded(at('activity'), i, () => readTextIn(root, at('activity')));
       if (text !== undefined) step.activity = text.trim();
     }
     if (f.json || f.vh || f.xml) {
@@ -104,7 +115,7 @@ export async function loadEpisode(root: string, relPath: string): Promise<Episod
       if (c) problems.push(...c.problems);
     }
     if (f.ess) {
-      const text = await guarded(at('ess'), i, () => readTextIfExists(join(dir, `${i}.ess`)));
+      const text = await guarded(at('ess'), i, () => readTextIn(root, at('ess')));
       const r = text === undefined ? undefined : parseEss(text, at('ess'));
       if (r?.ok) {
         step.ess = r.value;

@@ -1,10 +1,9 @@
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { DatasetSummary, EpisodeSummary, Problem, TaskIndexRow } from '../../../shared/model';
 import { parseTaskIndex } from '../../../shared/formats/task-index';
 import { parseEss } from '../../../shared/formats/ess';
 import { RootGuard } from '../fs/roots';
-import { inRoot, mapPool, readTextIfExists, relJoin } from './paths';
+import { listIn, readTextIn, statIn } from '../fs/confined-read';
+import { mapPool, relJoin } from './paths';
 import { listStepFiles, stepCount } from './step-files';
 
 export interface LoadOptions {
@@ -16,24 +15,35 @@ export interface LoadOptions {
 const INDEX_NAMES = ['llamatouch_task_metadata.tsv', 'agentenv_llamatouch_task_metadata_with_login.tsv'];
 
 async function findIndex(root: string): Promise<string | null> {
-  const names = (await readdir(root)).filter((n) => n.endsWith('.tsv')).sort();
+  const names = (await listIn(root, '.')).map((e) => e.name).filter((n) => n.endsWith('.tsv')).sort();
   const ordered = [...INDEX_NAMES.filter((n) => names.includes(n)), ...names.filter((n) => !INDEX_NAMES.includes(n))];
   for (const n of ordered) {
-    const text = await readTextIfExists(join(root, n));
+    const text = await readTextIn(root, n).catch(() => undefined); // an unreadable .tsv is not the index
     if (text !== undefined && /^\uFEFF?episode\t/.test(text)) return n;
   }
   return null;
 }
 
-/** Episode folders found by scanning (no index): folders holding instruction.txt, eventStructs.txt or 0.png. */
-async function scanEpisodes(root: string, rel = '', depth = 0): Promise<string[]> {
-  const entries = await readdir(join(root, rel), { withFileTypes: true });
+/**
+ * Episode folders found by scanning (no index): folders holding instruction.txt,
+ * eventStructs.txt or 0.png. A folder that cannot be listed (permission denied,
+ * vanished) becomes a problem in `unreadable`, and the scan goes on.
+ */
+async function scanEpisodes(root: string, unreadable: Problem[], rel = '', depth = 0): Promise<string[]> {
+  let entries;
+  try {
+    entries = await listIn(root, rel || '.');
+  } catch (err) {
+    if (!rel) throw err;
+    unreadable.push({ severity: 'warning', file: rel, message: `Folder ${rel} was skipped: it cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`, hint: 'Fix its permissions if it holds episodes, or open a folder further down.' });
+    return [];
+  }
   const names = new Set(entries.map((e) => e.name));
   if (rel && (names.has('instruction.txt') || names.has('eventStructs.txt') || names.has('0.png') || names.has('0.xml'))) return [rel];
   if (depth >= 3) return [];
   const out: string[] = [];
   for (const e of entries.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))) {
-    if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') out.push(...(await scanEpisodes(root, relJoin(rel, e.name), depth + 1)));
+    if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') out.push(...(await scanEpisodes(root, unreadable, relJoin(rel, e.name), depth + 1)));
   }
   return out;
 }
@@ -45,10 +55,9 @@ export async function summariseEpisode(root: string, row: Omit<TaskIndexRow, 'li
     id: row.episode, path: row.path, app: row.app, category: row.category, description: row.description,
     nsteps: row.nsteps, stepsFound: 0, annotatedSteps: [], problems,
   };
-  let dir: string;
   try {
-    dir = inRoot(root, row.path);
-    if (!(await stat(dir)).isDirectory()) throw new Error('not a folder');
+    const st = await statIn(root, row.path);
+    if (!st?.isDirectory()) throw new Error(st ? 'not a folder' : 'no such folder');
   } catch (err) {
     problems.push({
       severity: 'error', file: indexFile ?? row.path, ...(row.line ? { line: row.line } : {}),
@@ -57,11 +66,11 @@ export async function summariseEpisode(root: string, row: Omit<TaskIndexRow, 'li
     });
     return summary;
   }
-  const steps = await listStepFiles(dir);
+  const steps = await listStepFiles(root, row.path);
   summary.stepsFound = stepCount(steps);
   summary.annotatedSteps = [...steps.entries()].filter(([, f]) => f.ess).map(([i]) => i);
   if (!indexFile) {
-    const instr = await readTextIfExists(join(dir, 'instruction.txt')).catch((err: Error) => {
+    const instr = await readTextIn(root, row.path, 'instruction.txt').catch((err: Error) => {
       problems.push({ severity: 'error', file: relJoin(row.path, 'instruction.txt'), message: err.message, hint: 'Restore instruction.txt: the episode id, then the task description.' });
       return undefined;
     });
@@ -83,13 +92,36 @@ export async function summariseEpisode(root: string, row: Omit<TaskIndexRow, 'li
   for (const i of summary.annotatedSteps) {
     const rel = relJoin(row.path, `${i}.ess`);
     try {
-      const r = parseEss((await readTextIfExists(join(dir, `${i}.ess`))) ?? '', rel);
+      const r = parseEss((await readTextIn(root, rel)) ?? '', rel);
       if (!r.ok) problems.push(...r.problems.map((p) => ({ ...p, step: i })));
     } catch (err) {
       problems.push({ severity: 'error', file: rel, step: i, message: (err as Error).message, hint: 'Restore the annotation file.' });
     }
   }
   return summary;
+}
+
+/**
+ * Index rows with one row per episode folder: a folder listed again (by the
+ * same or another episode id) is summarised and checked once, and every
+ * repeat is reported on its line. 20,000 copies of one row cost one check.
+ */
+function onePerFolder(rows: TaskIndexRow[], indexFile: string, problems: Problem[]): TaskIndexRow[] {
+  const first = new Map<string, number>();
+  const out: TaskIndexRow[] = [];
+  let repeats = 0;
+  for (const row of rows) {
+    const key = relJoin(row.path.trim() || '.');
+    const line = first.get(key);
+    if (line === undefined) {
+      first.set(key, row.line);
+      out.push(row);
+    } else if (++repeats <= 20) {
+      problems.push({ severity: 'warning', file: indexFile, line: row.line, message: `Folder ${row.path} is listed again (first on line ${line}); it is checked once.`, hint: 'Remove the repeated row.' });
+    }
+  }
+  if (repeats > 20) problems.push({ severity: 'warning', file: indexFile, message: `${(repeats - 20).toLocaleString('en')} more rows repeat a folder listed earlier; each folder is checked once.`, hint: 'Remove the repeated rows.' });
+  return out;
 }
 
 /**
@@ -104,15 +136,15 @@ export async function openDataset(root: string, opts: LoadOptions = {}): Promise
   let rows: Array<Omit<TaskIndexRow, 'line'> & { line?: number }> = [];
   let indexColumns: 6 | 7 | undefined;
   if (indexFile) {
-    const parsed = parseTaskIndex((await readTextIfExists(join(realRoot, indexFile))) ?? '', indexFile);
+    const parsed = parseTaskIndex((await readTextIn(realRoot, indexFile)) ?? '', indexFile);
     if (parsed.ok) {
-      rows = parsed.value.rows;
+      rows = onePerFolder(parsed.value.rows, indexFile, problems);
       indexColumns = parsed.value.columns;
       problems.push(...parsed.warnings);
     } else problems.push(...parsed.problems);
   }
   if (!indexFile || rows.length === 0) {
-    const found = await scanEpisodes(realRoot);
+    const found = await scanEpisodes(realRoot, problems);
     rows = found.map((p) => ({ episode: p, category: p.includes('/') ? p.split('/')[0] : '', path: p, description: '', nsteps: 0, app: '' }));
     if (!found.length) problems.push({ severity: 'error', file: '.', message: 'No task index and no episode folders found.', hint: 'Open the folder that contains llamatouch_task_metadata.tsv or the episode folders.' });
   }

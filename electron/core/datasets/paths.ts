@@ -1,30 +1,17 @@
-import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
-import { RootGuard } from '../fs/roots';
-import { decodeText } from '../fs/decode-text';
+import { resolveIn } from '../fs/confined-read';
 
-/** Absolute path of `rel` inside `root`; throws (naming both) when it escapes the root. */
+/**
+ * Absolute real path of `rel` inside `root`, for writers; throws (naming both)
+ * when it escapes the root. Reads go through ../fs/confined-read instead.
+ */
 export function inRoot(root: string, ...rel: string[]): string {
-  const guard = new RootGuard();
-  const real = guard.add(root);
-  return guard.resolve(posix.join(real.split('\\').join('/'), ...rel.map((r) => r.split('\\').join('/'))));
+  return resolveIn(root, ...rel);
 }
 
 /** Root-relative path with forward slashes, as problems name files. */
 export function relJoin(...parts: string[]): string {
   return posix.join(...parts.map((p) => p.split('\\').join('/')));
-}
-
-/** Reads a text file, decoding BOMs and UTF-16; undefined when it does not exist. */
-export async function readTextIfExists(path: string): Promise<string | undefined> {
-  try {
-    return decodeText(await readFile(path));
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    const why = code === 'EISDIR' ? 'it is a folder, not a file' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
-    throw new Error(`Cannot read ${path}: ${why}. Make it a readable file or remove it.`, { cause: err });
-  }
 }
 
 /** Runs `fn` over items with at most `limit` in flight, reporting progress; stops on abort. */

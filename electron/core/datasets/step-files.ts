@@ -1,11 +1,11 @@
-import { readdir } from 'node:fs/promises';
 import type { EpisodeStepFiles } from '../../../shared/model';
+import { listIn } from '../fs/confined-read';
 
 const STEP_FILE = /^(\d+)(?:\.(png|xml|vh|activity|json|ess)|(_drawed)\.png)$/;
 
-/** Which per-step files exist in an episode folder, by step index (sorted). */
-export async function listStepFiles(dir: string): Promise<Map<number, EpisodeStepFiles>> {
-  const names = await readdir(dir);
+/** Which per-step files exist in the episode folder `rel` of `root`, by step index (sorted). */
+export async function listStepFiles(root: string, rel: string): Promise<Map<number, EpisodeStepFiles>> {
+  const names = (await listIn(root, rel)).map((e) => e.name);
   const steps = new Map<number, EpisodeStepFiles>();
   for (const name of names) {
     const m = STEP_FILE.exec(name);

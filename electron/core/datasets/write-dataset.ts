@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { EssentialState, GtAction, NumberedComponent, Parsed, TaskIndex } from '../../../shared/model';
 import { formatEventLine } from '../../../shared/formats/event-structs';
 import { detectComponentsStyle, parseComponentsJson, serialiseComponentsJson } from '../../../shared/formats/components-json';
@@ -7,7 +7,8 @@ import { parseEss, serialiseEss } from '../../../shared/formats/ess';
 import { formatTaskIndex, parseTaskIndex } from '../../../shared/formats/task-index';
 import { formatHumanLabels, parseHumanLabels, type HumanLabel } from '../../../shared/formats/human-labels';
 import { writeFileAtomic } from '../fs/atomic-write';
-import { inRoot, readTextIfExists } from './paths';
+import { readTextIn } from '../fs/confined-read';
+import { inRoot, relJoin } from './paths';
 
 /** Writes a step's `.ess` atomically (byte-exact when the state still matches its source line). */
 export async function writeEss(root: string, relPath: string, step: number, state: EssentialState): Promise<void> {
@@ -29,8 +30,8 @@ const identity = (c: NumberedComponent | undefined): string =>
 export async function writeComponents(root: string, relPath: string, step: number, components: NumberedComponent[], opts: { allowRenumber?: boolean } = {}): Promise<void> {
   const rel = `${relPath}/${step}.json`;
   const path = inRoot(root, relPath, `${step}.json`);
-  const old = await readTextIfExists(path);
-  const essText = old !== undefined && !opts.allowRenumber ? await readTextIfExists(inRoot(root, relPath, `${step}.ess`)) : undefined;
+  const old = await readTextIn(root, relPath, `${step}.json`);
+  const essText = old !== undefined && !opts.allowRenumber ? await readTextIn(root, relPath, `${step}.ess`) : undefined;
   if (old !== undefined && essText !== undefined) {
     const oldList = parseComponentsJson(old, rel);
     const ess = parseEss(essText, `${relPath}/${step}.ess`);
@@ -48,7 +49,7 @@ export async function writeComponents(root: string, relPath: string, step: numbe
 
 /** Reads a dataset's task index (`llamatouch_task_metadata.tsv` unless named), 6 or 7 columns. */
 export async function readTaskIndex(root: string, file = 'llamatouch_task_metadata.tsv'): Promise<Parsed<TaskIndex>> {
-  const text = await readTextIfExists(inRoot(root, file));
+  const text = await readTextIn(root, file);
   if (text === undefined) return { ok: false, problems: [{ severity: 'error', file, message: 'The task index does not exist.', hint: 'Open the dataset root, which holds llamatouch_task_metadata.tsv.' }] };
   return parseTaskIndex(text, file);
 }
@@ -65,7 +66,7 @@ export async function writeTaskIndex(root: string, index: TaskIndex, file = 'lla
  */
 export async function writeEventStructs(root: string, relPath: string, actions: readonly GtAction[]): Promise<void> {
   const path = await episodeFile(root, relPath, 'eventStructs.txt');
-  const old = await readTextIfExists(path);
+  const old = await readTextIn(root, relPath, 'eventStructs.txt');
   const body = actions.map(formatEventLine).join('\n');
   await writeFileAtomic(path, body + (old?.endsWith('\n') && body ? '\n' : ''));
 }
@@ -78,7 +79,7 @@ export async function writeEventStructs(root: string, relPath: string, actions: 
 export async function writeInstruction(root: string, relPath: string, episode: string, description: string): Promise<void> {
   if (/[\r\n]/.test(episode)) throw new Error(`Episode id ${JSON.stringify(episode)} for ${relPath}/instruction.txt must be one line.`);
   const path = await episodeFile(root, relPath, 'instruction.txt');
-  const old = await readTextIfExists(path);
+  const old = await readTextIn(root, relPath, 'instruction.txt');
   const eol = old === undefined || old.includes('\r\n') ? '\r\n' : '\n';
   await writeFileAtomic(path, `${episode}${eol}${description}`);
 }
@@ -115,9 +116,12 @@ export async function writeEpisodeStep(root: string, relPath: string, step: numb
   if (files.ess) await writeEss(root, relPath, step, files.ess);
 }
 
-/** Reads a human-label CSV (`episode,human`); any path the caller has confined. */
+/**
+ * Reads a human-label CSV (`episode,human`), confined to its own folder: a
+ * symlink that leads elsewhere is refused like any other escape.
+ */
 export async function readHumanLabelsFile(path: string): Promise<Parsed<HumanLabel[]>> {
-  const text = await readTextIfExists(path);
+  const text = await readTextIn(dirname(path), basename(path));
   if (text === undefined) return { ok: false, problems: [{ severity: 'error', file: path, message: 'The human-label CSV does not exist.', hint: 'Pass a CSV with the header episode,human.' }] };
   return parseHumanLabels(text, path);
 }

@@ -1,4 +1,4 @@
-import { open, rename, unlink } from 'node:fs/promises';
+import { open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -28,6 +28,38 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     const why = err instanceof Error ? err.message : String(err);
     throw new Error(`Could not write ${path}: ${why}. Check that the folder exists and is writable.`, { cause: err });
   }
+}
+
+/** Our temp names: `.<target>.<pid>.<12 hex>.tmp` (see writeFileAtomic). */
+const TEMP_NAME = /^\.(.+)\.\d+\.[0-9a-f]{12}\.tmp$/;
+
+/** When this process started (ms since the epoch): temp files older than this are no one's work in progress here. */
+const PROCESS_START = Date.now() - process.uptime() * 1000;
+
+/**
+ * Removes the temp files writeFileAtomic leaves when a process is killed
+ * mid-write (SIGKILL, power loss): in `dir`, those named like ours (for the
+ * target `name` when given) and last modified before this process started,
+ * so a write another running process has in flight is left alone. Returns
+ * how many were removed; never throws (a missing folder has none).
+ */
+export async function sweepStaleTemps(dir: string, name?: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const n of names) {
+    const m = TEMP_NAME.exec(n);
+    if (!m || (name !== undefined && m[1] !== name)) continue;
+    const p = join(dir, n);
+    const st = await stat(p).catch(() => null);
+    if (!st?.isFile() || st.mtimeMs >= PROCESS_START) continue;
+    if (await unlink(p).then(() => true, () => false)) removed++;
+  }
+  return removed;
 }
 
 /** fsync the directory so the rename itself survives a crash; not supported everywhere, so best effort. */

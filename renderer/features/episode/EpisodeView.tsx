@@ -1,8 +1,8 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store';
-import { ScreenCanvas } from '../../canvas/ScreenCanvas';
+import { EpisodeScreen } from './EpisodeScreen';
 import { ComponentInspector } from '../inspector/ComponentInspector';
-import { ProblemList } from '../shell/ProblemList';
+import { ProblemList } from '../../components/ProblemList';
 import { Filmstrip } from './Filmstrip';
 import { OverlayToggles } from './OverlayToggles';
 
@@ -56,7 +56,7 @@ export function EpisodeView() {
               </div>
             )}
             {s.hierarchyStatus === 'error' && <div className="error-box" role="alert">{s.hierarchyError}</div>}
-            <ScreenCanvas url={url} components={s.hierarchy?.components ?? []} screen={s.hierarchy?.screen}
+            <EpisodeScreen url={url} components={s.hierarchy?.components ?? []} screen={s.hierarchy?.screen}
               hovered={s.hovered} selected={s.selected} componentsLoading={s.hierarchyStatus === 'loading'}
               action={stepInfo?.action} ess={s.hierarchy?.ess} overlays={s.overlays}
               onHover={s.hover} onSelect={s.select} />

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ScreenRef, StepInfo } from '../../../shared/contract';
-import { describeAction } from './describe-action';
+import { describeAction } from '../../components/describe-action';
 import { ThumbAction } from './ThumbAction';
 
 export interface FilmstripProps {

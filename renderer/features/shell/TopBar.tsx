@@ -4,7 +4,7 @@ import { useAppStore } from '../../store';
 import { OpenProgress } from '../open-dataset/OpenProgress';
 
 /** App title, the open dataset and its counts, and the way back to the open screen. */
-export function TopBar() {
+export function TopBar({ onShowKeys }: { onShowKeys(): void }) {
   const { info, dataset, error, closeDataset, pickFolder, checking, checkOpen, runCheck, setCheckOpen } = useAppStore(
     useShallow((s) => ({
       info: s.info, dataset: s.dataset, error: s.datasetError, closeDataset: s.closeDataset, pickFolder: s.pickFolder,
@@ -42,6 +42,7 @@ export function TopBar() {
       )}
       {dataset && info?.canPickFolder && <button className="btn btn-small" onClick={() => void pickFolder()}>Open folder…</button>}
       {dataset && <button className="btn btn-small" onClick={closeDataset}>Switch dataset</button>}
+      <button className="btn btn-small btn-keys" type="button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={onShowKeys}>?</button>
       {info && <span className="mode-pill" title={`Touchstone ${info.version}`}>{info.mode === 'web' ? 'web · 127.0.0.1' : 'desktop'}</span>}
     </header>
   );

@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { TaskEntry } from '../../../shared/contract';
 import { formatProblem } from '../../../shared/model';
 import { useAppStore } from '../../store';
-import { ProblemList } from '../shell/ProblemList';
+import { ProblemList } from '../../components/ProblemList';
 import { datasetLevelProblems, filterTasks } from './filter-tasks';
 
 /** Searchable list of the dataset's tasks; ↑/↓ (or j/k) move the selection. */

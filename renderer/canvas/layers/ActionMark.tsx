@@ -1,15 +1,19 @@
 import { Arrow, Circle, Group, Label, Tag, Text } from 'react-konva';
-import type { ActionMark } from '../../shared/geometry/action-mark';
-import type { Size } from '../../shared/model';
-import { ACTION_COLOR, ACTION_DOT } from './overlay-colors';
+import { actionMark } from '../../../shared/geometry/action-mark';
+import type { GtAction } from '../../../shared/model';
+import { ACTION_COLOR, ACTION_DOT } from '../overlay-colors';
+import { useStageView } from '../stage-context';
 
 /**
- * The recorded action on the screen, in device pixels: a ring and dot for a
+ * The recorded action on the screen, scaled from the recording resolution to the stage's device pixels: a ring and dot for a
  * tap (a dashed second ring for a long tap), an arrow for a swipe or drag, a
  * chip near the bottom for keys and typed text. Sizes are fixed in view
  * pixels (`inv` = 1 / stage scale) so the mark reads the same at any zoom.
  */
-export function ActionMarker({ mark, device, inv }: { mark: ActionMark; device: Size; inv: number }) {
+export function ActionMark({ action }: { action: GtAction | undefined }) {
+  const { device, inv } = useStageView();
+  const mark = actionMark(action, device);
+  if (!mark) return null;
   const shadow = { shadowColor: '#000', shadowBlur: 6 * inv, shadowOpacity: 0.85 };
   // A small canvas shrinks the ring with the screen, so it never hides the neighbouring components.
   const ring = Math.min(22 * inv, device.width * 0.08);

@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, statSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createAppService } from '../electron/core/app/app-service';
-import { startServer, type RunningServer } from '../electron/server';
+import { createAppService } from '../../electron/core/app/app-service';
+import { startServer, type RunningServer } from '../../electron/server';
+import { DatasetPage } from '../pages/dataset-page';
 import { haveFixtures } from './dataset-fixture';
 
-export const REPO = resolve(import.meta.dirname, '..');
+export const REPO = resolve(import.meta.dirname, '..', '..');
 export const RENDERER_DIR = join(REPO, 'dist', 'renderer');
 export const CHROMIUM = process.env.TOUCHSTONE_CHROMIUM ?? '/usr/bin/chromium';
 export const haveChromium = existsSync(CHROMIUM);
@@ -80,11 +81,10 @@ export async function openWebSession(stateDir: string): Promise<WebSession> {
 }
 
 /** Loads the app, opens the dataset at `root` by its path and waits until its `taskCount` tasks are listed. */
-export async function openDatasetByPath(session: WebSession, root: string, taskCount: number): Promise<void> {
-  const { page } = session;
-  await page.goto(session.server.url);
-  await page.locator('[data-app-state="ready"][data-view="open"]').waitFor();
-  await page.fill('#dataset-path', root);
-  await page.click('button[type="submit"]');
-  await page.locator(`[data-app-state="ready"] .task-list[data-task-count="${taskCount}"]`).waitFor();
+export async function openDatasetByPath(session: WebSession, root: string, taskCount: number): Promise<DatasetPage> {
+  const ds = new DatasetPage(session.page);
+  await session.page.goto(session.server.url);
+  await ds.waitReady('open');
+  await ds.openByPath(root, taskCount);
+  return ds;
 }

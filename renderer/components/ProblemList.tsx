@@ -1,4 +1,4 @@
-import type { Problem } from '../../../shared/model';
+import type { Problem } from '../../shared/model';
 
 /** Located problems (file:line, step) with what to do; open by default when one is an error. */
 export function ProblemList({ problems, scope, className = 'problems', open }: { problems: readonly Problem[]; scope: string; className?: string; open?: boolean }) {

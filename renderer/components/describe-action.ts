@@ -1,4 +1,4 @@
-import { assertNever, type GtAction } from '../../../shared/model';
+import { assertNever, type GtAction } from '../../shared/model';
 
 /** A short human label for a ground-truth action (filmstrip captions). */
 export function describeAction(a: GtAction | undefined): string {

@@ -1,10 +1,12 @@
 import { Group, Rect, Text } from 'react-konva';
-import type { EssItemView } from '../../shared/contract';
-import type { Box } from '../../shared/geometry/component-at';
-import { ESS_COLORS } from './overlay-colors';
+import type { EssItemView } from '../../../shared/contract';
+import type { Box } from '../../../shared/geometry/component-at';
+import { ESS_COLORS } from '../overlay-colors';
+import { useStageView } from '../stage-context';
 
 /** Boxes the essential-state items point at, one colour per primitive; exclude is dashed (it must be absent). */
-export function EssHighlights({ items, boxes, inv }: { items: readonly EssItemView[]; boxes: readonly Box[]; inv: number }) {
+export function EssTargets({ items, boxes }: { items: readonly EssItemView[]; boxes: readonly Box[] }) {
+  const { inv } = useStageView();
   // Several items can name one component: their tags stack under each other.
   const stacked = new Map<number, number>();
   return (

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /** The shared fixtures folder beside the repository (absent in a user's fresh clone). */
-export const FIXTURES = resolve(import.meta.dirname, '..', '..', 'shared', 'fixtures');
+export const FIXTURES = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures');
 export const TRACE_18 = join(FIXTURES, 'llamatouch', 'episodes', 'trace_18');
 export const IMG_CASE_1 = join(FIXTURES, 'llamatouch', 'evaluator-tests', 'img_test_case', 'case1');
 export const haveFixtures = existsSync(TRACE_18) && existsSync(IMG_CASE_1);

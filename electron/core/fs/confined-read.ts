@@ -1,0 +1,96 @@
+/**
+ * The only way the core reads user data: every function takes the folder the
+ * read is confined to (a dataset root, a trace folder) and a path relative to
+ * it, resolves both once (symlinks included) and refuses anything that lands
+ * outside. Lint forbids raw `fs` reads in core/datasets and core/app, so a
+ * `join(dir, name)` can no longer reach the disk unchecked.
+ */
+import { constants, type Dirent, type Stats } from 'node:fs';
+import { open, readdir, stat } from 'node:fs/promises';
+import { posix } from 'node:path';
+import { decodeText } from './decode-text';
+import { RootGuard } from './roots';
+
+/** Largest text file the core reads whole (hierarchies are limited further by their parsers). */
+export const MAX_TEXT_BYTES = 64 * 1024 * 1024;
+
+// O_NOFOLLOW: the checked real path is opened as is, so a symlink swapped in after the check is refused.
+// O_NONBLOCK: a FIFO planted in a dataset cannot hang the read (regular files ignore the flag).
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/** Forward-slash join of root-relative parts (backslashes too, as Windows-written indexes have them). */
+function relOf(rel: readonly string[]): string {
+  return posix.join(...rel.map((r) => r.split('\\').join('/')));
+}
+
+/**
+ * Real absolute path of `rel` inside `root`; throws "Access to … refused"
+ * naming both when it escapes (`..`, an absolute path elsewhere, a symlink).
+ */
+export function resolveIn(root: string, ...rel: string[]): string {
+  const guard = new RootGuard();
+  const real = guard.add(root);
+  const r = relOf(rel);
+  if (r.includes('\0')) throw new Error(`Access to ${JSON.stringify(r)} refused: the path holds a NUL character.`);
+  return guard.resolve(posix.isAbsolute(r) ? r : posix.join(real.split('\\').join('/'), r));
+}
+
+function cannotRead(path: string, err: unknown): Error {
+  const code = (err as NodeJS.ErrnoException).code;
+  const why = code === 'EISDIR' ? 'it is a folder, not a file'
+    : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+    : code === 'ELOOP' ? 'it became a symbolic link after the check'
+    : (err as Error).message;
+  return new Error(`Cannot read ${path}: ${why}. Make it a readable file or remove it.`, { cause: err });
+}
+
+/** Reads at most `max` bytes of a regular file inside the root; undefined when it does not exist. */
+async function readConfined(root: string, rel: string[], max: number, whole: boolean): Promise<Uint8Array | undefined> {
+  const path = resolveIn(root, ...rel);
+  let fh;
+  try {
+    fh = await open(path, OPEN_FLAGS);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw cannotRead(path, err);
+  }
+  try {
+    const st = await fh.stat();
+    if (st.isDirectory()) throw new Error(`Cannot read ${path}: it is a folder, not a file. Make it a readable file or remove it.`);
+    if (!st.isFile()) throw new Error(`Cannot read ${path}: it is not a regular file. Replace it with the file it should be.`);
+    if (whole && st.size > max) throw new Error(`Cannot read ${path}: it is ${st.size.toLocaleString('en')} bytes, over the ${max.toLocaleString('en')}-byte limit for this kind of file.`);
+    const buf = new Uint8Array(Math.min(st.size, max));
+    let n = 0;
+    while (n < buf.length) {
+      const { bytesRead } = await fh.read(buf, n, buf.length - n, n);
+      if (bytesRead === 0) break;
+      n += bytesRead;
+    }
+    return buf.subarray(0, n);
+  } catch (err) {
+    throw err instanceof Error && err.message.startsWith('Cannot read') ? err : cannotRead(path, err);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** A text file inside `root` (BOMs and UTF-16 decoded); undefined when it does not exist. */
+export async function readTextIn(root: string, ...rel: string[]): Promise<string | undefined> {
+  const bytes = await readConfined(root, rel, MAX_TEXT_BYTES, true);
+  return bytes === undefined ? undefined : decodeText(bytes);
+}
+
+/** The first `max` bytes of a file inside `root` (image headers, signatures); undefined when it does not exist. */
+export function readHeadIn(root: string, rel: string, max: number): Promise<Uint8Array | undefined> {
+  return readConfined(root, [rel], max, false);
+}
+
+/** Entries of a folder inside `root`. */
+export async function listIn(root: string, ...rel: string[]): Promise<Dirent[]> {
+  return readdir(resolveIn(root, ...rel), { withFileTypes: true });
+}
+
+/** Stats of a path inside `root`, or null when it does not exist or cannot be read. */
+export async function statIn(root: string, ...rel: string[]): Promise<Stats | null> {
+  return stat(resolveIn(root, ...rel)).catch(() => null);
+}

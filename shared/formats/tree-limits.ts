@@ -1,0 +1,84 @@
+import type { Problem } from '../model';
+
+/**
+ * Limits every parser that builds a view tree enforces, so one hostile or
+ * damaged file costs bounded memory and time and becomes a problem naming the
+ * file and the limit. Real screens stay far below them: the 60 fixture
+ * hierarchies peak at depth 27, 323 nodes and 150 KB.
+ */
+export const TREE_LIMITS = {
+  /** Nesting of views below the root. */
+  depth: 128,
+  /** Views in one hierarchy. */
+  nodes: 20_000,
+  /** Characters of one hierarchy file. */
+  chars: 32 * 1024 * 1024,
+  /** Bracket nesting of a JSON hierarchy (a view list is 4-5 deep). */
+  jsonNesting: 64,
+} as const;
+
+/** An error problem for a file over one of the limits. */
+export function limitProblem(file: string, what: string, limit: number): Problem {
+  return {
+    severity: 'error',
+    file,
+    message: `The view hierarchy is too large to read: ${what} (the limit is ${limit.toLocaleString('en')}).`,
+    hint: 'This is not a screen a device dumps; re-capture it, or remove the file so the rest of the episode loads.',
+  };
+}
+
+/** The file's size problem, or null when it is within TREE_LIMITS.chars. */
+export function sizeProblem(text: string, file: string): Problem | null {
+  return text.length > TREE_LIMITS.chars ? limitProblem(file, `${text.length.toLocaleString('en')} characters`, TREE_LIMITS.chars) : null;
+}
+
+/**
+ * Deepest bracket nesting of a JSON text, scanning at most until it passes
+ * `limit` (strings skipped, escapes honoured). Linear time, constant memory.
+ */
+export function jsonNesting(text: string, limit: number): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) max = depth;
+      if (max > limit) return max;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
+}
+
+/**
+ * Depth of the deepest node reachable from `roots` through `children`
+ * (each node counted once, so cycles end), stopping as soon as it passes
+ * `limit`. Iterative: no recursion, memory linear in the node count.
+ */
+export function treeDepth(roots: readonly number[], children: (i: number) => readonly number[], count: number, limit: number): number {
+  const depth = new Int32Array(count).fill(-1);
+  const stack: number[] = [];
+  for (const r of roots) if (r >= 0 && r < count && depth[r] < 0) { depth[r] = 1; stack.push(r); }
+  let max = stack.length ? 1 : 0;
+  while (stack.length) {
+    const i = stack.pop() as number;
+    const d = depth[i] + 1;
+    for (const c of children(i)) {
+      if (c < 0 || c >= count || depth[c] >= 0) continue;
+      depth[c] = d;
+      if (d > max) max = d;
+      if (max > limit) return max;
+      stack.push(c);
+    }
+  }
+  return max;
+}
+
+/** Clips a message (e.g. a validator's list of open tags) to `max` characters. */
+export function clip(message: string, max = 300): string {
+  return message.length <= max ? message : `${message.slice(0, max)}… (${(message.length - max).toLocaleString('en')} more characters)`;
+}
