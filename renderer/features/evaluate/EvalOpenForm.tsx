@@ -21,10 +21,10 @@ const describe = (k: FolderKind | undefined): string => {
  * traces) is said and can be moved to the right slot.
  */
 export function EvalOpenForm({ client }: { client: TouchstoneClient }) {
-  const { open, status, error, progress } = useEvalStore();
+  const { open, status, error, progress, prefill } = useEvalStore();
   const [dataset, setDataset] = useState('');
   const [dsKind, setDsKind] = useState<FolderKind>();
-  const [agents, setAgents] = useState<AgentRow[]>([{ name: '', path: '' }]);
+  const [agents, setAgents] = useState<AgentRow[]>(prefill?.agents?.length ? [...prefill.agents] : [{ name: '', path: '' }]);
   const [human, setHuman] = useState('');
   const inspect = (p: string): Promise<FolderKind | undefined> => (p.trim() ? client.call('eval:inspect', { path: p.trim() }).catch((e: Error) => ({ kind: 'unknown', path: p, reason: e.message }) as FolderKind) : Promise.resolve(undefined));
   useEffect(() => { let live = true; void inspect(dataset).then((k) => live && setDsKind(k)); return () => { live = false; }; }, [dataset]);

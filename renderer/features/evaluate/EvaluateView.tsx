@@ -15,7 +15,7 @@ export function EvaluateView() {
   const { overview, mode, status, open } = useEvalStore();
   const tried = useRef(false);
   useEffect(() => {
-    if (tried.current || overview || status !== 'idle') return;
+    if (tried.current || overview || status !== 'idle' || useEvalStore.getState().prefill) return;
     tried.current = true;
     void client.call('eval:preset', {}).then((preset) => {
       const spec = preset ?? rememberedSpec();

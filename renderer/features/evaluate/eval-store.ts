@@ -25,6 +25,9 @@ export interface EvalState {
   /** Selected agent step in the replay. */
   step: number;
   labelError: string | null;
+  /** Folders handed over from elsewhere (a trace folder typed on the dataset screen) for the open form. */
+  prefill: { agents?: { name: string; path: string }[] } | null;
+  setPrefill(p: EvalState['prefill']): void;
   open(client: TouchstoneClient, spec: EvalSpec): Promise<void>;
   cancel(client: TouchstoneClient): Promise<void>;
   close(): void;
@@ -57,7 +60,8 @@ export function rememberedSpec(): EvalSpec | null {
 export const useEvalStore = create<EvalState>()((set, get) => ({
   spec: null, overview: null, status: 'idle', error: null, progress: null, jobId: null,
   filter: NO_FILTER, sort: { key: 'task', desc: false }, cursor: null, mode: 'overview',
-  detail: null, detailStatus: 'idle', step: 0, labelError: null,
+  detail: null, detailStatus: 'idle', step: 0, labelError: null, prefill: null,
+  setPrefill: (prefill) => set({ prefill }),
 
   async open(client, spec) {
     sessionStorage.setItem(SPEC_KEY, JSON.stringify(spec));
