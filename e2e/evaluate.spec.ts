@@ -110,8 +110,7 @@ describe.skipIf(why !== '')(`web mode in Chromium: the evaluation view (serve --
     expect(loaded.length).toBeGreaterThan(2);
     expect(loaded.every((w) => w > 0)).toBe(true);
     expect(requests.filter((u) => !u.startsWith('file:'))).toEqual([]);
-    await page.locator('#f-cut-e1').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, 'evaluate-report.png'), fullPage: false });
+    await page.screenshot({ path: join(SHOTS, 'evaluate-report.png'), fullPage: true });
     await ctx.close();
   });
 

@@ -69,7 +69,7 @@ export function agentChartSvg(o: OverviewData, title = 'Task completion rate per
   const left = 50;
   const top = 40;
   const plotH = 200;
-  const width = Math.max(460, left + o.agents.length * groupW + 20);
+  const width = Math.max(left + series.length * 112, left + o.agents.length * groupW + 20);
   const height = top + plotH + 70;
   const y = (v: number): number => top + plotH * (1 - v);
   const pct = (v: number): string => `${Math.round(v * 100)}%`;
@@ -87,7 +87,7 @@ export function agentChartSvg(o: OverviewData, title = 'Task completion rate per
     });
     out.push(`<text x="${x0 + (series.length * bar) / 2}" y="${top + plotH + 15}" text-anchor="middle">${esc(a)}</text>`);
   });
-  series.forEach((s, si) => out.push(`<rect x="${left + si * 120}" y="${height - 26}" width="11" height="11" fill="${COLOURS[si % COLOURS.length]}"/><text x="${left + si * 120 + 15}" y="${height - 17}">${esc(s.name)}</text>`));
+  series.forEach((s, si) => out.push(`<rect x="${left + si * 112}" y="${height - 26}" width="11" height="11" fill="${COLOURS[si % COLOURS.length]}"/><text x="${left + si * 112 + 15}" y="${height - 17}" font-size="10">${esc(s.name)}</text>`));
   out.push('</svg>');
   return out.join('');
 }

@@ -17,9 +17,10 @@ export function EvaluateView() {
   useEffect(() => {
     if (tried.current || overview || status !== 'idle' || useEvalStore.getState().prefill) return;
     tried.current = true;
+    // The server's preset is opened by useEvalPreset; a reload of this view reopens the tab's last evaluation.
     void client.call('eval:preset', {}).then((preset) => {
-      const spec = preset ?? rememberedSpec();
-      if (spec) void open(client, spec);
+      const spec = preset ? null : rememberedSpec();
+      if (spec && useEvalStore.getState().status === 'idle') void open(client, spec);
     });
   }, [client, overview, status, open]);
   const body = useMemo(() => (!overview ? <EvalOpenForm client={client} /> : mode === 'replay' ? <ReplayView client={client} /> : <OverviewPane client={client} />), [overview, mode, client]);

@@ -22,7 +22,7 @@ export function StateStepLinks({ detail, step, onStep }: { detail: EvalEpisodeDe
         {states.map((s, i) => (
           <figure key={i} className={`thumb ${s.matched ? 'ok' : s === miss ? 'miss' : 'todo'}`} data-state={i} data-matched={String(s.matched)} title={s.reason ?? s.ess}
             onClick={() => s.execStep !== undefined ? onStep(s.execStep) : s.closestStep !== undefined && onStep(s.closestStep)}>
-            {s.implicit ? <div className="final">task complete</div> : gtUrl.get(s.gtStep) ? <img src={gtUrl.get(s.gtStep)!} alt={`ground-truth step ${s.gtStep}`} /> : <div className="final">no screen</div>}
+            {s.implicit ? <div className="final">agent declares the task complete</div> : gtUrl.get(s.gtStep) ? <img src={gtUrl.get(s.gtStep)!} alt={`ground-truth step ${s.gtStep}`} /> : <div className="final">no screen</div>}
             <figcaption>{s.implicit ? 'final' : `gt ${s.gtStep}`}</figcaption>
           </figure>
         ))}

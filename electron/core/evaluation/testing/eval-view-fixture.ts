@@ -27,9 +27,9 @@ export interface EvalViewFixture {
  * action, the last one declaring completion: passes) and `cut` (stops after screen 1, before the
  * annotated state at step 2: fails); more agents (a2, a3, ...) alternate the two shapes. Human labels
  * (one shared file): every episode 1, so `cut` disagrees everywhere. `link` hard-links screens
- * instead of copying them (benchmarks build thousands).
+ * instead of copying them (benchmarks build thousands); `ess` replaces the annotation of step 2.
  */
-export function makeEvalViewFixture(episodes = 2, agentCount = 2, opts: { link?: boolean } = {}): EvalViewFixture {
+export function makeEvalViewFixture(episodes = 2, agentCount = 2, opts: { link?: boolean; ess?: string } = {}): EvalViewFixture {
   const base = tempDir('touchstone-evalview-');
   const src = path.join(base, 'src');
   cpSync(TRACE_18, src, { recursive: true });
@@ -50,6 +50,7 @@ export function makeEvalViewFixture(episodes = 2, agentCount = 2, opts: { link?:
       else copyFileSync(path.join(src, f), path.join(dir, f));
     }
     writeFileSync(path.join(dir, 'instruction.txt'), `${r.id}\nPractice pronunciation in French in Duolingo.\n`);
+    if (opts.ess) writeFileSync(path.join(dir, ESS_18), opts.ess);
   }
   writeFileSync(path.join(dataset, 'llamatouch_task_metadata.tsv'), ['episode\tcategory\tpath\tdescription\tnsteps\tapp', ...rows.map((r) => `${r.id}\t${r.cat}\t${r.rel}\tPractice pronunciation in French in Duolingo (${r.id}).\t5\tDuolingo`)].join('\n') + '\n');
   const agents: Record<string, string> = {};
