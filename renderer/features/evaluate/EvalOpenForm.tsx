@@ -70,7 +70,7 @@ export function EvalOpenForm({ client }: { client: TouchstoneClient }) {
         <label htmlFor="eval-human">Human labels (episode,human CSV; optional, created on the first label)</label>
         <input id="eval-human" className="path-input" value={human} spellCheck={false} onChange={(e) => setHuman(e.target.value)} placeholder="/runs/human_labels.csv" />
         <button className="btn btn-primary" type="submit" disabled={!ready || status === 'loading'}>Evaluate</button>
-        {progress && <EvalProgress />}
+        {progress && <EvalProgress client={client} />}
         {error && <div className="error-box" role="alert">{error}</div>}
       </form>
     </main>
