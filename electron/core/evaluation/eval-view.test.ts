@@ -93,7 +93,7 @@ describe.skipIf(!existsSync(TRACE_18))('evaluation view core (real trace_18 scre
   it('exports CSV, JSON and a self-contained HTML report with a plot and the failure filmstrip', async () => {
     const csv = await service.calls['eval:export']({ evalId: first.evalId, format: 'csv' });
     expect(csv.content!.split('\n')[0]).toBe('episode,agent,category,difficulty,app,essential,legacy,stepwise,lcs,essential_progress,human,agrees,reason');
-    const file = path.join(fx.base, 'report.html');
+    const file = path.join(fx.dataset, 'report.html');
     const html = await service.calls['eval:export']({ evalId: first.evalId, format: 'html', path: file });
     const text = readFileSync(file, 'utf8');
     expect(html.bytes).toBe(Buffer.byteLength(text));
@@ -102,5 +102,6 @@ describe.skipIf(!existsSync(TRACE_18))('evaluation view core (real trace_18 scre
     expect(text).not.toMatch(/(src|href)="(https?:|\/)/);
     expect(text).toContain('id="f-cut-e0"');
     expect(text).toContain('closest step');
+    await expect(service.calls['eval:export']({ evalId: first.evalId, format: 'csv', path: path.join(path.dirname(fx.base), 'outside.csv') })).rejects.toThrow(/outside the opened folders/);
   });
 });

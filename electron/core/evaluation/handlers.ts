@@ -133,6 +133,8 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
       const bytes = Buffer.byteLength(content);
       if (args.path === undefined) return { bytes, content };
       const file = await allowedPath(args.path, 'Export file', false);
+      // Written only inside the folders this evaluation opened (the UI downloads instead).
+      try { ctx.guard.resolve(file); } catch (err) { throw new AppError('refused', `${(err as Error).message} Export into the dataset or a traces folder, or download the report.`); }
       await writeFileAtomic(file, content);
       return { path: file, bytes };
     },
