@@ -82,13 +82,17 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
   const warnings: string[] = [];
   const agents = new Map<string, SessionAgent>();
   for (const a of o.agents) {
-    const traces = new Map<string, TraceRef>();
-    for (const t of findTraces(a.root)) {
-      const ep = tasks.has(t.episode) ? t.episode : byFolder.get(t.episode);
-      if (ep !== undefined && !traces.has(ep)) traces.set(ep, t);
-    }
-    if (!traces.size) warnings.push(`Agent ${a.name}: no trace in ${a.root} matches an episode of the dataset (by episode id or folder name).`);
     const cache = await EvalCache.open(o.cacheDir, cacheName(o.datasetRoot, a.root), settings);
+    const traces = new Map<string, TraceRef>();
+    // From the cache, the traces are where they were last time (no folder scan).
+    if (o.fromCache) for (const [ep, e] of cache.entries()) { if (tasks.has(ep)) traces.set(ep, e.trace); }
+    else {
+      for (const t of findTraces(a.root)) {
+        const ep = tasks.has(t.episode) ? t.episode : byFolder.get(t.episode);
+        if (ep !== undefined && !traces.has(ep)) traces.set(ep, t);
+      }
+      if (!traces.size) warnings.push(`Agent ${a.name}: no trace in ${a.root} matches an episode of the dataset (by episode id or folder name).`);
+    }
     agents.set(a.name, { name: a.name, root: a.root, traces, cache, labelFile: a.labelFile, labels: a.labels });
   }
   const total = [...agents.values()].reduce((n, a) => n + a.traces.size, 0);
@@ -101,13 +105,10 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
   const gtHashes = new Map<string, string>();
   for (const a of agents.values()) {
     if (o.fromCache) {
-      for (const episode of a.traces.keys()) {
-        const cell = a.cache.last(episode);
-        if (cell) { cells.push(cell); reused++; }
-      }
+      for (const [, e] of a.cache.entries()) if (tasks.has(e.cell.episode)) { cells.push(e.cell); reused++; }
       continue;
     }
-    const hasher = new ContentHasher(a.cache.files);
+    const hasher = new ContentHasher(await a.cache.loadFiles());
     const stale: { episode: string; key: string; ref: TraceRef }[] = [];
     for (const [episode, ref] of a.traces) {
       o.signal?.throwIfAborted();
@@ -116,7 +117,7 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
       if (gt === undefined) gtHashes.set(episode, (gt = hasher.folder(path.join(o.datasetRoot, task.path))));
       const tr = hasher.folder(ref.dir);
       const key = createHash('sha1').update(`${gt}\0${tr}\0${ref.layout}`).digest('hex');
-      const cell = a.cache.get(episode, key);
+      const cell = a.cache.get(episode, key, ref);
       if (cell) { cells.push(cell); reused++; } else stale.push({ episode, key, ref });
       o.progress?.(++checked, total, { phase: 'checking' });
       // Let progress events and other calls through between folders.
@@ -132,7 +133,7 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
         const r = results.get(s.ref.episode);
         const detail: CachedDetail = r ?? { fixed: { episode: s.episode, category: tasks.get(s.episode)!.category, nsteps: 0, traceDir: s.ref.dir, layout: s.ref.layout, error: 'The evaluator returned no result for this trace.' } };
         const cell = cellOf(a.name, s.episode, detail);
-        await a.cache.put(s.episode, s.key, cell, detail);
+        await a.cache.put(s.episode, s.key, cell, s.ref, detail);
         cells.push(cell);
         evaluated++;
       }
