@@ -28,6 +28,9 @@ export interface EvalState {
   /** Folders handed over from elsewhere (a trace folder typed on the dataset screen) for the open form. */
   prefill: { agents?: { name: string; path: string }[] } | null;
   setPrefill(p: EvalState['prefill']): void;
+  /** The user left the server's preset evaluation for the datasets: the app stops going back to it. */
+  presetDismissed: boolean;
+  dismissPreset(): void;
   open(client: TouchstoneClient, spec: EvalSpec): Promise<void>;
   cancel(client: TouchstoneClient): Promise<void>;
   close(): void;
@@ -62,6 +65,8 @@ export const useEvalStore = create<EvalState>()((set, get) => ({
   filter: NO_FILTER, sort: { key: 'task', desc: false }, cursor: null, mode: 'overview',
   detail: null, detailStatus: 'idle', step: 0, labelError: null, prefill: null,
   setPrefill: (prefill) => set({ prefill }),
+  presetDismissed: false,
+  dismissPreset: () => set({ presetDismissed: true }),
 
   async open(client, spec) {
     sessionStorage.setItem(SPEC_KEY, JSON.stringify(spec));
