@@ -11,6 +11,7 @@ const commands: Record<string, { summary: string; load: () => Promise<{ run(args
   vh: { summary: 'vh number <file.xml|file.vh>: print the numbered component list', load: () => import('./cli/vh') },
   eval: { summary: 'evaluate agent traces against a dataset', load: () => import('./cli/eval') },
   device: { summary: 'device serve: run the Touchstone virtual Android device', load: () => import('./cli/device') },
+  world: { summary: 'world build <dir>: merge recorded traces into an offline graph world', load: () => import('./cli/world') },
 };
 
 function usage(): string {
