@@ -5,9 +5,8 @@ import type { ExecStepInput, GtStateInput, MatchServices, TraceInput } from '../
 import { createMatchServices } from '../../../shared/evaluation/services';
 import { evaluateEssentialStates } from '../../../shared/evaluation/sequencer';
 import { simplifyScreen } from '../../../shared/evaluation/simplify-screen';
-import { textsToEmbed } from '../../../shared/evaluation/collect-texts';
 import { IconMatcher } from '../images/icon-matcher';
-import { readImageSize } from '../images/image-size';
+import { readImageSize } from '../steps/image-size';
 import { loadEpisode, readStepHierarchyParsed } from '../datasets/load-episode';
 import { loadGroundTruth } from '../evaluation/load-ground-truth';
 
@@ -69,37 +68,51 @@ export async function liveCheck(root: string, relPath: string, loadEmbedder?: ()
       screenText: vh ? simplifyScreen(vh) : undefined, screenshot, screenSize: size,
     });
   }
+  // Embeddings and icon crops are fetched only when a check asks for them, as the evaluator does:
+  // each round runs the scans, records what is missing, fetches it in one batch and runs again.
   // The sentence embedder loads (once, seconds) only when an item compares texts that differ.
   let embedder: LiveEmbedder | undefined;
+  let embedderTried = false;
+  const missing = new Set<string>();
   const icons = new IconMatcher();
   const svc: MatchServices = createMatchServices({
     mode: 'fixed',
     iconMatch: (g, b, x) => icons.match(g, b, x),
     fuzzyThreshold: 0.85,
     similarity: (a, b) => {
-      if (!embedder) return undefined;
-      try { return embedder.similarity(a, b); } catch { return undefined; }
+      try {
+        if (embedder) return embedder.similarity(a, b);
+      } catch { /* not embedded yet: fetched below */ }
+      missing.add(a);
+      missing.add(b);
+      return undefined;
     },
   });
   svc.screenThreshold = svc.fuzzyThreshold;
   const trace = (name: string, st: ExecStepInput[]): TraceInput => ({ episode: `${gt.id} (${name})`, steps: st, problems: [] });
-  const own = trace('own', steps);
   const last = Math.max(...gt.states.map((s) => s.step));
+  const own = trace('own', steps);
   const cut = last > 0 ? trace('cut', steps.slice(0, last)) : null;
   const noop = trace('no-op', steps.length ? [{ ...steps[0], action: { kind: 'none' } }] : []);
-  const texts = [...new Set([own, noop].flatMap((t) => textsToEmbed(gt.states, t, svc)))];
-  if (texts.length && loadEmbedder) {
-    embedder = await loadEmbedder();
-    if (embedder) svc.fuzzyThreshold = svc.screenThreshold = embedder.defaultThreshold;
-    await embedder?.prepare(texts).catch(() => undefined);
-  }
   const run = (t: TraceInput): TraceVerdict & { states: ReturnType<typeof evaluateEssentialStates>['states'] } => {
     const r = evaluateEssentialStates(gt.states, t, svc, { final: 'none' });
     return { passed: r.completed, steps: t.steps.length, ...(r.reason && !r.completed ? { reason: r.reason } : {}), states: r.states };
   };
-  const o = run(own);
-  const c = cut ? run(cut) : null;
-  const n = run(noop);
+  const scan = () => ({ o: run(own), c: cut ? run(cut) : null, n: run(noop) });
+  let v = scan();
+  for (let round = 0; round < 4 && (missing.size || icons.hasPending); round++) {
+    if (missing.size && !embedder && !embedderTried && loadEmbedder) {
+      embedderTried = true;
+      embedder = await loadEmbedder();
+      if (embedder) svc.fuzzyThreshold = svc.screenThreshold = embedder.defaultThreshold;
+    }
+    const texts = embedder ? [...missing] : [];
+    missing.clear();
+    if (!texts.length && !icons.hasPending) break;
+    await Promise.allSettled([texts.length ? embedder!.prepare(texts) : undefined, icons.resolvePending()]);
+    v = scan();
+  }
+  const { o, c, n } = v;
   const warnings: LiveWarning[] = [];
   if (!o.passed) {
     warnings.push({ kind: 'own-fails', message: `The task's own recording fails this annotation: ${o.reason ?? 'a state is not reached'}.` });

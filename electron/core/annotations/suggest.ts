@@ -3,7 +3,7 @@ import type { Suggestion } from '../../../shared/contract/annotation';
 import type { EpisodeStep, NumberedComponent, Size } from '../../../shared/model';
 import { scalePoint } from '../../../shared/geometry/action-mark';
 import { boxesOf, componentAt } from '../../../shared/geometry/component-at';
-import { readImageSize } from '../images/image-size';
+import { readImageSize } from '../steps/image-size';
 import { loadEpisode } from '../datasets/load-episode';
 
 /** Text that differs from one recording to the next (clocks, dates, counts): matched fuzzily. */
