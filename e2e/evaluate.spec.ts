@@ -76,7 +76,7 @@ describe.skipIf(why !== '')(`web mode in Chromium: the evaluation view (serve --
     await ev.press('Enter');
     await ev.replay.waitFor();
     const reason = await ev.page.locator('[data-reason]').textContent();
-    expect(reason).toMatch(/State 1 of 2 \(ground-truth step 2, activity<0>\|exact<1>\|click<.*>\) was not found in the trace; closest is step (\d), where /);
+    expect(reason).toMatch(/State 1 of 2 \(ground-truth step 2, activity<0>\|exact<1>\|click<.*>\) was not found in the trace; closest is step (\d)( \(\d+ of \d+ items hold\))?, where /);
     const closest = Number(/closest is step (\d)/.exec(reason!)![1]);
     await ev.agentStage(closest).waitFor();
     await ev.page.locator(`[data-closest-step="${closest}"]`).waitFor();
