@@ -2,6 +2,7 @@ import { extname } from 'node:path';
 import type { ContractCalls, EventName, EventPayload } from '../../../shared/contract';
 import { annotationHandlers } from '../annotations/handlers';
 import { datasetHandlers } from '../datasets/handlers';
+import { evaluationHandlers } from '../evaluation/handlers';
 import { episodeHandlers } from '../episodes/handlers';
 import { RootGuard } from '../fs/roots';
 import { statIn } from '../fs/confined-read';
@@ -52,6 +53,7 @@ export function createAppService(options: AppServiceOptions): AppService {
     ...datasetHandlers(ctx, (root) => episodes.forget(root)),
     ...episodes.calls,
     ...jobHandlers(ctx),
+    ...evaluationHandlers(ctx),
     ...annotationHandlers(ctx, (root) => episodes.forget(root)),
     ...deviceHandlers(ctx),
     ...runHandlers(ctx),
