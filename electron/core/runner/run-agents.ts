@@ -111,7 +111,7 @@ export async function runAgents(o: RunOptions): Promise<RunResult> {
       done++;
       o.onEpisode?.(item, record, dev.serial);
       o.onProgress?.(done, items.length, { phase: 'episodes', message: `${item.task.episode} (${item.agent}, r${item.repeat}) on ${dev.serial}: ${record.outcome}${record.evaluation ? record.evaluation.completed ? ', completed' : ', not completed' : ''}` });
-      if (record.outcome === 'interrupted') { result.lostDevices.push({ serial: dev.serial, reason: record.reason ?? 'disconnected' }); return; }
+      if (record.outcome === 'interrupted' && record.interruptedBy !== 'agent') { result.lostDevices.push({ serial: dev.serial, reason: record.reason ?? 'disconnected' }); return; }
       if (record.outcome === 'cancelled') return;
     }
   };
