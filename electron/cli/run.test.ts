@@ -108,12 +108,40 @@ describe.skipIf(!HAVE_ADB)('touchstone run / devices (adb not installed → skip
     expect(done.steps.slice(0, rec.steps.length).map((s) => s.action)).toEqual(rec.steps.map((s) => s.action));
   }, 240_000);
 
+  it('Ctrl-C stops after the current step with exit 130, keeps the steps, and --resume finishes', async () => {
+    const dev = fx.devices[1]!;
+    dev.device.faults.latencyMs = 25;
+    const out = join(fx.tmp, 'interrupted');
+    const trace = join(out, 'replay', 'r1', 'demo13');
+    const args = ['run', '--dataset', fx.dataset, '--tasks', 'demo13', '--agent', 'replay', '--devices', dev.serial, '--out', out, '--quiet'];
+    const child = spawn(process.execPath, [...CLI, ...args], { cwd: REPO, env: fx.adb.env, stdio: 'ignore' });
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    for (let k = 0; k < 2000; k++) {
+      const rec = existsSync(join(trace, 'episode.json')) ? JSON.parse(readFileSync(join(trace, 'episode.json'), 'utf8')) as EpisodeRecord : null;
+      if (rec && rec.steps.length >= 2) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    dev.device.faults.latencyMs = 0;
+    const rec = JSON.parse(readFileSync(join(trace, 'episode.json'), 'utf8')) as EpisodeRecord;
+    expect(rec.outcome).toBe('cancelled');
+    expect(rec.reason).toMatch(/--resume/);
+    expect(stepFiles(trace).action).toEqual(rec.steps.map((s) => s.index));
+    const resumed = await cli([...args, '--resume']);
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(trace, 'episode.json'), 'utf8'))).toMatchObject({ outcome: 'finished', evaluation: { completed: true } });
+  }, 240_000);
+
   it('refuses an unauthorized device naming it and what to do (exit 1)', async () => {
     const locked = await fx.addDevice({ unauthorized: true });
     const r = await cli(['run', '--dataset', fx.dataset, '--tasks', 'all', '--agent', 'noop', '--devices', locked.serial, '--out', join(fx.tmp, 'x')]);
     expect(r.status).toBe(1);
     expect(String(r.stderr)).toContain(`${locked.serial} is unauthorized`);
     expect(String(r.stderr)).toMatch(/Allow USB debugging/);
+    const all = await cli(['run', '--dataset', fx.dataset, '--tasks', 'demo14', '--agent', 'noop', '--devices', 'all', '--out', join(fx.tmp, 'y')]);
+    expect(all.status, all.stderr).toBe(0);
+    expect(all.stderr).toContain(`skipping ${locked.serial} (unauthorized): Unlock the phone`);
     const list = await cli(['devices']);
     expect(String(list.stdout)).toMatch(new RegExp(`${locked.serial.replace(/\./g, '\\.')}: Unlock the phone`));
   });

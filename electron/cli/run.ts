@@ -97,6 +97,9 @@ export async function run(argv: string[]): Promise<number> {
     const tasks = await loadRunTasks(a.dataset, a.tasks);
     const mgr = new DeviceManager(resolveAdbServer(a.adbServer));
     const devices = await mgr.pick(a.devices);
+    if (a.devices === 'all') {
+      for (const d of await mgr.list()) if (d.state !== 'device') console.error(`skipping ${d.serial} (${d.state}): ${d.hint ?? ''}`);
+    }
     const res = await runAgents({
       tasks, agents: a.agents, repeat: a.repeat, out: a.out, shard: a.shard, devices, shellFor: (s) => adbShell(mgr.client, s),
       limits: { maxSteps: a.maxSteps, stepTimeoutMs: a.stepTimeoutMs, episodeTimeoutMs: a.episodeTimeoutMs }, resume: a.resume,

@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { formatHumanLabels } from '../../../shared/formats/human-labels';
 import { registerAgent } from '../agents/registry';
@@ -17,10 +15,7 @@ import { DEMO_RESET, DEMO_TASKS } from './demo-tasks';
 import { recordDemoTask } from './record-demo-task';
 import { scriptAgent } from './script-agent';
 
-/** Where `touchstone demo create` and the start screen put the demo dataset by default (per user, XDG data folder). */
-export function defaultDemoDir(env: NodeJS.ProcessEnv = process.env): string {
-  return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'touchstone', 'demo-dataset');
-}
+export { defaultDemoDir, demoExists } from './demo-location';
 
 export interface DemoOptions {
   out: string;
@@ -129,9 +124,4 @@ export async function createDemoDataset(o: DemoOptions): Promise<DemoResult> {
     await adb?.disconnect();
     await inst.stop();
   }
-}
-
-/** Whether a demo dataset already exists at `dir` (its index is the last file moved into place with it). */
-export function demoExists(dir: string): boolean {
-  return existsSync(join(dir, 'llamatouch_task_metadata.tsv')) && existsSync(join(dir, TASK_SETTINGS_FILE));
 }

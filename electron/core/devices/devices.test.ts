@@ -8,6 +8,7 @@ import { parseAdbServer, resolveAdbServer } from './adb-client';
 import { DeviceManager } from './device-manager';
 import { deviceKind, stateHint } from './device-states';
 import { consolePortOf, EmulatorConsoleClient } from './emulator-console';
+import { waitForBoot } from './emulator';
 
 describe('adb server address and device states', () => {
   it('reads --adb-server, ADB_SERVER_SOCKET and ANDROID_ADB_SERVER_PORT', () => {
@@ -65,6 +66,7 @@ describe.skipIf(!HAVE_ADB)('device manager and emulator console against virtual 
     const console_ = new EmulatorConsoleClient(port, '127.0.0.1', tokenFile);
     expect(await console_.avdName()).toBe('Touchstone_API_31');
     const capture = new DeviceCapture(adbShell(mgr.client, emu.serial));
+    await waitForBoot(capture.shell, 10_000);
     await capture.shell.run('input keyevent 3');
     await console_.saveSnapshot('clean');
     expect(await console_.listSnapshots()).toEqual(['clean']);

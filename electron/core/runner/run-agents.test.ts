@@ -69,6 +69,18 @@ describe.skipIf(!HAVE_ADB)('episode runner on virtual devices through the real a
     expect(rest.every((x) => x.record.outcome === 'finished' && x.record.evaluation?.completed)).toBe(true);
   }, 240_000);
 
+  it('ends an episode at the step limit, repeats tasks, and the random agent reproduces with its seed', async () => {
+    const tasks = await loadRunTasks(fx.dataset, ['demo14']);
+    const devices = await mgr.pick([fx.devices[0]!.serial]);
+    const opts = base({ tasks, agents: ['random'], repeat: 2, devices, agentSettings: { complete: '0' }, limits: { maxSteps: 3, stepTimeoutMs: 30_000, episodeTimeoutMs: 60_000 } });
+    const a = await runAgents({ ...opts, out: join(fx.tmp, 'rand-a') });
+    const b = await runAgents({ ...opts, out: join(fx.tmp, 'rand-b') });
+    expect(a.items.map((x) => [x.item.repeat, x.record.outcome, x.record.steps.length])).toEqual([[1, 'step-limit', 3], [2, 'step-limit', 3]]);
+    expect(a.items.map((x) => x.record.reason)).toEqual([expect.stringMatching(/step limit \(3\)/), expect.stringMatching(/step limit/)]);
+    expect(b.items.map((x) => x.record.steps.map((s) => s.action))).toEqual(a.items.map((x) => x.record.steps.map((s) => s.action)));
+    expect(a.items[0]!.item.dir).toMatch(/random\/r1\/demo14$/);
+  }, 120_000);
+
   it('an unauthorized device is reported with what to do, and a run refuses it naming it', async () => {
     const locked = await fx.addDevice({ unauthorized: true });
     const d = (await mgr.list()).find((x) => x.serial === locked.serial)!;
