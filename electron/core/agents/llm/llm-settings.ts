@@ -25,14 +25,6 @@ export interface LlmSettings {
 
 export const LLM_ENV = { baseURL: 'TOUCHSTONE_LLM_BASE_URL', model: 'TOUCHSTONE_LLM_MODEL', apiKey: 'TOUCHSTONE_LLM_API_KEY' } as const;
 
-/** Settings keys whose values are secrets: redacted wherever settings are recorded. */
-export const SECRET_SETTING = /key|token|secret|password/i;
-
-/** A copy of agent settings safe to write down (secret values replaced). */
-export function redactSettings(s: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, SECRET_SETTING.test(k) ? '[redacted]' : v]));
-}
-
 function number(s: Record<string, string>, key: string, def: number, min: number, max: number): number {
   if (s[key] === undefined) return def;
   const n = Number(s[key]);
