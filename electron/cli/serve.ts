@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppService } from '../core/app/app-service';
+import { agentApiMount } from '../core/agents/http-api/serve-mount';
 import { startServer } from '../server';
 
 const USAGE = `Usage: touchstone serve [--port N] [--open] [--root DIR]... [--state-dir DIR]
@@ -18,13 +19,18 @@ prints the URL to open; it carries a random token that changes every launch.
   --port N         port to listen on (default: a free one)
   --open           open the URL in the default browser
   --root DIR       offer DIR in the UI and refuse to open folders outside it (repeatable)
-  --state-dir DIR  where the recent-datasets list is kept (default ~/.config/touchstone)`;
+  --state-dir DIR  where the recent-datasets list is kept (default ~/.config/touchstone)
+  --agent-dataset D --agent-devices S
+                   also serve the agent HTTP API (/v1/..., /openapi.json; see touchstone agent-api)
+                   for the tasks of D on devices S, behind the same token`;
 
 export interface ServeArgs {
   port: number;
   open: boolean;
   roots: string[];
   stateDir: string;
+  agentDataset?: string;
+  agentDevices?: string;
 }
 
 /** Parses the command line; returns a message instead when it is wrong. */
@@ -50,6 +56,10 @@ export function parseServeArgs(args: string[]): ServeArgs | { error: string } | 
       const v = value();
       if (!v) return { error: '--state-dir needs a folder.' };
       out.stateDir = resolve(v);
+    } else if (flag === '--agent-dataset' || flag === '--agent-devices') {
+      const v = value();
+      if (!v) return { error: `${flag} needs a value.` };
+      if (flag === '--agent-dataset') out.agentDataset = resolve(v); else out.agentDevices = v;
     } else return { error: `Unknown option ${a}.` };
   }
   return out;
@@ -99,21 +109,29 @@ export async function run(args: string[]): Promise<number> {
     console.error(`touchstone serve: ${parsed.error}\n\n${USAGE}`);
     return 2;
   }
+  if ((parsed.agentDataset === undefined) !== (parsed.agentDevices === undefined)) {
+    console.error('touchstone serve: --agent-dataset and --agent-devices go together.');
+    return 2;
+  }
+  const agents = parsed.agentDataset ? await agentApiMount(parsed.agentDataset, parsed.agentDevices!) : null;
   const rendererDir = findRendererDir();
   if (!rendererDir) console.error('touchstone serve: no built UI found (dist/renderer); run `npm run build`. Serving the API only.');
   const server = await startServer({
     port: parsed.port,
     ...(rendererDir ? { rendererDir } : {}),
+    ...(agents ? { mount: agents.mount } : {}),
     createService: (fileUrl) =>
       createAppService({ mode: 'web', version: packageVersion(), stateDir: parsed.stateDir, fileUrl, allowedRoots: parsed.roots }),
   });
   console.log(`Touchstone is serving on 127.0.0.1:${server.port}. Open:\n\n  ${server.url}\n\nThe token in the URL changes every launch. Press Ctrl+C to stop.`);
+  if (agents) console.log(`Also serving the ${agents.describe}:\nTOUCHSTONE_URL=${server.origin}\nTOUCHSTONE_TOKEN=${server.token}`);
   if (parsed.open) openInBrowser(server.url);
   await new Promise<void>((resolveStop) => {
     const stop = () => resolveStop();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  agents?.close();
   await server.close();
   return 0;
 }
