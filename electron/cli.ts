@@ -17,6 +17,7 @@ const commands: Record<string, { summary: string; load: () => Promise<{ run(args
   'agent-api': { summary: 'serve the agent HTTP API: external agents run episodes on the devices', load: () => import('./cli/agent-api') },
   mcp: { summary: 'MCP server (stdio or streamable HTTP): assistants run episodes on the devices', load: () => import('./cli/mcp') },
   demo: { summary: 'demo create: generate the demo dataset on the virtual phone', load: () => import('./cli/demo') },
+  world: { summary: 'world build <dir>: merge recorded traces into an offline graph world', load: () => import('./cli/world') },
 };
 
 function usage(): string {

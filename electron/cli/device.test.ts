@@ -1,5 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startAdbServer, HAVE_ADB, type AdbServer } from '../virtual-device/testing';
 
@@ -52,6 +54,34 @@ describe.skipIf(!HAVE_ADB)('touchstone device serve (adb not installed → skipp
     expect([a.stdout, b.stdout]).toEqual([`TOUCHSTONE${tcp.split(':')[1]}\n`, `EMULATOR31X${emu.slice(9)}\n`]);
     // HOME is the adb server's: the device created the token file there, and adb emu authenticates with it
     expect((await adb.adb(['-s', emu, 'emu', 'avd', 'name'])).stdout).toBe('Touchstone_API_31\r\nOK\r\n');
+  });
+
+  const trace18 = path.resolve(ROOT, '../shared/fixtures/llamatouch/episodes/trace_18');
+  it.skipIf(!existsSync(trace18))('--world graph:<dir> follows recorded transitions and writes unexplored actions to --episode', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vd-graph-cli-'));
+    try {
+      cpSync(trace18, path.join(dir, 'traces', 'gt'), { recursive: true });
+      const episode = path.join(dir, 'run.json');
+      const [serial] = await serve(['--world', `graph:${path.join(dir, 'traces')}`, '--episode', episode, '--connect'], 1);
+      await adb.waitFor(serial);
+      const sh = (cmd: string): ReturnType<AdbServer['adb']> => adb.adb(['-s', serial, 'shell', cmd]);
+      // the recording's first action is HOME: it leads to the launcher screen
+      await sh('input keyevent KEYCODE_HOME');
+      expect((await sh('dumpsys window | grep mCurrentFocus')).stdout).toContain('unknown/unknown');
+      await sh('input tap 5 5');
+      const until = Date.now() + 5000;
+      type Report = { path: { key: string | null }[]; unexplored: { action: { kind: string; x: number; y: number } }[] };
+      let report: Report | null = null;
+      while (Date.now() < until) {
+        report = existsSync(episode) ? JSON.parse(readFileSync(episode, 'utf8')) as Report : null;
+        if (report?.unexplored.length) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(report?.path.map((p) => p.key)).toEqual([null, 'key:home']);
+      expect(report?.unexplored.map((u) => u.action)).toEqual([{ kind: 'tap', x: 5, y: 5 }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('rejects an unknown option with usage and exit code 2', () => {

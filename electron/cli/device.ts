@@ -6,13 +6,20 @@ import { spawn } from 'node:child_process';
 import { parseFaults, type Faults } from '../virtual-device/faults';
 import { startDeviceInstance, type DeviceInstance } from '../virtual-device/instance';
 import { createWorld } from '../virtual-device/world/create-world';
+import type { EpisodeReport } from '../virtual-device/world/graph/graph-world';
+import { writeFileAtomic } from '../core/fs/atomic-write';
 
 const USAGE = `Usage: touchstone device serve [options]
 
 Runs virtual Android device(s) that the real adb, adbkit and agent frameworks drive like a phone.
 
 Options:
-  --world demo|<dir>        demo apps (default) or a recorded episode / execution-trace folder to replay
+  --world demo|<dir>|graph:<dir>
+                            demo apps (default), a recorded episode / execution-trace folder to replay,
+                            or the merged graph of a folder of traces (see touchstone world build)
+  --episode FILE            graph worlds: keep the session's path and its unexplored actions in FILE
+                            (default episode.json; episode-K.json with --count)
+  --storage MB              in-memory storage quota per device (default 512)
   --port P                  adb port of the first device (default: any free port); devices use P, P+2, ...
   --serial-style tcp|emulator
                             tcp: connect with 'adb connect 127.0.0.1:P' (default)
@@ -27,10 +34,10 @@ Options:
   --time HH:MM              freeze the device clock (UTC, today) for byte-stable screenshots
 `;
 
-interface ServeOptions { world: string; port?: number; style: 'tcp' | 'emulator'; count: number; faults: Partial<Faults>; unauthorized: boolean; connect: boolean; time?: Date }
+interface ServeOptions { world: string; episode: string; storageMb?: number; port?: number; style: 'tcp' | 'emulator'; count: number; faults: Partial<Faults>; unauthorized: boolean; connect: boolean; time?: Date }
 
 function parseArgs(args: string[]): ServeOptions | string {
-  const o: ServeOptions = { world: 'demo', style: 'tcp', count: 1, faults: {}, unauthorized: false, connect: false };
+  const o: ServeOptions = { world: 'demo', episode: 'episode.json', style: 'tcp', count: 1, faults: {}, unauthorized: false, connect: false };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const value = (): string => {
@@ -47,6 +54,8 @@ function parseArgs(args: string[]): ServeOptions | string {
     switch (a) {
       case '--world': o.world = value(); break;
       case '--port': o.port = num(); break;
+      case '--episode': o.episode = value(); break;
+      case '--storage': o.storageMb = Math.max(1, num()); break;
       case '--count': o.count = Math.max(1, num()); break;
       case '--serial-style': {
         const v = value();
@@ -72,6 +81,15 @@ function parseArgs(args: string[]): ServeOptions | string {
   return o;
 }
 
+/** Writes the graph session's report atomically, one write at a time, the latest last. */
+export function episodeWriter(file: string): (r: EpisodeReport) => void {
+  let chain = Promise.resolve();
+  return (r) => {
+    const text = JSON.stringify(r, null, 1) + '\n';
+    chain = chain.then(() => writeFileAtomic(file, text)).catch((e: Error) => console.error(`touchstone device: cannot write ${file}: ${e.message}`));
+  };
+}
+
 function adbConnect(serial: string): Promise<void> {
   return new Promise((resolve) => {
     const child = spawn(process.env.ADB ?? 'adb', ['connect', serial], { stdio: 'inherit' });
@@ -94,8 +112,10 @@ export async function run(args: string[]): Promise<number> {
   const instances: DeviceInstance[] = [];
   try {
     for (let k = 0; k < opts.count; k++) {
-      const world = createWorld(opts.world);
+      const file = opts.count > 1 ? opts.episode.replace(/(\.json)?$/, `-${k}.json`) : opts.episode;
+      const world = createWorld(opts.world, { onEpisode: opts.world.startsWith('graph:') ? episodeWriter(file) : undefined });
       instances.push(await startDeviceInstance({
+        storageBytes: opts.storageMb ? opts.storageMb * 1024 * 1024 : undefined,
         world, port: opts.port !== undefined && opts.port > 0 ? opts.port + 2 * k : undefined,
         serialStyle: opts.style, faults: opts.faults, unauthorized: opts.unauthorized,
         clock: opts.time ? ((t) => () => new Date(t))(opts.time.getTime()) : undefined,

@@ -5,16 +5,20 @@ import { Shell } from './shell/interpreter';
 import { basicCommands } from './shell/commands/basic';
 import { androidCommands } from './shell/commands/android';
 import { dumpsys } from './shell/commands/dumpsys';
+import { networkCommands } from './shell/commands/network';
 import type { CommandFn, ShellHost } from './shell/types';
 import { routeService } from './services/route';
+import { ReverseForwards } from './services/reverse';
 import { DUMP_IDLE_ERROR, NO_FAULTS, type Faults } from './faults';
 import type { InputEvent, World } from './world/types';
 import { defaultProps } from './props';
 import { animationFrame, rawScreencap } from './animation';
 import { LogBuffer, type LogPriority } from './logcat';
-import { LATIN_IME } from './shell/commands/ime';
+import { DisplayState } from './display';
+import { defaultSettings } from './settings-defaults';
+import { procFiles } from './proc-files';
 
-const COMMANDS: ReadonlyMap<string, CommandFn> = new Map([...basicCommands, ...androidCommands, ['dumpsys', dumpsys]]);
+const COMMANDS: ReadonlyMap<string, CommandFn> = new Map([...basicCommands, ...androidCommands, ...networkCommands, ['dumpsys', dumpsys]]);
 const FEATURES = 'shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir';
 
 export interface VirtualDeviceOptions {
@@ -27,25 +31,26 @@ export interface VirtualDeviceOptions {
   model?: string;
   /** The device's clock (status bar, clock widgets, logcat). Freeze it for byte-stable screenshots. */
   clock?: () => Date;
+  /** Quota of the in-memory file system in bytes (default 512 MiB). */
+  storageBytes?: number;
 }
 
 /** A phone the real adb accepts: listens for host connections and serves shell/exec/sync. */
 export class VirtualDevice implements ShellHost {
-  readonly fs = new MemFs();
+  readonly fs: MemFs;
   readonly props: Map<string, string>;
-  readonly settings = new Map<string, string>([
-    ['global:airplane_mode_on', '0'], ['global:wifi_on', '1'], ['system:screen_brightness', '102'],
-    ['system:screen_off_timeout', '60000'], ['secure:default_input_method', LATIN_IME], ['secure:enabled_input_methods', LATIN_IME],
-    ['global:window_animation_scale', '1.0'], ['global:transition_animation_scale', '1.0'], ['global:animator_duration_scale', '1.0'],
-  ]);
+  readonly settings = defaultSettings();
+  readonly display: DisplayState;
   faults: Faults;
   private currentWorld: World;
   private server: Server | null = null;
   private readonly connections = new Set<{ socket: Socket; conn: DeviceConnection }>();
-  private readonly logBuffer = new LogBuffer(() => this.now());
-  private readonly pngCache = new Map<string, Promise<Buffer>>();
+  readonly logs = new LogBuffer(() => this.now());
+  /** Encoded screenshots per (screen key, display transform): a state seen before costs nothing to capture. */
+  private readonly pngCache = new Map<string, { png: Promise<Buffer>; raw?: Promise<Buffer> }>();
   private lastInput: { at: number; x: number; y: number } | null = null;
   private opens = 0;
+  private readonly reverse = new ReverseForwards();
   private readonly shell: Shell;
   port = 0;
 
@@ -53,6 +58,9 @@ export class VirtualDevice implements ShellHost {
     this.currentWorld = opts.world;
     this.faults = { ...NO_FAULTS, ...opts.faults };
     this.props = defaultProps(opts.model ?? 'Touchstone Virtual Phone', opts.world);
+    this.fs = new MemFs(opts.storageBytes);
+    for (const [path, body] of procFiles()) this.fs.write(path, Buffer.from(body), { perm: 0o444 });
+    this.display = new DisplayState(() => this.currentWorld.size, this.settings, this.props);
     this.shell = new Shell(this, COMMANDS);
     opts.world.attach?.(this);
     this.log('I', 'Zygote', 'System server process has started');
@@ -85,6 +93,7 @@ export class VirtualDevice implements ShellHost {
 
   /** Stops listening and drops connections: the device disappears. */
   async close(): Promise<void> {
+    this.reverse.closeAll();
     this.dropConnections();
     const s = this.server;
     this.server = null;
@@ -138,28 +147,28 @@ export class VirtualDevice implements ShellHost {
       conn: new DeviceConnection(socket, {
         banner: () => this.banner(),
         unauthorized: this.opts.unauthorized,
-        resolve: (service) => this.resolve(service),
+        resolve: (service, conn) => this.resolve(service, conn),
       }),
     };
     this.connections.add(entry);
     socket.on('close', () => this.connections.delete(entry));
   }
 
-  private resolve(service: string): ServiceHandler | null {
+  private resolve(service: string, conn: DeviceConnection): ServiceHandler | null {
     this.opens++;
     if (this.faults.dropEvery > 0 && this.opens % this.faults.dropEvery === 0) {
       setImmediate(() => this.dropConnections());
       return null;
     }
+    const reverse = this.reverse.route(service, conn);
+    if (reverse) return reverse;
     const delay = (): Promise<void> => (this.faults.latencyMs > 0 ? new Promise((r) => setTimeout(r, this.faults.latencyMs)) : Promise.resolve());
     return routeService(service, { runLine: this.runLine, fs: this.fs, prompt: `${this.props.get('ro.product.device')}:/ $ `, delay });
   }
 
   // --- ShellHost ---
 
-  log(priority: LogPriority, tag: string, message: string): void { this.logBuffer.add(priority, tag, message); }
-  logLines(): string[] { return this.logBuffer.all(); }
-  clearLog(): void { this.logBuffer.clear(); }
+  log(priority: LogPriority, tag: string, message: string): void { this.logs.add(priority, tag, message); }
 
   private animating(): number | null {
     if (!this.lastInput || this.faults.animationMs <= 0) return null;
@@ -167,34 +176,58 @@ export class VirtualDevice implements ShellHost {
     return t < this.faults.animationMs ? t : null;
   }
 
-  async screenPng(): Promise<Buffer> {
+  /** The cache entry of what is on screen now, rendering it when new. */
+  private settled(): { png: Promise<Buffer>; raw?: Promise<Buffer> } {
     const screen = this.currentWorld.screen(this.now());
-    let png = this.pngCache.get(screen.key);
-    if (!png) {
-      png = screen.png();
-      this.pngCache.set(screen.key, png);
-      png.catch(() => this.pngCache.delete(screen.key));
-      if (this.pngCache.size > 64) this.pngCache.delete(this.pngCache.keys().next().value!);
+    const key = `${screen.key}@${this.display.key()}`;
+    let entry = this.pngCache.get(key);
+    if (entry) {
+      // most recently used last
+      this.pngCache.delete(key);
+      this.pngCache.set(key, entry);
+      return entry;
     }
+    const png = screen.png().then((p) => this.display.pngToDisplay(p));
+    entry = { png };
+    this.pngCache.set(key, entry);
+    png.catch(() => this.pngCache.delete(key));
+    if (this.pngCache.size > 64) this.pngCache.delete(this.pngCache.keys().next().value!);
+    return entry;
+  }
+
+  async screenPng(): Promise<Buffer> {
+    const png = this.settled().png;
     const t = this.animating();
     if (t !== null && this.lastInput) return animationFrame(await png, this.lastInput, t / this.faults.animationMs);
     return png;
   }
 
-  async screenRaw(): Promise<Buffer> { return rawScreencap(await this.screenPng()); }
+  async screenRaw(): Promise<Buffer> {
+    if (this.animating() !== null) return rawScreencap(await this.screenPng());
+    const entry = this.settled();
+    entry.raw ??= entry.png.then(rawScreencap);
+    return entry.raw;
+  }
+
+  /** Starts rendering the screen an input led to, off the input command's path, so the next screencap finds it ready. */
+  private prerender(): void {
+    setImmediate(() => { this.settled().png.catch(() => undefined); });
+  }
 
   async dumpXml(): Promise<{ ok: true; xml: string } | { ok: false; error: string }> {
     if (this.faults.dumpFails) return { ok: false, error: DUMP_IDLE_ERROR };
     // uiautomator waits for the UI to become idle, so a dump during an animation waits it out.
     const t = this.animating();
     if (t !== null) await new Promise((r) => setTimeout(r, this.faults.animationMs - t));
-    return { ok: true, xml: this.currentWorld.screen(this.now()).xml() };
+    return { ok: true, xml: this.display.xmlToDisplay(this.currentWorld.screen(this.now()).xml()) };
   }
 
   async inject(ev: InputEvent): Promise<void> {
-    const at = ev.kind === 'tap' || ev.kind === 'long-press' ? { x: ev.x, y: ev.y } : ev.kind === 'swipe' || ev.kind === 'drag' ? { x: ev.x2, y: ev.y2 } : { x: this.currentWorld.size.width / 2, y: this.currentWorld.size.height / 2 };
+    const mid = this.display.logical();
+    const at = ev.kind === 'tap' || ev.kind === 'long-press' ? { x: ev.x, y: ev.y } : ev.kind === 'swipe' || ev.kind === 'drag' ? { x: ev.x2, y: ev.y2 } : { x: mid.width / 2, y: mid.height / 2 };
     this.lastInput = { at: Date.now(), ...at };
     this.log('I', 'InputDispatcher', `Delivering ${ev.kind} ${JSON.stringify(ev)}`);
-    this.currentWorld.input(ev, this.now());
+    this.currentWorld.input(this.display.inputToWorld(ev), this.now());
+    this.prerender();
   }
 }

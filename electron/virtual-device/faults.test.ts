@@ -83,7 +83,7 @@ describe.skipIf(!HAVE_ADB)('fault injection seen through the real adb (adb not i
   });
 
   it('a device that disappears (vanish-after) stops answering', async () => {
-    const gone = await startVirtualDevice({ world: 'demo', adb, faults: { vanishAfterMs: 300 } });
+    const gone = await startVirtualDevice({ world: 'demo', adb, faults: { vanishAfterMs: 2000 } });
     expect((await adb.adb(['-s', gone.serial, 'shell', 'echo here'])).stdout).toBe('here\n');
     while (gone.device.listening) await new Promise((r) => setTimeout(r, 20));
     const r = await adb.adb(['-s', gone.serial, 'shell', 'echo hi']);

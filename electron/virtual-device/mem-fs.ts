@@ -20,11 +20,15 @@ export function normalizeDevicePath(p: string, cwd = '/'): string {
   return abs.length > 1 && abs.endsWith('/') ? abs.slice(0, -1) : abs;
 }
 
-/** The device's file system, in memory. */
+/** What the in-memory file system holds at most by default (file bytes); `--storage MB` changes it. */
+export const DEFAULT_QUOTA_BYTES = 512 * 1024 * 1024;
+
+/** The device's file system, in memory, with a quota on file bytes (writes over it fail with ENOSPC). */
 export class MemFs {
   private entries = new Map<string, FsEntry>();
+  private used = 0;
 
-  constructor() {
+  constructor(readonly quotaBytes = DEFAULT_QUOTA_BYTES) {
     const now = Math.floor(Date.now() / 1000);
     for (const d of ['/', '/data', '/data/local', '/data/local/tmp', '/storage', '/storage/emulated', '/storage/emulated/0',
       '/storage/emulated/0/Download', '/storage/emulated/0/Pictures', '/storage/emulated/0/DCIM', '/system', '/system/bin', '/dev', '/proc']) {
@@ -43,7 +47,10 @@ export class MemFs {
     if (!parent || parent.kind !== 'dir') return 'No such file or directory';
     const old = this.entries.get(p);
     if (old?.kind === 'dir') return 'Is a directory';
+    const size = (opts.append && old ? old.data.length : 0) + data.length;
+    if (!this.fits(p, size)) return this.quotaError(size);
     const body = opts.append && old ? Buffer.concat([old.data, data]) : data;
+    this.used += body.length - (old?.data.length ?? 0);
     this.entries.set(p, { kind: 'file', data: body, perm: opts.perm ?? old?.perm ?? 0o660, mtime: opts.mtime ?? Math.floor(Date.now() / 1000) });
     return null;
   }
@@ -67,8 +74,9 @@ export class MemFs {
     if (!e) return 'No such file or directory';
     if (e.kind === 'dir') {
       if (!recursive) return 'Is a directory';
-      for (const k of [...this.entries.keys()]) if (k.startsWith(p + '/')) this.entries.delete(k);
+      for (const k of [...this.entries.keys()]) if (k.startsWith(p + '/')) { this.used -= this.entries.get(k)!.data.length; this.entries.delete(k); }
     }
+    this.used -= e.data.length;
     this.entries.delete(p);
     return null;
   }
@@ -92,6 +100,22 @@ export class MemFs {
 
   load(entries: [string, FsEntry][]): void {
     this.entries = new Map(entries.map(([k, e]) => [k, { ...e }]));
+    this.used = [...this.entries.values()].reduce((n, e) => n + e.data.length, 0);
+  }
+
+  /** File bytes stored. */
+  usedBytes(): number { return this.used; }
+
+  /** Whether `path` may hold `size` bytes (replacing what it holds now) within the quota. */
+  fits(path: string, size: number): boolean {
+    const old = this.entries.get(normalizeDevicePath(path));
+    return this.used - (old?.data.length ?? 0) + size <= this.quotaBytes;
+  }
+
+  /** The error a write over the quota gets: the errno text, with the numbers and what to do. */
+  quotaError(size: number): string {
+    const mb = (n: number): string => (n / 1024 / 1024).toFixed(1);
+    return `No space left on device (virtual device storage: ${mb(this.used)} of ${mb(this.quotaBytes)} MiB used, ${mb(size)} MiB more asked; delete files or start the device with a larger --storage)`;
   }
 
   mode(e: FsEntry): number {

@@ -25,6 +25,8 @@ export function routeService(service: string, ctx: ServiceContext): ServiceHandl
   if (service.startsWith('shell:')) return async (s) => { await delay(); await rawShell(s, service.slice(6), runLine, true); };
   if (service.startsWith('exec:')) return async (s) => { await delay(); await rawShell(s, service.slice(5), runLine, false); };
   if (service === 'sync:') return async (s) => { await delay(); await syncService(s, ctx.fs); };
+  // `adb tcpip PORT`: the device already listens on TCP, so it answers as adbd does and stays up.
+  if (/^tcpip:\d+$/.test(service)) return (s) => { s.write(`restarting in TCP mode port: ${service.slice(6)}\n`); s.end(); };
   if (service.startsWith('reboot:')) return (s) => { s.end(); };
   // what a production (user) build answers
   if (service === 'root:') return (s) => { s.write('adbd cannot run as root in production builds\n'); s.end(); };

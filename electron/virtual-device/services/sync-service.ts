@@ -124,6 +124,8 @@ export async function syncService(stream: ServiceStream, fs: MemFs): Promise<voi
       const mode = comma >= 0 ? Number(path.slice(comma + 1)) : S_IFREG | 0o644;
       const chunks: Buffer[] = [];
       let mtime = 0;
+      let size = 0;
+      let full = false;
       for (;;) {
         const h = await r.read(8);
         if (!h) return;
@@ -132,13 +134,16 @@ export async function syncService(stream: ServiceStream, fs: MemFs): Promise<voi
         if (c === ID.DATA) {
           const d = await r.read(n);
           if (!d) return;
-          chunks.push(Buffer.from(d));
+          size += d.length;
+          // Over the quota the rest is read and dropped, so memory stays bounded; the push then fails.
+          if (!full && !fs.fits(target, size)) { full = true; chunks.length = 0; }
+          if (!full) chunks.push(Buffer.from(d));
         } else if (c === ID.DONE) { mtime = n; break; } else { fail(stream, 'invalid data message'); stream.end(); return; }
       }
       // fixed_push_mkdir: the parent folders are created as adbd does.
       const parent = target.replace(/\/[^/]*$/, '') || '/';
       const mkErr = fs.mkdir(parent, true);
-      const err = mkErr ?? fs.write(target, Buffer.concat(chunks), { perm: (mode & 0o777) || 0o644, mtime });
+      const err = full ? fs.quotaError(size) : mkErr ?? fs.write(target, Buffer.concat(chunks), { perm: (mode & 0o777) || 0o644, mtime });
       if (err) fail(stream, `couldn't create file: ${err}`);
       else stream.write(header(ID.OKAY, 0));
     } else {

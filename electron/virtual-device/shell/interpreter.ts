@@ -1,6 +1,7 @@
 import { parseShell, ShellSyntaxError, type ListItem, type SimpleCommand, type Word } from './parse';
 import type { CommandFn, CommandIO, ShellHost } from './types';
-import { ArithError, evalArith } from './arith';
+import { ExpansionError, evalArith } from './arith';
+import type { WordPart } from './tokenize';
 import { applyRedirects, type Sink } from './redirect';
 import { SHELL_PID } from './commands/process';
 
@@ -11,6 +12,25 @@ export interface ShellStreams {
   err(data: Buffer | string): void;
   /** True once the client hung up: the rest of the line is not run (adbd kills the shell). */
   hungUp?(): boolean;
+}
+
+/**
+ * The longest string an expansion may build (16 MiB): beyond it the command fails with an error instead of
+ * the JavaScript engine aborting the whole session (a device shell would run out of memory and say so).
+ */
+export const MAX_STRING = 16 * 1024 * 1024;
+
+/** mksh's glob pattern (`*`, `?`, `[...]`) as a RegExp source. */
+function globSource(p: string): string {
+  let out = '';
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i];
+    if (c === '*') out += '[\\s\\S]*';
+    else if (c === '?') out += '[\\s\\S]';
+    else if (c === '[') { const e = p.indexOf(']', i + 2); if (e > 0) { out += `[${p.slice(i + 1, e).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`; i = e; } else out += '\\['; }
+    else out += c.replace(/[.+^${}()|\\\]]/g, '\\$&');
+  }
+  return out;
 }
 
 /** Iterations after which a `while` loop is abandoned. */
@@ -43,7 +63,14 @@ export class Shell {
       io.err(`/system/bin/sh: ${e.message}\n`);
       return (this.status = 2);
     }
-    await this.runList(items, io);
+    try {
+      await this.runList(items, io);
+    } catch (e) {
+      // the engine's own limits (a string or buffer too large) end this line with an error, never the device
+      if (!(e instanceof RangeError)) throw e;
+      io.err(`/system/bin/sh: out of memory: ${e.message}\n`);
+      return (this.status = 1);
+    }
     return this.exitRequested ?? this.status;
   }
 
@@ -70,8 +97,9 @@ export class Shell {
         try {
           for (const w of item.words) values.push(...await this.fields(w, err));
         } catch (e) {
-          if (!(e instanceof ArithError)) throw e;
+          if (!(e instanceof ExpansionError)) throw e;
           io.err(`/system/bin/sh: ${e.message}\n`);
+          if (e.fatal) this.exitRequested = 1;
           return 1;
         }
         this.loopDepth++;
@@ -152,15 +180,59 @@ export class Shell {
   }
 
   private async expand(w: Word, err: Sink): Promise<string> {
-    const parts = await Promise.all(w.map((p) => {
-      switch (p.t) {
-        case 'lit': return p.v;
-        case 'var': return this.lookup(p.name);
-        case 'cmd': return this.substitute(p.src, err);
-        case 'arith': return String(evalArith(p.expr, (name) => this.lookup(name)));
-      }
-    }));
+    const parts: string[] = [];
+    let size = 0;
+    for (const p of w) {
+      const v = await this.expandPart(p, err);
+      size += v.length;
+      if (size > MAX_STRING) throw new ExpansionError(`string too long: an expansion reached ${MAX_STRING / 1024 / 1024} MiB (the virtual device's limit)`, true);
+      parts.push(v);
+    }
     return parts.join('');
+  }
+
+  private expandPart(p: WordPart, err: Sink): string | Promise<string> {
+    switch (p.t) {
+      case 'lit': return p.v;
+      case 'var': return this.lookup(p.name);
+      case 'cmd': return this.substitute(p.src, err);
+      case 'arith': return String(evalArith(p.expr, (name) => this.lookup(name)));
+      case 'param': return this.param(p, err);
+    }
+  }
+
+  /** `${#x}`, `${x:-w}`, `${x-w}`, `${x:=w}`, `${x:+w}`, `${x:?w}`, `${x#p}`, `${x##p}`, `${x%p}`, `${x%%p}` (word expanded only when used). */
+  private async param(p: Extract<WordPart, { t: 'param' }>, err: Sink): Promise<string> {
+    const value = this.lookup(p.name);
+    const isSet = this.env.has(p.name) || /^[?$#0]$/.test(p.name);
+    const colon = p.op.startsWith(':');
+    const missing = colon ? value === '' : !isSet;
+    switch (p.op) {
+      case '#len': return String([...value].length);
+      case ':-': case '-': return missing ? this.expand(p.word, err) : value;
+      case ':=': case '=': {
+        if (!missing) return value;
+        if (!/^[A-Za-z_]/.test(p.name)) throw new ExpansionError(`\${${p.name}${p.op}}: bad substitution`);
+        const v = await this.expand(p.word, err);
+        this.env.set(p.name, v);
+        return v;
+      }
+      case ':+': case '+': return missing ? '' : this.expand(p.word, err);
+      case ':?': case '?': {
+        if (!missing) return value;
+        const msg = await this.expand(p.word, err);
+        throw new ExpansionError(`${p.name}: ${msg || (colon ? 'parameter null or not set' : 'parameter not set')}`, true);
+      }
+      default: {
+        // shortest (`#`, `%`) or longest (`##`, `%%`) prefix / suffix matching the pattern is removed
+        const whole = new RegExp(`^(?:${globSource(await this.expand(p.word, err))})$`);
+        const cuts = [...Array(value.length + 1).keys()];
+        const prefix = p.op[0] === '#';
+        const order = prefix === (p.op.length === 2) ? cuts.reverse() : cuts;
+        for (const n of order) if (whole.test(prefix ? value.slice(0, n) : value.slice(n))) return prefix ? value.slice(n) : value.slice(0, n);
+        return value;
+      }
+    }
   }
 
   /** An unquoted `$VAR` or `$(cmd)` word is split into fields (none when empty), as sh does. */
@@ -193,8 +265,9 @@ export class Shell {
       for (const w of cmd.words) args.push(...await this.fields(w, err));
       for (const a of cmd.assigns) assigns.push([a.name, await this.expand(a.value, err)]);
     } catch (e) {
-      if (!(e instanceof ArithError)) throw e;
+      if (!(e instanceof ExpansionError)) throw e;
       err(Buffer.from(`/system/bin/sh: ${e.message}\n`));
+      if (e.fatal) this.exitRequested = 1;
       return 1;
     }
     if (args.length === 0) {
@@ -222,6 +295,13 @@ export class Shell {
       case 'unset': for (const a of args.slice(1)) this.env.delete(a); return 0;
       case 'exit': this.exitRequested = Number(args[1] ?? this.status) & 0xff; return this.exitRequested;
       case 'cd': return 0;
+      // `exec CMD`: the command replaces the shell (adb's `logcat` is `exec logcat`); nothing runs after it.
+      case 'exec': {
+        if (args.length === 1) return 0;
+        const code = await this.exec(args.slice(1), env, stdin, out, err);
+        this.exitRequested = code;
+        return code;
+      }
       case 'break':
       case 'continue': {
         const n = args[1] === undefined ? 1 : Number(args[1]);
@@ -240,7 +320,7 @@ export class Shell {
       return 127;
     }
     const io: CommandIO = {
-      args, env, stdin, host: this.host,
+      args, env, stdin, host: this.host, hungUp: this.hungUp,
       out: (d) => out(toBuf(d)),
       err: (d) => err(toBuf(d)),
       // `sh -c` runs in a child shell: its variables and `exit` stay inside it
@@ -251,6 +331,13 @@ export class Shell {
         return child.run(line, sub);
       },
     };
-    return await fn(io);
+    try {
+      return await fn(io);
+    } catch (e) {
+      // a command that breaks (a world bug, a bad file) fails like a crashed tool, not by closing the stream silently
+      if (e instanceof ExpansionError) throw e;
+      err(Buffer.from(`${name}: ${e instanceof Error ? e.message : String(e)}\n`));
+      return 1;
+    }
   }
 }

@@ -14,7 +14,7 @@ describe('parseShell', () => {
     ['for i in 1 2; do echo $i; done; echo done', [['<for>'], ['echo', 'done']]],
     ['if true; then echo fi; fi && while false; do :; done', [['<if>'], ['<while>']]],
   ])('%j', (src, expected) => {
-    const text = (w: Word): string => w.map((part) => (part.t === 'lit' ? part.v : part.t === 'var' ? `$${part.name}` : part.t === 'cmd' ? `$(${part.src})` : `$((${part.expr}))`)).join('');
+    const text = (w: Word): string => w.map((part) => (part.t === 'lit' ? part.v : part.t === 'var' ? `$${part.name}` : part.t === 'cmd' ? `$(${part.src})` : part.t === 'arith' ? `$((${part.expr}))` : `\${${part.name}${part.op}}`)).join('');
     const words = parseShell(src).flatMap((p) => (p.kind === 'pipeline' ? p.commands.map((c) => c.words.map(text)) : [[`<${p.kind}>`]]));
     expect(words).toEqual(expected);
   });

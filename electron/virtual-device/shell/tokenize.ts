@@ -5,7 +5,9 @@
  */
 
 /** A word is literal text, variable references and command substitutions, expanded at run time (`$?` changes). */
-export type WordPart = { t: 'lit'; v: string } | { t: 'var'; name: string } | { t: 'cmd'; src: string } | { t: 'arith'; expr: string };
+export type WordPart = { t: 'lit'; v: string } | { t: 'var'; name: string } | { t: 'cmd'; src: string } | { t: 'arith'; expr: string }
+  /** `${#name}` (op `#len`), `${name:-w}`, `${name-w}`, `:=`, `=`, `:+`, `+`, `:?`, `?`, `#`, `##`, `%`, `%%`. */
+  | { t: 'param'; name: string; op: string; word: Word };
 export type Word = WordPart[];
 
 /** A command line mksh would refuse; the message follows its wording. */
@@ -44,9 +46,8 @@ function readVar(src: string, i: number, parts: WordPart[]): number {
     return end + 1;
   }
   if (c === '{') {
-    const end = src.indexOf('}', i + 2);
-    if (end < 0) throw new ShellSyntaxError('syntax error: missing }');
-    parts.push({ t: 'var', name: src.slice(i + 2, end) });
+    const end = closingBrace(src, i + 1);
+    parts.push(paramPart(src.slice(i + 2, end)));
     return end + 1;
   }
   if (c !== undefined && (c === '?' || c === '$' || c === '#' || /[0-9]/.test(c))) {
@@ -63,11 +64,78 @@ function readVar(src: string, i: number, parts: WordPart[]): number {
   return i + 1;
 }
 
+/** The index of the `}` closing the `${` whose brace is at `open`: nested `${...}`, quotes and escapes skipped. */
+function closingBrace(src: string, open: number): number {
+  let depth = 0;
+  for (let j = open; j < src.length; j++) {
+    const ch = src[j];
+    if (ch === '\\') { j++; continue; }
+    if (ch === "'") { const e = src.indexOf("'", j + 1); if (e < 0) break; j = e; continue; }
+    if (ch === '{') depth++;
+    else if (ch === '}' && --depth === 0) return j;
+  }
+  throw new ShellSyntaxError('syntax error: missing }');
+}
+
+const PARAM_NAME = '([A-Za-z_][A-Za-z0-9_]*|[0-9?$#])';
+
+/** `${...}` contents -> a variable or a parameter operation with its (unexpanded) word. */
+function paramPart(body: string): WordPart {
+  const len = new RegExp(`^#${PARAM_NAME}$`).exec(body);
+  if (len) return { t: 'param', name: len[1], op: '#len', word: [] };
+  const m = new RegExp(`^${PARAM_NAME}(:?[-=+?]|##?|%%?)?(.*)$`, 's').exec(body);
+  if (!m || (!m[2] && m[3])) throw new ShellSyntaxError(`\${${body}}: bad substitution`);
+  if (!m[2]) return { t: 'var', name: m[1] };
+  return { t: 'param', name: m[1], op: m[2], word: readWord(m[3], 0, false)[0] };
+}
+
 function readBackticks(src: string, i: number, parts: WordPart[]): number {
   const end = src.indexOf('`', i + 1);
   if (end < 0) throw new ShellSyntaxError('syntax error: unterminated `');
   parts.push({ t: 'cmd', src: src.slice(i + 1, end) });
   return end + 1;
+}
+
+
+/** Reads one word from `src` at `i` (to the next unquoted blank or operator when `stopAtBlank`, else to the end). */
+function readWord(src: string, i: number, stopAtBlank: boolean): [Word, number] {
+  const parts: WordPart[] = [];
+  const lit = (v: string): void => {
+    const last = parts[parts.length - 1];
+    if (last && last.t === 'lit') last.v += v;
+    else parts.push({ t: 'lit', v });
+  };
+  while (i < src.length && !(stopAtBlank && /[\s|;&<>]/.test(src[i]))) {
+    const ch = src[i];
+    if (ch === '\\') { if (i + 1 < src.length && src[i + 1] !== '\n') lit(src[i + 1]); i += 2; continue; }
+    if (ch === "'") {
+      const end = src.indexOf("'", i + 1);
+      if (end < 0) throw new ShellSyntaxError('syntax error: unterminated quoted string');
+      lit(src.slice(i + 1, end));
+      parts.push({ t: 'lit', v: '' }); // marks the word as quoted, so '' is a real empty word
+      i = end + 1;
+      continue;
+    }
+    if (ch === '"') {
+      i++;
+      lit('');
+      while (i < src.length && src[i] !== '"') {
+        if (src[i] === '\\' && i + 1 < src.length && '"\\$`\n'.includes(src[i + 1])) { lit(src[i + 1]); i += 2; continue; }
+        if (src[i] === '$') { i = readVar(src, i, parts); continue; }
+        if (src[i] === '`') { i = readBackticks(src, i, parts); continue; }
+        lit(src[i]);
+        i++;
+      }
+      if (i >= src.length) throw new ShellSyntaxError('syntax error: unterminated quoted string');
+      i++;
+      continue;
+    }
+    if (ch === '$') { i = readVar(src, i, parts); continue; }
+    if (ch === '`') { i = readBackticks(src, i, parts); continue; }
+    lit(ch);
+    i++;
+  }
+  return [parts, i];
 }
 
 export function tokenize(src: string): Token[] {
@@ -89,42 +157,8 @@ export function tokenize(src: string): Token[] {
       i += redir[0].length;
       continue;
     }
-    const parts: WordPart[] = [];
-    const lit = (v: string): void => {
-      const last = parts[parts.length - 1];
-      if (last && last.t === 'lit') last.v += v;
-      else parts.push({ t: 'lit', v });
-    };
-    while (i < src.length && !/[\s|;&<>]/.test(src[i])) {
-      const ch = src[i];
-      if (ch === '\\') { if (i + 1 < src.length && src[i + 1] !== '\n') lit(src[i + 1]); i += 2; continue; }
-      if (ch === "'") {
-        const end = src.indexOf("'", i + 1);
-        if (end < 0) throw new ShellSyntaxError("syntax error: unterminated quoted string");
-        lit(src.slice(i + 1, end));
-        parts.push({ t: 'lit', v: '' }); // marks the word as quoted, so '' is a real empty word
-        i = end + 1;
-        continue;
-      }
-      if (ch === '"') {
-        i++;
-        lit('');
-        while (i < src.length && src[i] !== '"') {
-          if (src[i] === '\\' && i + 1 < src.length && '"\\$`\n'.includes(src[i + 1])) { lit(src[i + 1]); i += 2; continue; }
-          if (src[i] === '$') { i = readVar(src, i, parts); continue; }
-          if (src[i] === '`') { i = readBackticks(src, i, parts); continue; }
-          lit(src[i]);
-          i++;
-        }
-        if (i >= src.length) throw new ShellSyntaxError('syntax error: unterminated quoted string');
-        i++;
-        continue;
-      }
-      if (ch === '$') { i = readVar(src, i, parts); continue; }
-      if (ch === '`') { i = readBackticks(src, i, parts); continue; }
-      lit(ch);
-      i++;
-    }
+    const [parts, next] = readWord(src, i, true);
+    i = next;
     tokens.push({ kind: 'word', word: parts });
   }
   return tokens;

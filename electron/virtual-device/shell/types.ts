@@ -1,5 +1,6 @@
 import type { MemFs } from '../mem-fs';
-import type { LogPriority } from '../logcat';
+import type { LogBuffer, LogPriority } from '../logcat';
+import type { DisplayState } from '../display';
 import type { InputEvent, World } from '../world/types';
 
 /** What the shell's commands may use of the device. */
@@ -11,8 +12,9 @@ export interface ShellHost {
   world(): World;
   now(): Date;
   log(priority: LogPriority, tag: string, message: string): void;
-  logLines(): string[];
-  clearLog(): void;
+  logs: LogBuffer;
+  /** Rotation and `wm size`: what the screenshot, the dump and the geometry reports follow. */
+  display: DisplayState;
   screenPng(): Promise<Buffer>;
   /** `screencap` without -p: header + RGBA pixels. */
   screenRaw(): Promise<Buffer>;
@@ -30,6 +32,8 @@ export interface CommandIO {
   out(data: Buffer | string): void;
   err(data: Buffer | string): void;
   host: ShellHost;
+  /** True once the client hung up (commands that follow output, like `logcat`, stop then). */
+  hungUp?(): boolean;
   /** Runs a nested command line (`sh -c`). */
   run(line: string, io: Pick<CommandIO, 'stdin' | 'out' | 'err'>): Promise<number>;
 }

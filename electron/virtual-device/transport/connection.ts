@@ -13,7 +13,7 @@ export interface ConnectionOptions {
   /** `device::ro.product.name=...;features=...` */
   banner: () => string;
   /** Returns the handler for a service name, or null to refuse the OPEN. */
-  resolve: (service: string) => ServiceHandler | null;
+  resolve: (service: string, conn: DeviceConnection) => ServiceHandler | null;
   /** Answer CNXN with AUTH and never accept a key: the host shows `unauthorized`. */
   unauthorized?: boolean;
   onError?: (err: Error) => void;
@@ -27,6 +27,8 @@ export class DeviceConnection {
   private readonly reader = new PacketReader();
   private readonly streams = new Map<number, AdbStream>();
   private nextLocalId = 1;
+  /** Streams this device opened towards the host (`adb reverse`), waiting for the host's OKAY or CLSE. */
+  private readonly pendingOpens = new Map<number, (remoteId: number | null) => void>();
   private maxData = MAX_PAYLOAD;
   private connected = false;
 
@@ -60,7 +62,12 @@ export class DeviceConnection {
     if (!this.connected) return; // anything before CNXN is ignored
     switch (p.command) {
       case A_OPEN: return this.handleOpen(p);
-      case A_OKAY: this.streams.get(p.arg1)?.handleOkay(); return;
+      case A_OKAY: {
+        const pending = this.pendingOpens.get(p.arg1);
+        if (pending) { this.pendingOpens.delete(p.arg1); pending(p.arg0); return; }
+        this.streams.get(p.arg1)?.handleOkay();
+        return;
+      }
       case A_WRTE: {
         const s = this.streams.get(p.arg1);
         if (!s) return;
@@ -68,7 +75,12 @@ export class DeviceConnection {
         s.handleWrite(p.data);
         return;
       }
-      case A_CLSE: this.streams.get(p.arg1)?.handleClose(); return;
+      case A_CLSE: {
+        const pending = this.pendingOpens.get(p.arg1);
+        if (pending) { this.pendingOpens.delete(p.arg1); pending(null); return; }
+        this.streams.get(p.arg1)?.handleClose();
+        return;
+      }
       default: return;
     }
   }
@@ -89,7 +101,7 @@ export class DeviceConnection {
   private handleOpen(p: Packet): void {
     const remoteId = p.arg0;
     const service = p.data.toString('utf8').replace(/\0+$/, '');
-    const handler = this.opts.resolve(service);
+    const handler = this.opts.resolve(service, this);
     if (!handler) {
       this.send(encodePacket(A_CLSE, 0, remoteId));
       return;
@@ -106,7 +118,29 @@ export class DeviceConnection {
       });
   }
 
+  /**
+   * Opens a stream from the device to the host (OPEN with our id, remote 0), as adbd does for a reverse
+   * forward: the host connects `service` (e.g. `tcp:8080`) on its side. Null when the host refuses (CLSE).
+   */
+  openToHost(service: string): Promise<ServiceStream | null> {
+    if (!this.connected || this.socket.destroyed) return Promise.resolve(null);
+    const localId = this.nextLocalId++;
+    return new Promise((resolve) => {
+      this.pendingOpens.set(localId, (remoteId) => {
+        if (remoteId === null) { resolve(null); return; }
+        const stream = new AdbStream(localId, remoteId, () => this.maxData, this.send, (id) => this.streams.delete(id));
+        this.streams.set(localId, stream);
+        resolve(stream);
+      });
+      this.send(encodePacket(A_OPEN, localId, 0, Buffer.from(`${service}\0`)));
+    });
+  }
+
+  get alive(): boolean { return this.connected && !this.socket.destroyed; }
+
   private closeAll(): void {
+    for (const done of this.pendingOpens.values()) done(null);
+    this.pendingOpens.clear();
     for (const s of [...this.streams.values()]) s.handleClose();
     this.streams.clear();
   }

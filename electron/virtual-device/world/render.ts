@@ -2,7 +2,7 @@ import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Size } from '../../../shared/model';
 import { paintChrome, uiFont, type Chrome } from './chrome';
 import { drawIcon } from './icons';
-import { encodeRgbaPng } from './png-encode';
+import { encodeRgbaPng, type IncrementalPngEncoder } from './png-encode';
 import type { Paint, ViewNode } from './view';
 
 function fitText(ctx: SKRSContext2D, text: string, max: number): string {
@@ -155,7 +155,7 @@ function paintNode(ctx: SKRSContext2D, n: ViewNode, p: Paint, font: string): voi
   }
 }
 
-function paintTree(ctx: SKRSContext2D, n: ViewNode, font: string): void {
+export function paintTree(ctx: SKRSContext2D, n: ViewNode, font: string): void {
   if (n.paint) paintNode(ctx, n.drawBounds ? { ...n, bounds: n.drawBounds } : n, n.paint, font);
   if (n.clip) {
     ctx.save();
@@ -168,7 +168,7 @@ function paintTree(ctx: SKRSContext2D, n: ViewNode, font: string): void {
 }
 
 /** Paints a view tree with status bar and navigation handle; returns PNG bytes. */
-export async function renderScreen(root: ViewNode, size: Size, chrome: Chrome, background = '#ffffff'): Promise<Buffer> {
+export async function renderScreen(root: ViewNode, size: Size, chrome: Chrome, background = '#ffffff', encoder?: IncrementalPngEncoder): Promise<Buffer> {
   const font = uiFont();
   const canvas = createCanvas(size.width, size.height);
   const ctx = canvas.getContext('2d');
@@ -176,5 +176,6 @@ export async function renderScreen(root: ViewNode, size: Size, chrome: Chrome, b
   ctx.fillRect(0, 0, size.width, size.height);
   paintTree(ctx, root, font);
   paintChrome(ctx, size, chrome, font);
-  return encodeRgbaPng(size.width, size.height, canvas.data());
+  const rgba = canvas.data();
+  return encoder ? encoder.encode(size.width, size.height, rgba) : encodeRgbaPng(size.width, size.height, rgba);
 }

@@ -41,6 +41,8 @@ export interface World {
   input(ev: InputEvent, now: Date): void;
   /** `am start -n pkg/.Activity` */
   start(component: string, now: Date): StartResult;
+  /** `am start -a android.intent.action.VIEW -d URI` (optional: worlds without a browser cannot resolve it). */
+  view?(uri: string, now: Date): StartResult;
   /** `monkey -p pkg 1`: start the launcher activity. */
   launch(pkg: string, now: Date): StartResult;
   forceStop(pkg: string): void;

@@ -12,6 +12,7 @@ const ACTIONS: Record<string, string> = {
 function amStart(io: CommandIO, args: string[]): number {
   let comp: string | undefined;
   let action: string | undefined;
+  let data: string | undefined;
   const categories: string[] = [];
   let wait = false;
   for (let i = 0; i < args.length; i++) {
@@ -20,16 +21,24 @@ function amStart(io: CommandIO, args: string[]): number {
     else if (a === '-a') action = args[++i];
     else if (a === '-c') categories.push(args[++i]);
     else if (a === '-W') wait = true;
-    else if (['-d', '-t', '-f', '--user', '--display', '--windowingMode', '--activityType'].includes(a)) i++;
+    else if (a === '-d') data = args[++i];
+    else if (['-t', '-f', '--user', '--display', '--windowingMode', '--activityType'].includes(a)) i++;
     else if (/^--e[sizlfb]?$|^--e[sizlf]a$/.test(a)) i += 2;
   }
-  const intent = [action && `act=${action}`, categories.length && `cat=[${categories.join(',')}]`, comp && `cmp=${comp}`].filter(Boolean).join(' ');
+  const intent = [action && `act=${action}`, categories.length && `cat=[${categories.join(',')}]`, data && `dat=${data}`, comp && `cmp=${comp}`].filter(Boolean).join(' ');
   io.out(`Starting: Intent { ${intent} }\n`);
   // Failures go to stderr, or to stdout with -W; the exit status stays 0 either way.
   const report = wait ? io.out : io.err;
   const now = io.host.now();
   if (categories.includes('android.intent.category.HOME') && !comp) {
     void io.host.inject({ kind: 'key', code: KEY.HOME });
+    return 0;
+  }
+  if (!comp && action === 'android.intent.action.VIEW' && data) {
+    const world = io.host.world();
+    const res = world.view?.(data, now) ?? { ok: false as const, error: '' };
+    if (!res.ok) { report(`Error: Activity not started, unable to resolve Intent { ${intent} flg=0x10000000 }\n`); return 0; }
+    io.host.log('I', 'ActivityTaskManager', `START u0 {act=${action} dat=${data} flg=0x10000000 cmp=${res.component}} from uid 2000`);
     return 0;
   }
   const target = comp ? fullComponent(comp) : action ? ACTIONS[action] : undefined;
@@ -62,12 +71,36 @@ async function amBroadcast(io: CommandIO, args: string[]): Promise<number> {
   return 0;
 }
 
-/** `am start|start-activity|force-stop|kill|broadcast`. */
+/**
+ * `am stack list` (Android 12 prints RootTaskInfo.toString per root task): the foreground app's task, visible,
+ * over the home task. `taskId=N: BASE bounds=[..] userId=0 visible=B topActivity=ComponentInfo{TOP}`.
+ */
+function stackList(io: CommandIO): number {
+  const host = io.host;
+  const top = host.world().screen(host.now()).activity;
+  const { width: w, height: h } = host.display.logical();
+  const rot = host.display.rotation();
+  const bounds = `[0,0][${w},${h}]`;
+  const config = `  configuration={1.0 310mcc260mnc [en_US] ldltr sw${Math.round((Math.min(w, h) * 160) / host.world().density)}dp ${w > h ? 'land' : 'port'} finger -keyb/v/h -nav/h winConfig={ mBounds=Rect(0, 0 - ${w}, ${h}) mAppBounds=Rect(0, 0 - ${w}, ${h}) mMaxBounds=Rect(0, 0 - ${w}, ${h}) mDisplayRotation=ROTATION_${rot * 90} mWindowingMode=fullscreen mDisplayWindowingMode=fullscreen mActivityType=standard mAlwaysOnTop=undefined mRotation=ROTATION_${rot * 90}} s.3 fontWeightAdjustment=0}`;
+  const launcher = 'com.google.android.apps.nexuslauncher/com.google.android.apps.nexuslauncher.NexusLauncherActivity';
+  const root = (id: number, comp: string, visible: boolean): string[] => [
+    `RootTask id=${id} bounds=${bounds} displayId=0 userId=0`, config,
+    `  taskId=${id}: ${comp} bounds=${bounds} userId=0 visible=${visible} topActivity=ComponentInfo{${comp}}`, '',
+  ];
+  const home = top === launcher;
+  io.out([...(home ? [] : root(12, top, true)), ...root(1, launcher, home)].join('\n'));
+  return 0;
+}
+
+/** `am start|start-activity|force-stop|kill|broadcast|stack list`. */
 export const am: CommandFn = (io) => {
   const [sub, ...rest] = io.args.slice(1);
   if (sub === 'start' || sub === 'start-activity') return amStart(io, rest);
   if (sub === 'force-stop' || sub === 'kill') { if (rest[0]) io.host.world().forceStop(rest[rest.length - 1]); return 0; }
   if (sub === 'broadcast') return amBroadcast(io, rest);
+  if (sub === 'stack' && rest[0] === 'list') return stackList(io);
+  // removing a recent task or locking one changes nothing the virtual device shows
+  if ((sub === 'stack' && rest[0] === 'remove') || (sub === 'task' && rest[0] === 'lock')) return 0;
   io.err(`Error: Unknown command: ${sub ?? ''}\n`);
   return 1;
 };

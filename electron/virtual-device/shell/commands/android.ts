@@ -4,6 +4,7 @@ import { input } from './input';
 import { ime } from './ime';
 import { codePath } from './dumpsys-package';
 import { content } from './content';
+import { logcat } from './logcat';
 
 const uiautomator: CommandFn = async (io) => {
   const args = io.args.slice(1);
@@ -111,6 +112,7 @@ const wm: CommandFn = (io) => {
   const props = io.host.props;
   if (sub === 'size') {
     if (arg === 'reset') props.delete('vd.wm.size');
+    else if (arg && !/^\d{2,5}x\d{2,5}$/.test(arg)) { io.err(`Error: bad size ${arg}\n`); return 255; }
     else if (arg) props.set('vd.wm.size', arg);
     else io.out(`Physical size: ${size.width}x${size.height}\n${props.has('vd.wm.size') ? `Override size: ${props.get('vd.wm.size')}\n` : ''}`);
     return 0;
@@ -133,11 +135,6 @@ const getprop: CommandFn = (io) => {
   return 0;
 };
 
-const logcat: CommandFn = (io) => {
-  if (io.args.includes('-c')) { io.host.clearLog(); return 0; }
-  io.out('--------- beginning of main\n' + io.host.logLines().map((l) => l + '\n').join(''));
-  return 0;
-};
 
 export const androidCommands: [string, CommandFn][] = [
   ['input', input], ['uiautomator', uiautomator], ['screencap', screencap], ['am', am], ['monkey', monkey],

@@ -5,6 +5,7 @@ export const content: CommandFn = (io) => {
   const args = io.args.slice(1);
   const opt = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
   const uri = opt('--uri');
+  if (args[0] === 'insert' && uri) return insert(io, args, uri);
   if (args[0] !== 'query' || !uri) {
     io.err(`usage: content query --uri <URI> [--user <USER_ID>] [--projection <PROJECTION>] [--where <WHERE>] [--sort <SORT_ORDER>]\n`);
     return 1;
@@ -29,3 +30,23 @@ export const content: CommandFn = (io) => {
   io.out(rows.map((r, i) => `Row: ${i} ${cols.map((c) => `${c}=${r[c] ?? 'NULL'}`).join(', ')}\n`).join(''));
   return 0;
 };
+
+/**
+ * `content insert --uri content://settings/NS --bind name:s:KEY --bind value:s|i|l|f|d|b:VALUE`: how
+ * AndroidWorld-style harnesses set `user_rotation` and other settings. Prints nothing on success.
+ */
+function insert(io: Parameters<CommandFn>[0], args: string[], uri: string): number {
+  const m = /^content:\/\/settings\/(system|secure|global)$/.exec(uri);
+  if (!m) { io.err(`Error while accessing provider:settings\njava.lang.IllegalArgumentException: Unknown URI ${uri}\n`); return 1; }
+  const binds = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] !== '--bind') continue;
+    const b = /^([^:]+):([sbilfd]):(.*)$/s.exec(args[++i] ?? '');
+    if (!b) { io.err(`Error: Invalid binding ${args[i] ?? ''}\n`); return 1; }
+    binds.set(b[1], b[3]);
+  }
+  const name = binds.get('name');
+  if (!name || !binds.has('value')) { io.err('Error: Bindings name and value are required\n'); return 1; }
+  io.host.settings.set(`${m[1]}:${name}`, binds.get('value')!);
+  return 0;
+}

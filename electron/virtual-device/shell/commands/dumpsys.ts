@@ -1,5 +1,5 @@
-import type { CommandFn } from '../types';
-import type { World } from '../../world/types';
+import type { CommandFn, ShellHost } from '../types';
+import { displayDump, inputDump, powerDump, rotationLines } from './dumpsys-display';
 import { hashOf, packageDump } from './dumpsys-package';
 import { APP_PID } from './process';
 
@@ -46,17 +46,20 @@ function windowList(comp: string, w: number, h: number): string[] {
   ];
 }
 
-/** The size line Android 12 prints under `Display: mDisplayId=0` in the activity and window dumps. */
-function displayInit(world: World): string {
-  const { width: w, height: h } = world.size;
-  return `    init=${w}x${h} ${world.density}dpi mMinSizeOfResizeableTaskDp=220 cur=${w}x${h} app=${w}x${h} rng=${w}x${w}-${h}x${h}`;
+/** The size line Android 12 prints under `Display: mDisplayId=0`: init = the panel, cur/app = the turned display. */
+function displayInit(host: ShellHost): string {
+  const { width: pw, height: ph } = host.display.physical();
+  const { width: w, height: h } = host.display.logical();
+  const lo = Math.min(w, h);
+  const hi = Math.max(w, h);
+  return `    init=${pw}x${ph} ${host.world().density}dpi mMinSizeOfResizeableTaskDp=220 cur=${w}x${h} app=${w}x${h} rng=${lo}x${lo}-${hi}x${hi}`;
 }
 
 /** The focused window and app, which every activity and window dump ends with. */
 const focusLines = (comp: string): string[] => [`  mCurrentFocus=${appWindow(comp)}`, `  mFocusedApp=${activityRecord(comp)}`, ''];
 
-function activityDump(world: World, now: Date): string {
-  const comp = world.screen(now).activity;
+function activityDump(host: ShellHost): string {
+  const comp = host.world().screen(host.now()).activity;
   const pkg = comp.split('/')[0];
   const short = shortComponent(comp);
   const rec = activityRecord(comp);
@@ -64,6 +67,7 @@ function activityDump(world: World, now: Date): string {
     'ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)',
     'Display #0 (activities from top to bottom):',
     `  * Task{${hashOf(pkg)} #12 type=standard A=10123:${pkg} U=0 visible=true visibleRequested=true mode=fullscreen translucent=false sz=1}`,
+    `    mResumedActivity: ${rec}`,
     `    topResumedActivity=${rec}`,
     `    * Hist  #0: ${rec}`,
     `      packageName=${pkg} processName=${pkg}`,
@@ -80,35 +84,55 @@ function activityDump(world: World, now: Date): string {
     'ActivityTaskSupervisor state:',
     `  topDisplayFocusedRootTask=Task{${hashOf(pkg)} #12 type=standard A=10123:${pkg} U=0 visible=true visibleRequested=true mode=fullscreen translucent=false sz=1}`,
     '  Display: mDisplayId=0 rootTasks=4',
-    displayInit(world),
+    displayInit(host),
     '',
     ...focusLines(comp),
   ].join('\n');
 }
 
-function windowDump(world: World, now: Date): string {
-  const comp = world.screen(now).activity;
-  const { width: w, height: h } = world.size;
+function windowDump(host: ShellHost, all: boolean): string {
+  const world = host.world();
+  const comp = world.screen(host.now()).activity;
+  const { width: w, height: h } = host.display.logical();
   return [
     'WINDOW MANAGER WINDOWS (dumpsys window windows)',
     ...windowList(comp, w, h),
     '',
-    `  mGlobalConfiguration={1.0 310mcc260mnc [en_US] ldltr sw${Math.round((w * 160) / world.density)}dp port finger -keyb/v/h -nav/h}`,
+    `  mGlobalConfiguration={1.0 310mcc260mnc [en_US] ldltr sw${Math.round((Math.min(w, h) * 160) / world.density)}dp ${w > h ? 'land' : 'port'} finger -keyb/v/h -nav/h}`,
     '  mHasPermanentDpad=false',
     '  mTopFocusedDisplayId=0',
     '  mInputMethodWindow=null',
     ...focusLines(comp),
+    // the full dump goes on with the display contents (DisplayRotation); the focus is printed once
+    ...(all ? ['', displaysDump(host, false)] : []),
   ].join('\n');
 }
 
-function displaysDump(world: World, now: Date): string {
-  const comp = world.screen(now).activity;
+function displaysDump(host: ShellHost, focus = true): string {
+  const comp = host.world().screen(host.now()).activity;
   return [
     'WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)',
     '  Display: mDisplayId=0 rootTasks=4',
-    displayInit(world),
+    displayInit(host),
+    ...rotationLines(host),
     '',
-    ...focusLines(comp),
+    ...(focus ? focusLines(comp) : []),
+  ].join('\n');
+}
+
+/** `dumpsys activity recents`: the recent tasks, the foreground one first (AndroidWorld collects their `id=`). */
+function recentsDump(host: ShellHost): string {
+  const comp = host.world().screen(host.now()).activity;
+  const pkg = comp.split('/')[0];
+  return [
+    'ACTIVITY MANAGER RECENT TASKS (dumpsys activity recents)',
+    '  Recent tasks:',
+    `  * Recent #0: Task{${hashOf(pkg)} #12 type=standard A=10123:${pkg} U=0 visible=true visibleRequested=true mode=fullscreen translucent=false sz=1}`,
+    `    userId=0 effectiveUid=u0a123 mCallingUid=2000 mUserSetupComplete=true mCallingPackage=com.android.shell mCallingFeatureId=null`,
+    `    affinity=10123:${pkg}`,
+    `    intent={act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=${shortComponent(comp)}}`,
+    `    realActivity=${comp}`,
+    '',
   ].join('\n');
 }
 
@@ -116,10 +140,14 @@ export const dumpsys: CommandFn = (io) => {
   const [service = '', sub = ''] = io.args.slice(1);
   const world = io.host.world();
   const now = io.host.now();
-  if (service === 'activity' && ['activities', 'a', ''].includes(sub)) io.out(activityDump(world, now));
+  if (service === 'activity' && ['activities', 'a', ''].includes(sub)) io.out(activityDump(io.host));
+  else if (service === 'activity' && sub === 'recents') io.out(recentsDump(io.host));
   else if (service === 'activity' && sub === 'top') io.out(`TASK 10123:${world.screen(now).activity.split('/')[0]} id=12 userId=0\n  ACTIVITY ${shortComponent(world.screen(now).activity)} ${hashOf(world.screen(now).activity)} pid=${APP_PID}\n`);
-  else if (service === 'window' && ['windows', 'w', '', '-a'].includes(sub)) io.out(windowDump(world, now));
-  else if (service === 'window' && ['displays', 'd'].includes(sub)) io.out(displaysDump(world, now));
+  else if (service === 'window' && ['windows', 'w', '', '-a'].includes(sub)) io.out(windowDump(io.host, sub === '' || sub === '-a'));
+  else if (service === 'window' && ['displays', 'd'].includes(sub)) io.out(displaysDump(io.host));
+  else if (service === 'display') io.out(displayDump(io.host));
+  else if (service === 'input') io.out(inputDump(io.host));
+  else if (service === 'power') io.out(powerDump(io.host));
   else if (service === 'battery') {
     io.out('Current Battery Service state:\n  AC powered: true\n  USB powered: false\n  Wireless powered: false\n  status: 2\n  health: 2\n  present: true\n  level: 100\n  scale: 100\n  voltage: 5000\n  temperature: 250\n  technology: Li-ion\n');
   } else if (service === 'input_method') {
@@ -128,7 +156,7 @@ export const dumpsys: CommandFn = (io) => {
     // An app the device does not have prints nothing, as `dumpsys package nosuch.pkg` on a phone prints no Packages: section.
     const p = world.packages().find((x) => x.name === sub);
     if (p) io.out(packageDump(p, p.system ? 1000 : 10123));
-  } else if (['activity', 'window', 'package', 'display', 'power'].includes(service)) {
+  } else if (['activity', 'window', 'package'].includes(service)) {
     io.out('');
   } else {
     io.out(`Can't find service: ${service}\n`);

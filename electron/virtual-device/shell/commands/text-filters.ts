@@ -11,6 +11,14 @@ export async function textInput(io: CommandIO, operands: string[]): Promise<stri
   return e.data.toString('utf8');
 }
 
+/** The bytes of the first file operand, or stdin. */
+async function byteInput(io: CommandIO, operands: string[]): Promise<Buffer | null> {
+  if (operands.length === 0) return io.stdin();
+  const e = io.host.fs.get(operands[0]);
+  if (!e || e.kind !== 'file') { fsErr(io, operands[0], 'No such file or directory'); return null; }
+  return e.data;
+}
+
 /** Lines without their newlines; a final newline does not make an empty last line. */
 export const splitLines = (text: string): string[] => {
   const lines = text.split('\n');
@@ -64,11 +72,21 @@ const grep: CommandFn = async (io) => {
 const headTail = (tail: boolean): CommandFn => async (io) => {
   const args = io.args.slice(1);
   let n = 10;
+  let bytes: number | null = null;
   const operands: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    if (args[i] === '-n') n = Number(args[++i]);
+    if (args[i] === '-c' || /^-c\d+$/.test(args[i])) bytes = Number(args[i] === '-c' ? args[++i] : args[i].slice(2));
+    else if (args[i] === '-n') n = Number(args[++i]);
     else if (/^-\d+$/.test(args[i])) n = Number(args[i].slice(1));
     else operands.push(args[i]);
+  }
+  if (bytes !== null) {
+    // -c counts bytes, not characters: binary data (`head -c 16 /dev/urandom`, a PNG header) passes through unchanged
+    if (!Number.isInteger(bytes) || bytes < 0) { io.err(`${io.args[0]}: Invalid number '${args.join(' ')}'\n`); return 1; }
+    const raw = await byteInput(io, operands);
+    if (raw === null) return 1;
+    io.out(tail ? raw.subarray(Math.max(0, raw.length - bytes)) : raw.subarray(0, bytes));
+    return 0;
   }
   const text = await textInput(io, operands);
   if (text === null) return 1;

@@ -1,7 +1,7 @@
 import type { Size } from '../../../../shared/model';
 import { KEY, type InputEvent, type PackageInfo, type ScreenView, type StartResult, type World } from '../types';
 import { hitTest, toUiautomatorXml } from '../view';
-import { renderScreen } from '../render';
+import { renderPool } from '../render-pool';
 import type { AppCtx, AppDef, BaseState, Nav } from './app';
 import { ScreenBuilder, DARK, LIGHT } from './ui';
 import { applyScroll } from './scroll';
@@ -9,9 +9,10 @@ import { BASE_PACKAGES, USER_PACKAGES, clockText, launcher, LAUNCHER_PKG, settin
 import { clockApp, notesApp } from './apps-notes-clock';
 import { shopApp } from './apps-shop';
 import { podcastsApp, storeApp, weatherApp } from './apps-store';
+import { browserApp, BROWSER_PKG } from './apps-browser';
 
 /** Every app the demo phone knows; the ones not preinstalled come from the App Store. */
-export const DEMO_APPS: AppDef[] = [launcher, settingsApp, storeApp, notesApp, shopApp, clockApp, weatherApp, podcastsApp];
+export const DEMO_APPS: AppDef[] = [launcher, settingsApp, storeApp, notesApp, shopApp, clockApp, weatherApp, podcastsApp, browserApp];
 
 interface DemoState {
   installed: string[];
@@ -27,6 +28,8 @@ export class DemoWorld implements World {
   readonly name = 'demo';
   private state: DemoState;
   private settings = new Map<string, string>();
+  /** This world's encoder on the render thread: consecutive screens share most rows, unchanged bands keep their bytes. */
+  private readonly encoder = `demo-${Math.random().toString(36).slice(2)}`;
 
   constructor(readonly size: Size = { width: 1080, height: 2400 }, readonly density = 420, private readonly apps: AppDef[] = DEMO_APPS) {
     this.state = this.fresh();
@@ -71,7 +74,19 @@ export class DemoWorld implements World {
     return { b, app, screen, dark };
   }
 
+  /** The last screen built, for as long as the state, the settings and the minute stay the same. */
+  private memo: { sig: string; view: ScreenView } | null = null;
+
   screen(now: Date): ScreenView {
+    // screencap asks for the screen's key on every call: building the tree and its XML once per state is enough
+    const sig = `${clockText(now)}|${JSON.stringify(this.state)}|${JSON.stringify([...this.settings])}`;
+    if (this.memo?.sig === sig) return this.memo.view;
+    const view = this.buildScreen(now);
+    this.memo = { sig, view };
+    return view;
+  }
+
+  private buildScreen(now: Date): ScreenView {
     const { b, app, screen, dark } = this.build(now);
     const xml = toUiautomatorXml(b.root, app.pkg);
     const time = clockText(now);
@@ -81,10 +96,10 @@ export class DemoWorld implements World {
       key: `${time}|${dark}|${xml}`,
       activity,
       xml: () => xml,
-      png: () => renderScreen(b.root, this.size, {
-        time, statusBg: home ? 'rgba(0,0,0,0)' : b.theme.surface, darkIcons: !home && !dark,
-        statusHeight: b.statusBar, navHeight: b.navBar, battery: 100,
-      }, b.theme.background),
+      png: () => renderPool.render({
+        encoder: this.encoder, root: b.root, size: this.size, background: b.theme.background,
+        chrome: { time, statusBg: home ? 'rgba(0,0,0,0)' : b.theme.surface, darkIcons: !home && !dark, statusHeight: b.statusBar, navHeight: b.navBar, battery: 100 },
+      }),
     };
   }
 
@@ -169,6 +184,14 @@ export class DemoWorld implements World {
     return { ok: true, component: `${pkg}/${app.activities.main}` };
   }
 
+  /** `am start -a android.intent.action.VIEW -d URL`: web addresses open in the browser. */
+  view(uri: string, now: Date): StartResult {
+    const app = this.app(BROWSER_PKG);
+    if (!app || !/^https?:\/\//i.test(uri)) return { ok: false, error: `No Activity found to handle Intent { act=android.intent.action.VIEW dat=${uri} }` };
+    (this.state.apps[BROWSER_PKG] as BaseState & { url: string }).url = uri;
+    return this.start(`${BROWSER_PKG}/${app.activities.main}`, now);
+  }
+
   forceStop(pkg: string): void {
     delete this.state.tasks[pkg];
     if (this.state.current === pkg) this.state.current = null;
@@ -176,7 +199,7 @@ export class DemoWorld implements World {
 
   packages(): PackageInfo[] {
     return [
-      ...BASE_PACKAGES.map((name) => ({ name, system: true })),
+      ...BASE_PACKAGES.filter((name) => !this.apps.some((a) => a.pkg === name)).map((name) => ({ name, system: true })),
       ...USER_PACKAGES.map((name) => ({ name, system: false })),
       ...this.apps.filter((a) => this.state.installed.includes(a.pkg)).map((a) => ({ name: a.pkg, system: a.system })),
     ];
