@@ -16,7 +16,9 @@ export async function startAgentApi(o: { hub: AgentHub; port?: number; token?: s
     res.on('error', () => res.destroy());
     const host = req.headers.host ?? '';
     if (!/^(127\.0\.0\.1|localhost):\d+$/.test(host)) { sendJson(res, 403, { error: 'Refused: unexpected Host header (only 127.0.0.1 is served).' }); return; }
-    handle(req, res, new URL(req.url ?? '/', origin)).then((done) => {
+    const url = URL.parse(req.url ?? '/', origin);
+    if (!url) { sendJson(res, 400, { error: 'Malformed request URL.' }); return; }
+    handle(req, res, url).then((done) => {
       if (!done) sendJson(res, 404, { error: `No route ${req.url}; see /openapi.json.` });
     }, () => { if (!res.headersSent) sendJson(res, 500, { error: 'internal error' }); });
   });

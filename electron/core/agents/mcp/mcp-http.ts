@@ -17,7 +17,8 @@ export async function startMcpHttp(o: { hub: AgentHub; port?: number; token?: st
   let origin = '';
   const server: Server = createServer((req, res) => {
     res.on('error', () => res.destroy());
-    const url = new URL(req.url ?? '/', origin);
+    const url = URL.parse(req.url ?? '/', origin);
+    if (!url) return sendJson(res, 400, { error: 'Malformed request URL.' });
     if (!/^(127\.0\.0\.1|localhost):\d+$/.test(req.headers.host ?? '')) return sendJson(res, 403, { error: 'Refused: unexpected Host header.' });
     if (url.pathname !== '/mcp') return sendJson(res, 404, { error: 'The MCP endpoint is /mcp.' });
     if (!tokenMatches(token, requestToken(req.headers, url))) return sendJson(res, 401, { error: 'Refused: missing or wrong token (Authorization: Bearer <token> as printed at launch).' });
