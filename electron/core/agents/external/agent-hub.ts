@@ -29,6 +29,8 @@ export class AgentHub {
   private readonly waiting: Waiting[] = [];
   private readonly waiters: (() => void)[] = [];
   private readonly results = new Map<BridgeAgent, ReturnType<typeof deferred<EpisodeRecord>>>();
+  /** The session opened last (MCP tools default to it; over stateless HTTP each request has a new server). */
+  latest?: Session;
 
   constructor(readonly host?: EpisodeHost) {}
 
@@ -85,6 +87,7 @@ export class AgentHub {
     const task = agent.task!;
     const s: Session = { id: randomUUID(), agent, episode: task.episode, instruction: task.description, app: task.app, device, dir, result };
     this.sessions.set(s.id, s);
+    this.latest = s;
     return s;
   }
 

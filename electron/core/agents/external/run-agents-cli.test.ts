@@ -7,6 +7,8 @@ import { HAVE_ADB } from '../../../virtual-device/testing';
 import { startRunFixture, type RunFixture } from '../../runner/testing/run-fixture';
 import type { EpisodeRecord } from '../../runner/episode-record';
 import { startFakeLlm } from '../testing/fake-llm-server';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 const REPO = path.resolve(import.meta.dirname, '../../../..');
 const KEY = `sk-cli-${randomBytes(12).toString('hex')}`;
@@ -84,4 +86,25 @@ describe.skipIf(!HAVE_ADB)('touchstone run --agent llm|http (CLI), on a virtual 
     expect(await r.status).toBe(1);
     expect(r.stdout()).toMatch(/http\tr1\tdemo14\t\S+\tinterrupted\t0 steps\t-\tNo external http agent attached within 1500 ms/);
   }, 120_000);
+
+  it('--agent mcp: an MCP client over streamable HTTP attaches to the queued episode and completes it', async () => {
+    const r = cli(['--tasks', 'demo14', '--agent', 'mcp', '--out', join(fx.tmp, 'cli-mcp')]);
+    const url = (await r.waitFor(/TOUCHSTONE_MCP_URL=(\S+)/))[1]!;
+    const token = (await r.waitFor(/TOUCHSTONE_MCP_TOKEN=(\S+)/))[1]!;
+    const client = new Client({ name: 'run-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    type R = { content: { type: string; text?: string }[] };
+    const text = (x: unknown): string => (x as R).content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+    expect(text(await client.callTool({ name: 'start_episode', arguments: {} }))).toMatch(/instruction: Increase the counter to 3\./);
+    for (const label of ['Counter', 'Increase', 'Increase', 'Increase']) {
+      const obs = text(await client.callTool({ name: 'observe', arguments: { image: false } }));
+      const n = Number(new RegExp(`^\\[(\\d+)\\][^\\n]*"${label}"`, 'm').exec(obs)![1]);
+      await client.callTool({ name: 'act', arguments: { action: 'tap', element: n } });
+    }
+    const fin = JSON.parse(text(await client.callTool({ name: 'finish', arguments: {} }))) as { evaluation: { completed: boolean } };
+    expect(fin.evaluation.completed).toBe(true);
+    await client.close();
+    expect(await r.status, r.stderr()).toBe(0);
+    expect(r.stdout()).toMatch(/mcp\tr1\tdemo14\t\S+\tfinished\t5 steps\tcompleted/);
+  }, 180_000);
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { newToken } from '../../../transport/token';
 import { sendJson } from '../../../transport/static-files';
 import type { AgentHub } from '../external/agent-hub';
+import { closeGracefully } from '../external/close-server';
 import { agentApiHandler } from './routes';
 
 export interface RunningAgentApi { url: string; port: number; token: string; close(): Promise<void> }
@@ -28,6 +29,6 @@ export async function startAgentApi(o: { hub: AgentHub; port?: number; token?: s
   origin = `http://127.0.0.1:${port}`;
   return {
     url: origin, port, token,
-    close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () => closeGracefully(server),
   };
 }

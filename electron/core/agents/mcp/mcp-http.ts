@@ -4,6 +4,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { newToken, requestToken, tokenMatches } from '../../../transport/token';
 import { sendJson } from '../../../transport/static-files';
 import type { AgentHub } from '../external/agent-hub';
+import { closeGracefully } from '../external/close-server';
 import { createMcpServer } from './mcp-server';
 
 export interface RunningMcpHttp { url: string; port: number; token: string; close(): Promise<void> }
@@ -31,5 +32,5 @@ export async function startMcpHttp(o: { hub: AgentHub; port?: number; token?: st
   await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(o.port ?? 0, '127.0.0.1', () => resolve()); });
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
-  return { url: `${origin}/mcp`, port, token, close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  return { url: `${origin}/mcp`, port, token, close: () => closeGracefully(server) };
 }

@@ -23,11 +23,10 @@ async function guarded(f: () => Promise<Result>): Promise<Result> {
  */
 export function createMcpServer(hub: AgentHub, agentName = 'mcp', version = '0.1.0'): McpServer {
   const server = new McpServer({ name: 'touchstone', version }, { instructions: 'Run mobile GUI tasks on Touchstone devices: start_episode, then observe and act until the task is done, then finish. Each episode is recorded as an execution trace and evaluated.' });
-  let last: Session | undefined;
   const session = (id?: string): Session => {
     if (id) return hub.get(id);
-    if (!last) throw new BridgeError(409, 'No episode yet: call start_episode first.');
-    return last;
+    if (!hub.latest) throw new BridgeError(409, 'No episode yet: call start_episode first.');
+    return hub.latest;
   };
   const sessionArg = { session: z.string().optional().describe('session id from start_episode (default: the latest)') };
 
@@ -42,7 +41,6 @@ export function createMcpServer(hub: AgentHub, agentName = 'mcp', version = '0.1
     inputSchema: { task: z.string().optional().describe('task id from list_tasks (omit under `touchstone run --agent mcp`)'), device: z.string().optional() },
   }, async ({ task, device }) => guarded(async () => {
     const s = await hub.open({ task, device, agentName });
-    last = s;
     return text(`session: ${s.id}\ntask: ${s.episode}\ninstruction: ${s.instruction}\ndevice: ${s.device ?? '-'}\nCall observe, then act until done, then finish.`);
   }));
 
