@@ -101,6 +101,14 @@ describe.skipIf(!HAVE_ADB)('LLM agent against a local OpenAI-compatible server, 
     expect(record.evaluation?.completed).toBe(true);
   }, 120_000);
 
+  it('fault: 429 with Retry-After is waited out as the server asks', async () => {
+    const { record } = await run('limited', { fail429: 1 });
+    const first = record.steps[0]!.agent as { attempts: number; errors: { status: number; waitedMs: number }[] };
+    expect(first.errors).toEqual([expect.objectContaining({ status: 429, waitedMs: 200 })]);
+    expect(first.attempts).toBe(2);
+    expect(record.evaluation?.completed).toBe(true);
+  }, 120_000);
+
   it('fault: the endpoint is unreachable, the episode ends interrupted with the reason and the device stays', async () => {
     const port = await freePort();
     const { record, lost } = await run('down', {}, { base_url: `http://127.0.0.1:${port}/v1`, retries: '1' });

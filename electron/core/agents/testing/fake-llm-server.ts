@@ -15,6 +15,8 @@ export interface FakeLlmOptions {
   key: string;
   /** Answer the first N requests with HTTP 500. */
   fail500?: number;
+  /** Then answer N requests with 429 and `Retry-After: 0.2`. */
+  fail429?: number;
   /** Reply to the request with this 0-based step (taken from the prompt's history) with a malformed tool call, once. */
   malformedAtStep?: number;
   /** Answer with the JSON action in the message text instead of a tool call. */
@@ -65,12 +67,13 @@ export async function startFakeLlm(o: FakeLlmOptions): Promise<FakeLlm> {
       const auth = String(req.headers.authorization ?? '');
       const send = (status: number, payload: unknown): void => {
         requests.push({ auth, body, status });
-        res.writeHead(status, { 'content-type': 'application/json' });
+        res.writeHead(status, { 'content-type': 'application/json', ...(status === 429 ? { 'retry-after': '0.2' } : {}) });
         res.end(JSON.stringify(payload));
       };
       if (req.url !== '/v1/chat/completions') return send(404, { error: { message: `no route ${req.url}` } });
       if (auth !== `Bearer ${o.key}`) return send(401, { error: { message: 'bad key' } });
       if (requests.filter((r) => r.status === 500).length < (o.fail500 ?? 0)) return send(500, { error: { message: 'overloaded, try again' } });
+      if (requests.filter((r) => r.status === 429).length < (o.fail429 ?? 0)) return send(429, { error: { message: 'rate limited' } });
       const prompt = promptText(body);
       const d = decide(prompt, o.plan);
       const step = /Actions so far/.test(prompt) ? (/Actions so far \(oldest first\):\n((?:\d+\. .*\n?)+)/.exec(prompt)![1]!.trim().split('\n').length) : 0;
