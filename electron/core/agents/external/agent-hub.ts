@@ -76,8 +76,14 @@ export class AgentHub {
       const h = this.host.launch(opts.task, opts.agentName, opts.device);
       ({ agent, device, dir } = h);
       result = h.done;
-      await Promise.race([agent.started.promise, h.done.then((r) => { throw new BridgeError(500, `The episode ended before it started: ${r.outcome}${r.reason ? ` (${r.reason})` : ''}.`); })]);
+      try {
+        await agent.started.promise;
+      } catch {
+        const r = await h.done.catch((err: Error) => ({ outcome: 'error', reason: err.message }));
+        throw new BridgeError(500, `The episode ended before it started: ${r.outcome}${r.reason ? ` (${r.reason})` : ''}.`);
+      }
     } else {
+      if (this.host && !this.waiting.length) throw new BridgeError(400, `Give the task to start ("task": one of ${this.host.tasks.slice(0, 10).map((t) => t.episode).join(', ')}${this.host.tasks.length > 10 ? ', ...' : ''}; GET /v1/tasks lists them).`);
       const w = this.waiting.shift() ?? await this.waitForEpisode(opts.waitMs ?? 30_000);
       agent = w.agent;
       result = this.results.get(agent)!.promise;

@@ -26,6 +26,11 @@ describe.skipIf(!HAVE_ADB)('the agent API mounted in touchstone serve (web mode)
     expect((await fetch(`${server.origin}/openapi.json`)).status).toBe(200);
     expect((await fetch(`${server.origin}/v1/tasks`)).status).toBe(401);
     expect((await fetch(`${server.origin}/api/app:info`, { method: 'POST', headers: auth, body: '{}' })).status).toBe(200);
+    const noTask = await fetch(`${server.origin}/v1/sessions`, { method: 'POST', headers: auth, body: '{}' });
+    expect(noTask.status).toBe(400);
+    expect(((await noTask.json()) as { error: string }).error).toMatch(/Give the task to start \("task": one of demo15/);
+    const unknown = await fetch(`${server.origin}/v1/sessions`, { method: 'POST', headers: auth, body: '{"task": "demo99"}' });
+    expect(unknown.status).toBe(404);
     const s = await (await fetch(`${server.origin}/v1/sessions`, { method: 'POST', headers: auth, body: JSON.stringify({ task: 'demo15' }) })).json() as { session: string; instruction: string };
     expect(s.instruction).toBe('Decrease the counter to -1.');
     const base = `${server.origin}/v1/sessions/${s.session}`;
