@@ -12,6 +12,12 @@ import { formatProblem } from '../../shared/model';
 import { sweepStaleTemps, writeFileAtomic } from '../core/fs/atomic-write';
 import { parseShard, runEvaluation, type Shard } from '../core/evaluation/run-evaluation';
 import { parseEmbedderSpec, type EmbedderSpec } from '../core/evaluation/embedding-provider';
+import { checkpointTable } from '../../shared/evaluation/checkpoints/summary';
+import { JUDGE_FLAGS, judgeOptionsFrom } from '../core/judge/judge-config';
+import { humanQueueCsv, judgeSummaryText } from '../core/judge/judge-report';
+import type { JudgeOptions } from '../core/judge/run-judge';
+
+const METHODS: readonly MethodName[] = ['essential', 'stepwise', 'lcs', 'checkpoints', 'judge', 'hybrid'];
 
 const USAGE = `Usage: touchstone eval --dataset D --traces T [options]
 
@@ -19,13 +25,17 @@ const USAGE = `Usage: touchstone eval --dataset D --traces T [options]
   --traces T         agent traces: <episode>/captured_data/..., AutoDroid/DroidBot output folders,
                      or AppAgent summary CSVs (appagent_trace.csv); detected automatically
   --human FILE       human labels CSV (episode,human) for accuracy, precision/recall, F1
-  --method M         essential | stepwise | lcs | all (default essential)
+  --method M         essential | stepwise | lcs | checkpoints | judge | hybrid | all, or a comma list
+                     (default essential; all = essential,stepwise,lcs)
   --mode M           fixed (default) | legacy (reproduce upstream LlamaTouch, bugs included)
-  --final F          complete (default: after the last annotated state the agent must declare the
-                     task complete, as upstream) | none (annotated states only)
+  --final F          complete (default in fixed mode: after the last annotated state the agent must
+                     declare the task complete) | none (annotated states only; the default in legacy
+                     mode, as upstream's testbed evaluator, whose action baselines still end with it)
   --json FILE        write the full report (every verdict with its evidence) as JSON
   --csv FILE         write per-episode verdicts as CSV (and FILE.summary.csv with the metrics)
   --jobs N           worker threads (default 2; 1 = in-process)
+  --cache DIR        keep results of unchanged episodes and computed embeddings in DIR: a re-run
+                     over unchanged inputs and settings reads them back instead of evaluating
   --shard i/n        evaluate only every n-th matched episode starting at i
   --embedder E       default | onnx:<model folder> | none (sentence embedder for fuzzy items)
   --threshold X      cosine threshold for fuzzy<n> (default: the embedder's own)
@@ -34,14 +44,28 @@ const USAGE = `Usage: touchstone eval --dataset D --traces T [options]
                      category, per difficulty; human labels as grey bars)
   --quiet            no progress bar
 
+CheckPoints (Mobile-Bench): --checkpoints FILE  test cases (ID, Query, APP List, CheckPoints); default
+                     <dataset>/checkpoints.json, then each episode's checkpoints.json
+LLM judge (judge, hybrid = judge + essential states; disagreements go to a needs-a-human queue):
+  --llm-base-url URL OpenAI-compatible endpoint (or TOUCHSTONE_LLM_BASE_URL)
+  --llm-model M[,M2] judge model; two for cross-validation (or TOUCHSTONE_LLM_MODEL)
+  --llm-key KEY      API key; prefer TOUCHSTONE_LLM_API_KEY (never written to any file or log)
+  --judge-prompt F   prompt file (default resources/judge-prompt.md)
+  --judge-input I    text (hierarchies, default) | vision (screenshots)
+  --judge-frames F   auto (all screens for information queries, else the final one) | final | all
+  --judge-cache DIR  answer cache by (model, prompt hash) (default ~/.cache/touchstone/judge)
+  --judge-price P    USD per million tokens: IN/OUT or model=IN/OUT,... for the cost report
+  --judge-concurrency N  episodes judged at once (default 4); --judge-retries N on 429/5xx (default 4)
+  --human-queue FILE write the needs-a-human queue as CSV
+
 Progress goes to stderr (a bar on a terminal, a line per 10% otherwise). Ctrl-C stops the workers and
 still prints and writes the episodes already evaluated (exit 130). Exit 0 otherwise, 1 when an input is
 unreadable, 2 on a bad option.`;
 
 interface Args {
-  dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode; final: FinalConvention;
+  dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode; final?: FinalConvention;
   json?: string; csv?: string; plot?: string; jobs: number; shard?: Shard; embedder: EmbedderSpec; quiet: boolean;
-  threshold?: number; screenThreshold?: number;
+  threshold?: number; screenThreshold?: number; cache?: string; checkpoints?: string; judge?: JudgeOptions; humanQueue?: string;
 }
 
 function threshold(v: string | undefined, name: string): number | undefined {
@@ -62,25 +86,28 @@ function parseArgs(argv: string[]): Args {
     if (!a.startsWith('--') || val === undefined) throw new Error(`unexpected argument "${a}"`);
     v[k] = val;
   }
-  const known = ['dataset', 'traces', 'human', 'method', 'mode', 'final', 'json', 'csv', 'plot', 'jobs', 'shard', 'embedder', 'threshold', 'screen-threshold'];
+  const known = ['dataset', 'traces', 'human', 'method', 'mode', 'final', 'json', 'csv', 'plot', 'jobs', 'shard', 'embedder', 'threshold', 'screen-threshold', 'cache', 'checkpoints', 'human-queue', ...JUDGE_FLAGS];
   const unknown = Object.keys(v).filter((k) => !known.includes(k));
   if (unknown.length) throw new Error(`unknown option --${unknown[0]}`);
   if (!v.dataset || !v.traces) throw new Error('--dataset and --traces are required');
   const method = v.method ?? 'essential';
   const methods: MethodName[] = method === 'all' ? ['essential', 'stepwise', 'lcs'] : method.split(',').map((m) => {
-    if (m !== 'essential' && m !== 'stepwise' && m !== 'lcs') throw new Error(`--method must be essential, stepwise, lcs or all; got "${m}"`);
-    return m;
+    if (!(METHODS as readonly string[]).includes(m)) throw new Error(`--method must be ${METHODS.join(', ')} or all (or a comma list); got "${m}"`);
+    return m as MethodName;
   });
   const mode = v.mode ?? 'fixed';
   if (mode !== 'fixed' && mode !== 'legacy') throw new Error(`--mode must be fixed or legacy; got "${mode}"`);
-  const final = v.final ?? 'complete';
-  if (final !== 'complete' && final !== 'none') throw new Error(`--final must be complete or none; got "${final}"`);
+  // Unset: the mode's convention (fixed: complete; legacy: none for the essential states, as upstream's testbed evaluator).
+  const final = v.final;
+  if (final !== undefined && final !== 'complete' && final !== 'none') throw new Error(`--final must be complete or none; got "${final}"`);
   const jobs = v.jobs === undefined ? 2 : Number(v.jobs);
   if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs must be a positive integer; got "${v.jobs}"`);
   return {
     dataset: v.dataset, traces: v.traces, human: v.human, methods, mode, final, json: v.json, csv: v.csv, plot: v.plot, jobs,
-    shard: v.shard ? parseShard(v.shard) : undefined, embedder: parseEmbedderSpec(v.embedder ?? 'default'), quiet,
+    shard: v.shard ? parseShard(v.shard) : undefined, embedder: parseEmbedderSpec(v.embedder ?? 'default'), cache: v.cache, quiet,
     threshold: threshold(v.threshold, 'threshold'), screenThreshold: threshold(v['screen-threshold'], 'screen-threshold'),
+    checkpoints: v.checkpoints, humanQueue: v['human-queue'],
+    judge: methods.includes('judge') || methods.includes('hybrid') ? { ...judgeOptionsFrom(v, process.env), onProgress: judgeProgress(quiet) } : undefined,
   };
 }
 
@@ -127,7 +154,7 @@ const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** The report files `a` asks for. */
 function outputs(a: Args): string[] {
-  return [a.json, a.csv, a.csv && a.csv.replace(/\.csv$/i, '') + '.summary.csv', a.plot].filter((f): f is string => !!f);
+  return [a.json, a.csv, a.csv && a.csv.replace(/\.csv$/i, '') + '.summary.csv', a.plot, a.humanQueue].filter((f): f is string => !!f);
 }
 
 async function evaluateAndWrite(
@@ -140,8 +167,8 @@ async function evaluateAndWrite(
   try {
     report = await runEvaluation({
       datasetRoot: a.dataset, tracesRoot: a.traces, methods: a.methods, mode: a.mode, final: a.final, jobs: a.jobs, shard: a.shard,
-      embedder: a.embedder, humanLabels: labels, signal: ac.signal, fuzzyThreshold: a.threshold, screenThreshold: a.screenThreshold,
-      onProgress: progress,
+      embedder: a.embedder, cacheDir: a.cache, humanLabels: labels, signal: ac.signal, fuzzyThreshold: a.threshold, screenThreshold: a.screenThreshold,
+      onProgress: progress, judge: a.judge, checkpointsFile: a.checkpoints,
     });
   } catch (err) {
     progress?.(-1, 0);
@@ -154,6 +181,8 @@ async function evaluateAndWrite(
   const scope = report.cancelled ? `CANCELLED after ${report.outcomes.length} of ${report.planned}` : `${report.outcomes.length}`;
   console.log(`${scope} episode(s) evaluated (mode ${report.mode}, final ${report.final}${a.shard ? `, shard ${a.shard.index}/${a.shard.count}` : ''}); ${report.episodesWithoutTrace} dataset episode(s) have no trace.`);
   console.log(summaryTable(report.groups, report.methods));
+  if (report.checkpoints?.length) console.log(`\nCheckPoints (Mobile-Bench)\n${checkpointTable(report.checkpoints)}`);
+  if (report.judge) console.log(`\n${judgeSummaryText(report.judge)}`);
   if (report.embedding) console.log(`embeddings: ${report.embedding.embeddingsComputed} computed for ${report.embedding.textsSeen} texts seen`);
   if (outputs(a).length) console.error(`eval: writing ${outputs(a).join(', ')}`);
   if (a.json) await writeFileAtomic(a.json, JSON.stringify(report, null, 2) + '\n');
@@ -161,11 +190,22 @@ async function evaluateAndWrite(
     await writeFileAtomic(a.csv, episodesCsv(report.rows, report.methods));
     await writeFileAtomic(a.csv.replace(/\.csv$/i, '') + '.summary.csv', summaryCsv(report.groups));
   }
+  if (a.humanQueue) await writeFileAtomic(a.humanQueue, report.judge ? humanQueueCsv(report.judge) : 'episode,method,verdicts,human,why\n');
   if (a.plot) await writeFileAtomic(a.plot, completionChartSvg(report.groups, report.methods, `Task completion rate (${report.outcomes.length} episodes, mode ${report.mode})`));
   // 128 + the signal's number (130 for Ctrl-C), what shells report for a command a signal stopped.
   const sig = signalled();
   if (sig) return 128 + constants.signals[sig];
   return report.cancelled ? 130 : 0;
+}
+
+/** Judge progress on stderr: one line per 10% (requests are slow; the evaluator's bar is done by then). */
+function judgeProgress(quiet: boolean): ((done: number, total: number) => void) | undefined {
+  if (quiet) return undefined;
+  let lastTenth = -1;
+  return (done, total) => {
+    const tenth = total ? Math.floor((10 * done) / total) : 10;
+    if (done > 0 && (tenth > lastTenth || done === total)) { lastTenth = tenth; console.error(`judge: ${done}/${total} episodes`); }
+  };
 }
 
 /**

@@ -1,5 +1,8 @@
-/** The evaluation methods compared side by side. */
-export type MethodName = 'essential' | 'stepwise' | 'lcs';
+/**
+ * The evaluation methods compared side by side: essential states, the action baselines, Mobile-Bench
+ * CheckPoints, the LLM judge and judge + essential states (see checkpoints/ and electron/core/judge).
+ */
+export type MethodName = 'essential' | 'stepwise' | 'lcs' | 'checkpoints' | 'judge' | 'hybrid';
 
 /** One episode's verdicts, the unit every metric is computed from. */
 export interface EpisodeRow {

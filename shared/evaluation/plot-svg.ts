@@ -1,6 +1,6 @@
 import type { GroupMetrics, MethodName } from './metrics';
 
-const COLOURS: Record<string, string> = { essential: '#2f6fb0', stepwise: '#e08a2c', lcs: '#4a9a52', human: '#8c8c8c' };
+const COLOURS: Record<string, string> = { essential: '#2f6fb0', stepwise: '#e08a2c', lcs: '#4a9a52', checkpoints: '#8e5bb5', judge: '#c0504d', hybrid: '#2a9d9a', human: '#8c8c8c' };
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const pct = (v: number): string => `${(v * 100).toFixed(v === 0 || v === 1 ? 0 : 1)}%`;
 

@@ -1,5 +1,6 @@
 import { extname } from 'node:path';
 import type { ContractCalls, EventName, EventPayload } from '../../../shared/contract';
+import { annotationHandlers } from '../annotations/handlers';
 import { datasetHandlers } from '../datasets/handlers';
 import { episodeHandlers } from '../episodes/handlers';
 import { RootGuard } from '../fs/roots';
@@ -51,6 +52,7 @@ export function createAppService(options: AppServiceOptions): AppService {
     ...datasetHandlers(ctx, (root) => episodes.forget(root)),
     ...episodes.calls,
     ...jobHandlers(ctx),
+    ...annotationHandlers(ctx, (root) => episodes.forget(root)),
     ...deviceHandlers(ctx),
     ...runHandlers(ctx),
   };

@@ -9,6 +9,11 @@ import { runJobs } from './eval-pool';
 import type { EmbeddingLookup, EpisodeOutcome, EvalJob } from './episode-evaluator';
 import { LazyEmbedder, type EmbedderSpec } from './embedding-provider';
 import { findTraces, type TraceRef } from './trace-layouts';
+import { datasetCheckpointTasks } from './checkpoint-method';
+import { summariseCheckpoints, type CheckpointSummary } from '../../../shared/evaluation/checkpoints/summary';
+import { attachJudgeMethods } from '../judge/judge-methods';
+import type { JudgeOptions } from '../judge/run-judge';
+import type { JudgeSummary } from '../judge/judge-types';
 
 /** `--shard i/n`: this run takes every n-th matched episode starting at i (0-based). */
 export interface Shard { index: number; count: number }
@@ -28,11 +33,13 @@ export interface RunOptions {
   tracesRoot: string;
   methods: MethodName[];
   mode: EvalMode;
-  /** Default `complete` (upstream's implicit final "task complete"); `none` evaluates annotated states only. */
+  /** Default `complete` in fixed mode, `none` for the essential states in legacy mode (as upstream); `none` evaluates annotated states only. */
   final?: FinalConvention;
   jobs: number;
   shard?: Shard;
   embedder?: EmbedderSpec;
+  /** Persistent caches (per-episode results of unchanged inputs, embeddings); none when absent. */
+  cacheDir?: string;
   /** In-process runs only: use this lookup instead of a model (tests). */
   lookup?: EmbeddingLookup;
   humanLabels?: Map<string, boolean>;
@@ -41,6 +48,10 @@ export interface RunOptions {
   screenThreshold?: number;
   /** Path of the editable app table; default resources/app-packages.json of the app. */
   appPackagesFile?: string;
+  /** Methods `judge` / `hybrid`: the judge models, endpoint, prompt and cache. */
+  judge?: JudgeOptions;
+  /** Method `checkpoints`: Mobile-Bench test cases (default `<dataset>/checkpoints.json`, then each episode's). */
+  checkpointsFile?: string;
   signal?: AbortSignal;
   onProgress?(done: number, total: number, outcome?: EpisodeOutcome): void;
 }
@@ -64,6 +75,10 @@ export interface RunReport {
   cancelled: boolean;
   /** Episodes this run was asked to evaluate (after sharding). */
   planned: number;
+  /** Methods `judge` / `hybrid`: usage, cost, the needs-a-human queue, agreement with human labels. */
+  judge?: JudgeSummary;
+  /** Method `checkpoints`: mean level 1 / level 2 and PassRate per group. */
+  checkpoints?: CheckpointSummary[];
 }
 
 /** The app's default name->package table (resources/app-packages.json beside the repo root or dist/). */
@@ -108,7 +123,11 @@ export async function runEvaluation(o: RunOptions): Promise<RunReport> {
     datasetRoot: ds.root, relPath: ep.path, episode: ep.id, category: ep.category, nsteps: ep.nsteps || ep.stepsFound, trace,
   }));
   const appPackages = loadAppPackages(o.appPackagesFile ?? defaultAppPackagesFile(), warnings);
-  const lazy = o.lookup ? undefined : new LazyEmbedder(o.embedder ?? 'default');
+  const cps = o.methods.includes('checkpoints') ? datasetCheckpointTasks(ds.root, o.checkpointsFile) : undefined;
+  warnings.push(...(cps?.problems ?? []));
+  // The judge runs after the evaluator (main thread); the hybrid needs the essential-state verdicts.
+  const workerMethods = [...new Set([...o.methods.filter((m) => m !== 'judge' && m !== 'hybrid'), ...(o.methods.includes('hybrid') ? ['essential' as const] : [])])];
+  const lazy = o.lookup ? undefined : new LazyEmbedder(o.embedder ?? 'default', o.cacheDir ? { cacheDir: path.join(o.cacheDir, 'embeddings') } : {});
   o.onProgress?.(0, jobs.length);
   // Outcomes are also collected as they arrive, so a cancelled run still reports what is done.
   const done: EpisodeOutcome[] = [];
@@ -116,7 +135,7 @@ export async function runEvaluation(o: RunOptions): Promise<RunReport> {
   let cancelled = false;
   try {
     outcomes = await runJobs(jobs, {
-      jobs: o.jobs, settings: { methods: o.methods, mode: o.mode, final: o.final ?? 'complete', appPackages, fuzzyThreshold: o.fuzzyThreshold, screenThreshold: o.screenThreshold }, embedder: lazy, lookup: o.lookup, signal: o.signal,
+      jobs: o.jobs, settings: { methods: workerMethods, checkpointTasks: cps?.tasks, mode: o.mode, final: o.final, appPackages, fuzzyThreshold: o.fuzzyThreshold, screenThreshold: o.screenThreshold }, embedder: lazy, lookup: o.lookup, signal: o.signal, cacheDir: o.cacheDir,
       onResult: (outcome, n, total) => { done.push(outcome); o.onProgress?.(n, total, outcome); },
     });
   } catch (err) {
@@ -127,13 +146,22 @@ export async function runEvaluation(o: RunOptions): Promise<RunReport> {
     outcomes = done.sort((a, b) => order.get(a.traceDir)! - order.get(b.traceDir)!);
     warnings.push(`Cancelled: ${outcomes.length} of ${jobs.length} episodes were evaluated; the report covers those only.`);
   }
+  let judge: JudgeSummary | undefined;
+  if (!cancelled && (o.methods.includes('judge') || o.methods.includes('hybrid'))) {
+    if (!o.judge) throw new Error('Methods judge and hybrid need judge options (model, endpoint).');
+    const instructions = new Map(ds.episodes.map((e) => [e.id, e.description]));
+    judge = await attachJudgeMethods(outcomes, { judge: o.methods.includes('judge'), hybrid: o.methods.includes('hybrid') }, instructions, o.judge, o.humanLabels, o.signal)
+      .catch((err: unknown) => { if (!o.signal?.aborted) throw err; cancelled = true; warnings.push('Cancelled while judging: the judge and hybrid columns are left out.'); return undefined; });
+    warnings.push(...(judge?.warnings ?? []));
+  }
   const rows = outcomes.map((x) => toRow(x, o.methods, o.humanLabels));
   const counters = await lazy?.counters();
   return {
-    mode: o.mode, final: o.final ?? 'complete', methods: o.methods, outcomes, rows, groups: summarise(rows, o.methods), unmatchedTraces,
+    mode: o.mode, final: o.final ?? (o.mode === 'legacy' ? 'none' : 'complete'), methods: o.methods, outcomes, rows, groups: summarise(rows, o.methods), unmatchedTraces,
     episodesWithoutTrace: ds.episodes.filter((e) => !evaluated.has(e.id)).length, warnings,
     embedding: counters ? { textsSeen: counters.textsSeen, embeddingsComputed: counters.embeddingsComputed } : undefined,
-    elapsedMs: performance.now() - t0, cancelled, planned: jobs.length,
+    elapsedMs: performance.now() - t0, cancelled, planned: jobs.length, judge,
+    checkpoints: o.methods.includes('checkpoints') ? summariseCheckpoints(outcomes.map((x) => ({ category: x.category, nsteps: x.nsteps, result: x.checkpoints }))) : undefined,
   };
 }
 

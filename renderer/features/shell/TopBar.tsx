@@ -5,8 +5,9 @@ import { OpenProgress } from '../open-dataset/OpenProgress';
 
 /** App title, the open dataset and its counts, and the way back to the open screen. */
 export function TopBar({ onShowKeys }: { onShowKeys(): void }) {
-  const { info, dataset, error, closeDataset, pickFolder, checking, checkOpen, runCheck, setCheckOpen } = useAppStore(
+  const { info, dataset, error, closeDataset, pickFolder, checking, checkOpen, runCheck, setCheckOpen, view, setView } = useAppStore(
     useShallow((s) => ({
+      view: s.view, setView: s.setView,
       info: s.info, dataset: s.dataset, error: s.datasetError, closeDataset: s.closeDataset, pickFolder: s.pickFolder,
       checking: s.checkStatus === 'loading', checkOpen: s.checkOpen, runCheck: s.runCheck, setCheckOpen: s.setCheckOpen,
     })),
@@ -29,6 +30,15 @@ export function TopBar({ onShowKeys }: { onShowKeys(): void }) {
           {errors > 0 && <span className="count-error"><b>{errors}</b> with errors</span>}
           {dataset.problems.length > 0 && <span className="count-warn" title={dataset.problems.slice(0, 8).map((p) => formatProblem(p)).join('\n')}><b>{dataset.problems.length}</b> {plural(dataset.problems.length, 'problem')}</span>}
         </div>
+      )}
+      {dataset && (
+        <nav className="view-tabs" aria-label="Views">
+          {(['dataset', 'annotate'] as const).map((v) => (
+            <button key={v} type="button" className={`toggle${view === v ? ' on' : ''}`} aria-current={view === v ? 'page' : undefined} data-view-tab={v} onClick={() => setView(v)}>
+              {v === 'dataset' ? 'Browse' : 'Annotate'}
+            </button>
+          ))}
+        </nav>
       )}
       <span className="spacer" />
       {dataset && <OpenProgress compact />}

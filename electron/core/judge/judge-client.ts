@@ -1,0 +1,56 @@
+import OpenAI from 'openai';
+import type { ChatMessage } from './judge-prompt';
+import type { TokenUsage } from './judge-cache';
+
+/** Where the judges are and how to reach them. The key lives only here, in memory. */
+export interface EndpointConfig {
+  baseURL: string;
+  apiKey?: string;
+  /** Retries on 408/409/429/5xx and connection errors, honouring Retry-After (default 4). */
+  maxRetries?: number;
+  /** Per request, milliseconds (default 120 s). */
+  timeoutMs?: number;
+}
+
+/** Sampling settings sent with every request; part of the prompt hash. */
+export const JUDGE_PARAMS = { temperature: 0, max_tokens: 400 } as const;
+
+/** One chat completion: the reply text and its token counts. */
+export interface JudgeReply { reply: string; usage: TokenUsage }
+
+/** Asks one model one prompt. */
+export type AskModel = (model: string, messages: ChatMessage[], signal?: AbortSignal) => Promise<JudgeReply>;
+
+/** Removes the key (and a Bearer header echo) from a message before it is shown or stored. */
+export function redact(text: string, apiKey?: string): string {
+  let s = text;
+  if (apiKey && apiKey.length >= 4) s = s.split(apiKey).join('***');
+  return s.replace(/(Bearer\s+)[\w.~+/=*-]+/gi, '$1***');
+}
+
+/**
+ * An OpenAI-compatible chat-completions client (the `openai` package) for the judges. Errors name the
+ * endpoint, the model and the status, never the key.
+ */
+export function createAskModel(cfg: EndpointConfig): AskModel {
+  const client = new OpenAI({
+    baseURL: cfg.baseURL,
+    // Local OpenAI-compatible servers often need no key; the SDK requires a value.
+    apiKey: cfg.apiKey || 'no-key',
+    maxRetries: cfg.maxRetries ?? 4,
+    timeout: cfg.timeoutMs ?? 120_000,
+    logLevel: 'off',
+  });
+  return async (model, messages, signal) => {
+    try {
+      const r = await client.chat.completions.create({ model, messages: messages as OpenAI.Chat.ChatCompletionMessageParam[], ...JUDGE_PARAMS }, { signal });
+      const reply = r.choices?.[0]?.message?.content ?? '';
+      return { reply: typeof reply === 'string' ? reply : JSON.stringify(reply), usage: { prompt: r.usage?.prompt_tokens ?? 0, completion: r.usage?.completion_tokens ?? 0 } };
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      const status = (err as { status?: number }).status;
+      const hint = status === 401 || status === 403 ? ' Check TOUCHSTONE_LLM_API_KEY.' : status === 404 ? ' Check the model name and TOUCHSTONE_LLM_BASE_URL (it usually ends in /v1).' : '';
+      throw new Error(redact(`Judge model ${model} at ${cfg.baseURL} failed${status ? ` (HTTP ${status})` : ''}: ${(err as Error).message}.${hint}`, cfg.apiKey));
+    }
+  };
+}

@@ -1,0 +1,71 @@
+import { describe, it, expect } from 'vitest';
+import { formatCheckpointTasks, parseCheckpointTasks } from './mobile-bench-json';
+import type { CheckpointTask } from './types';
+
+const ok = (text: string): CheckpointTask[] => {
+  const r = parseCheckpointTasks(text, 'cases.json');
+  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('; '));
+  return r.value;
+};
+
+describe('Mobile-Bench test cases (JSON)', () => {
+  it('reads the paper\'s form with sequential, conjunctive and disjunctive groups', () => {
+    const [t] = ok(`[{"ID": 7, "Query": "Share tech news from Weibo with my QQ friends.", "APP List": ["Weibo", "QQ"],
+      "CheckPoints": {"Package": [["com.sina.weibo", "com.tencent.mobileqq"]], "Key phrase": [["|", "tech", "technology"], ["&", "QQ", "friend"]],
+      "API": ["adb shell am start -n com.sina.weibo/.SplashActivity"]}}]`);
+    expect(t).toEqual({
+      id: '7', query: 'Share tech news from Weibo with my QQ friends.', apps: ['Weibo', 'QQ'],
+      checkpoints: {
+        package: [{ kind: 'seq', of: [{ kind: 'leaf', value: 'com.sina.weibo' }, { kind: 'leaf', value: 'com.tencent.mobileqq' }] }],
+        phrase: [{ kind: 'any', of: [{ kind: 'leaf', value: 'tech' }, { kind: 'leaf', value: 'technology' }] }, { kind: 'all', of: [{ kind: 'leaf', value: 'QQ' }, { kind: 'leaf', value: 'friend' }] }],
+        api: [{ kind: 'leaf', value: 'adb shell am start -n com.sina.weibo/.SplashActivity' }],
+      },
+    });
+  });
+
+  it('reads the released data\'s forms: check_point with text/txt, a single package string, whole-list operators, "case", // comments', () => {
+    const ts = ok(`// licence header as in data.json
+[
+  {"id": 1, "query": "q1", "check_point": {"package": "com.android.calendar", "text": ["remind", "meeting"], "api": ["adb shell am start -n com.miui.calculator/.cal.CalculatorActivity", ""]}, "app": "Calendar"},
+  {"id": 21, "query": "q2", "check_point": {"package": ["ctrip.android.view", "com.miui.weather2"], "txt": ["book", "ticket"], "api": []}, "app": ["Ctrip", "Weather"]},
+  {"id": 888, "case": {"app": "Calculator", "query": "Calculate 7*22-3"}, "check_point": {"package": "com.miui.calculator", "text": ["&", "7", "22"]}, "skip_condition": {}}
+]`);
+    expect(ts.map((t) => [t.id, t.query, t.apps, t.checkpoints.package.length, t.checkpoints.phrase.length, t.checkpoints.api.length])).toEqual([
+      ['1', 'q1', ['Calendar'], 1, 2, 1], ['21', 'q2', ['Ctrip', 'Weather'], 2, 2, 0], ['888', 'Calculate 7*22-3', ['Calculator'], 1, 1, 0],
+    ]);
+    expect(ts[2]!.checkpoints.phrase[0]).toEqual({ kind: 'all', of: [{ kind: 'leaf', value: '7' }, { kind: 'leaf', value: '22' }] });
+    expect(ts[2]!.extra).toEqual({ skip_condition: {} });
+  });
+
+  it('writes the paper\'s form, and reading it back gives the same test cases', () => {
+    const src = ok(`[{"ID": "a", "Query": "q", "APP List": ["X"], "CheckPoints": {"Package": ["p.q"], "Key phrase": [["a", ["|", "b", ["&", "c", "d"]]]], "API": []}, "note": "kept"}]`);
+    const text = formatCheckpointTasks(src);
+    expect(JSON.parse(text)).toEqual([{ ID: 'a', Query: 'q', 'APP List': ['X'], CheckPoints: { Package: ['p.q'], 'Key phrase': [['a', ['|', 'b', ['&', 'c', 'd']]]], API: [] }, note: 'kept' }]);
+    expect(ok(text)).toEqual(src);
+    expect(formatCheckpointTasks(ok(text))).toBe(text);
+  });
+
+  it.each([
+    ['not JSON', '[{"ID": 1,', /Not valid JSON/],
+    ['no ID', '[{"Query": "q", "CheckPoints": {}}]', /test case 0: has no ID/],
+    ['no CheckPoints', '[{"ID": "x", "Query": "q"}]', /test case 0 \(ID x\): has no CheckPoints/],
+    ['a number-only object as a checkpoint', '[{"ID": "x", "CheckPoints": {"Key phrase": [{"a": 1}]}}]', /test case 0 \(ID x\): CheckPoints.Key phrase\[0\] must be a string or a list/],
+  ])('%s is an error naming the test case and what to write', (_n, text, msg) => {
+    const r = parseCheckpointTasks(text, 'cases.json');
+    const problems = r.ok ? r.warnings : r.problems;
+    expect(problems.map((p) => `${p.file}: ${p.message}`).join('\n')).toMatch(msg);
+    expect(problems.every((p) => p.file === 'cases.json')).toBe(true);
+  });
+
+  it('a bad test case is skipped, the others load; unknown categories and duplicates are warnings', () => {
+    const r = parseCheckpointTasks('[{"ID": "a", "CheckPoints": {"activity": "x.y", "text": ["k"]}}, {"Query": "no id"}, {"ID": "a", "CheckPoints": {"text": ["k2"]}}]', 'c.json');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.map((t) => t.checkpoints.phrase)).toEqual([[{ kind: 'leaf', value: 'k' }], [{ kind: 'leaf', value: 'k2' }]]);
+    expect(r.warnings.map((w) => w.message)).toEqual([
+      'test case 0 (ID a): CheckPoints.activity is not a CheckPoint category (Package, Key phrase, API); not scored.',
+      'test case 1: has no ID.',
+      'ID a appears more than once; the last test case is used.',
+    ]);
+  });
+});
