@@ -150,6 +150,10 @@ class TouchstoneEnv:
     def impossible(self):
         return self.execute_action("impossible")
 
+    def abandon(self):
+        """Gives up the episode: it ends as interrupted, with the steps taken so far."""
+        return self._request("DELETE", self._session_path())
+
     def result(self, wait_ms=120000):
         """Outcome, steps and evaluation of the episode once it is over."""
         return self._request("GET", self._session_path("result"), query={"wait_ms": str(wait_ms)})

@@ -40,6 +40,7 @@ export class BridgeAgent implements Agent {
   private calls: CallEntry[] = [];
   private note?: Record<string, unknown>;
   private ended = false;
+  private abandoned?: string;
   private readonly t0 = performance.now();
   /** Resolves with the task once the episode's device is reset and an external agent is attached. */
   readonly started = deferred<AgentTask>();
@@ -54,6 +55,7 @@ export class BridgeAgent implements Agent {
 
   async next(obs: Observation, signal: AbortSignal): Promise<DeviceAction> {
     this.note = undefined;
+    if (this.abandoned) throw new AgentInterrupted(this.abandoned);
     this.view = { step: obs.step, activity: obs.activity, screen: obs.screen, elements: screenElements(obs.xml), screenshot: obs.screenshot, xml: obs.xml };
     const pending = deferred<DeviceAction>();
     this.pending = pending;
@@ -81,6 +83,13 @@ export class BridgeAgent implements Agent {
   }
 
   get isEnded(): boolean { return this.ended; }
+
+  /** The external agent gives up: the episode ends as interrupted (by the agent) with `reason`; its steps are kept. */
+  abandon(reason: string): void {
+    this.abandoned = reason;
+    this.log('abandon');
+    this.pending?.reject(new AgentInterrupted(reason));
+  }
 
   private log(call: string, detail?: string): void {
     this.calls.push({ call, atMs: Math.round(performance.now() - this.t0), ...(detail ? { detail } : {}) });

@@ -88,4 +88,12 @@ describe.skipIf(!HAVE_ADB)('touchstone agent-api with the Python client (system 
     expect(r.out).toMatch(/^400 There is no element \[999\]/m);
     expect(r.out.trim().split('\n').pop()).toBe('False');
   }, 120_000);
+
+  it('an abandoned episode ends interrupted by the agent, keeping its steps', async () => {
+    const code = 'from touchstone_env import *\nenv = TouchstoneEnv()\nenv.setup_task("demo14")\nenv.back()\nenv.abandon()\nr = env.result()\nprint(r["outcome"], r["steps"])\nprint(r["reason"])';
+    const r = await python(['-c', code], { TOUCHSTONE_URL: url, TOUCHSTONE_TOKEN: token });
+    const lines = r.out.trim().split('\n');
+    expect(lines[0], r.out).toBe('interrupted 1');
+    expect(lines[1]).toMatch(/abandoned the episode/);
+  }, 120_000);
 });

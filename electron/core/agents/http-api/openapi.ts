@@ -28,7 +28,10 @@ export function openApiDocument(): Record<string, unknown> {
         requestBody: json({ type: 'object', properties: { task: { type: 'string' }, device: { type: 'string' }, wait_ms: { type: 'integer' } } }),
         responses: { 201: { description: 'session', ...json(session) }, 401: err, 404: err, 409: err },
       }) },
-      '/v1/sessions/{id}': { get: op('The session', { parameters: [sid], responses: { 200: { description: 'session', ...json(session) } } }) },
+      '/v1/sessions/{id}': {
+        get: op('The session', { parameters: [sid], responses: { 200: { description: 'session', ...json(session) } } }),
+        delete: op('Abandon the episode: it ends as interrupted, its steps kept', { parameters: [sid], responses: { 200: { description: 'abandoned' }, 409: err } }),
+      },
       '/v1/sessions/{id}/instruction': { get: op('The task instruction', { parameters: [sid], responses: { 200: { description: 'instruction', ...json({ type: 'object', properties: { instruction: { type: 'string' } } }) } } }) },
       '/v1/sessions/{id}/screenshot': { get: op('The current screen as PNG (marks=1: numbered set-of-marks)', {
         parameters: [sid, { name: 'marks', in: 'query', schema: { enum: ['0', '1'] } }], responses: { 200: { description: 'PNG', content: { 'image/png': {} } }, 409: err },

@@ -103,6 +103,11 @@ async function route(o: AgentApiOptions, req: IncomingMessage, res: ServerRespon
     const body = verb === 'action' ? await readJson(req) : { action: verb };
     return sendJson(res, 200, await s.agent.act(body));
   }
+  if (m === 'DELETE' && verb === '') {
+    if (s.agent.isEnded) throw new BridgeError(409, 'The episode is already over.');
+    s.agent.abandon('The external agent abandoned the episode (DELETE /v1/sessions/{id}).');
+    return sendJson(res, 200, { abandoned: true });
+  }
   if (m === 'GET' && verb === 'result') {
     const ms = Number(url.searchParams.get('wait_ms') ?? 120_000);
     let timer: NodeJS.Timeout | undefined;
