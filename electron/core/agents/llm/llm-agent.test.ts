@@ -84,6 +84,9 @@ describe.skipIf(!HAVE_ADB)('LLM agent against a local OpenAI-compatible server, 
     const img = content.find((p) => p.type === 'image_url')!.image_url!.url;
     expect(img.startsWith('data:image/png;base64,')).toBe(true);
     expect(Buffer.from(img.slice(22), 'base64').readUInt32BE(16)).toBe(360);
+    const recorded = JSON.stringify((record.steps[0]!.agent as { prompt: unknown }).prompt);
+    expect(recorded).toMatch(/<set-of-marks PNG, \d+ KiB>/);
+    expect(recorded).not.toContain('base64');
   }, 120_000);
 
   it('JSON action in the reply text (endpoint without tool calls) works too', async () => {
