@@ -15,6 +15,8 @@ const commands: Record<string, { summary: string; load: () => Promise<{ run(args
   devices: { summary: 'list the devices adb sees, with what to do about unusable ones', load: () => import('./cli/devices') },
   run: { summary: 'run agents on dataset tasks over a device pool, writing evaluated traces', load: () => import('./cli/run') },
   record: { summary: 'record a demonstration on a device as a new ground-truth episode', load: () => import('./cli/record') },
+  'agent-api': { summary: 'serve the agent HTTP API: external agents run episodes on the devices', load: () => import('./cli/agent-api') },
+  mcp: { summary: 'MCP server (stdio or streamable HTTP): assistants run episodes on the devices', load: () => import('./cli/mcp') },
   demo: { summary: 'demo create: generate the demo dataset on the virtual phone', load: () => import('./cli/demo') },
 };
 

@@ -47,6 +47,8 @@ export interface ServerOptions {
   createService: (fileUrl: FileUrlFor) => AppService;
   /** Fixed token (tests); a random one per launch otherwise. */
   token?: string;
+  /** Extra routes behind the same host check (the agent API): given the launch token, a handler that returns true when it answered. */
+  mount?: (token: string) => (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 }
 
 export interface RunningServer {
@@ -66,6 +68,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const token = options.token ?? newToken();
   const fileUrl: FileUrlFor = (id, rel) => `/files${fileUrlPath(id, rel)}?token=${encodeURIComponent(token)}`;
   const service = options.createService(fileUrl);
+  const mounted = options.mount?.(token);
   const sockets = new Set<WebSocket>();
   let origin = '';
 
@@ -83,6 +86,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (!hostAllowed(req, origin)) return sendText(res, 403, 'Refused: unexpected Host header (only 127.0.0.1 is served).');
     if (url.pathname.startsWith('/api/')) return handleApi(req, res, url);
     if (url.pathname.startsWith('/files/')) return handleFile(req, res, url);
+    if (mounted && await mounted(req, res, url)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, `Method ${req.method} not allowed here.`);
     if (!options.rendererDir) return sendText(res, 404, 'No renderer build is served; run `npm run build` first.');
     const file = await staticOrIndex(options.rendererDir, url.pathname);

@@ -8,6 +8,7 @@ import { parseEmbedderSpec, type EmbedderSpec } from '../core/evaluation/embeddi
 import { writeFileAtomic } from '../core/fs/atomic-write';
 import { parseRunShard, runAgents, type RunShard } from '../core/runner/run-agents';
 import { loadRunTasks } from '../core/runner/run-tasks';
+import { prepareAgents, usageLines } from '../core/agents/external/run-hooks';
 import { runProgress } from './run-progress';
 
 const USAGE = `Usage: touchstone run --dataset D --tasks <ids|all> --agent <name[,name]> --devices <serials|all> [options]
@@ -26,7 +27,10 @@ const USAGE = `Usage: touchstone run --dataset D --tasks <ids|all> --agent <name
   --shard i/n          run only every n-th episode of the run starting at the i-th (1-based); shards
                        can run in other processes or machines writing to the same --out
   --seed N             seed of the random agent (default 1)
-  --agent-opt K=V      a setting for the agent (repeatable), e.g. complete=0.2 for random
+  --agent-opt K=V      a setting for the agents (repeatable), e.g. complete=0.2 for random; AGENT.K=V
+                       sets it for one agent only (llm.model=NAME). llm: base_url, model, mode=text|vision,
+                       tools=on|off, temperature, retries, backoff_ms, price_in, price_out (USD per 1M
+                       tokens); key from TOUCHSTONE_LLM_API_KEY. http, mcp: port, attach_timeout_ms
   --no-eval            do not evaluate finished episodes
   --embedder E         default | onnx:<dir> | none, for fuzzy items in the evaluation
   --json FILE          write every episode's record (outcome, timings, verdict) as JSON
@@ -95,6 +99,8 @@ export async function run(argv: string[]): Promise<number> {
   const progress = runProgress('run', a.quiet);
   try {
     const tasks = await loadRunTasks(a.dataset, a.tasks);
+    const external = await prepareAgents(a.agents, a.settings);
+    for (const l of external.lines) console.error(l);
     const mgr = new DeviceManager(resolveAdbServer(a.adbServer));
     const devices = await mgr.pick(a.devices);
     if (a.devices === 'all') {
@@ -104,8 +110,8 @@ export async function run(argv: string[]): Promise<number> {
       tasks, agents: a.agents, repeat: a.repeat, out: a.out, shard: a.shard, devices, shellFor: (s) => adbShell(mgr.client, s),
       limits: { maxSteps: a.maxSteps, stepTimeoutMs: a.stepTimeoutMs, episodeTimeoutMs: a.episodeTimeoutMs }, resume: a.resume,
       seed: a.seed, agentSettings: a.settings, evaluate: a.evaluate, embedder: a.embedder, signal: ac.signal,
-      onProgress: (done, total, d) => progress.update(done, total, d.message),
-    });
+      onProgress: (done, total, d) => progress.update(done, total, d.message), onEpisode: (_i, r) => external.onEpisode(r),
+    }).finally(() => external.close());
     progress.stop();
     for (const x of res.items) {
       const ev = x.record.evaluation ? (x.record.evaluation.completed ? 'completed' : 'not completed') : '-';
@@ -114,6 +120,7 @@ export async function run(argv: string[]): Promise<number> {
     const completed = res.items.filter((x) => x.record.evaluation?.completed).length;
     const judged = res.items.filter((x) => x.record.evaluation).length;
     console.log(`${res.items.length} of ${res.planned} episode(s) ran${a.shard ? ` (shard ${a.shard.index}/${a.shard.count})` : ''} on ${devices.length} device(s); ${judged} evaluated, ${completed} completed. Traces: ${a.out}`);
+    for (const l of usageLines(res.items.map((x) => ({ agent: x.item.agent, record: x.record })))) console.log(l);
     for (const l of res.lostDevices) console.error(`device lost: ${l.serial}: ${l.reason}`);
     if (a.json) await writeFileAtomic(a.json, JSON.stringify(res.items.map((x) => ({ dir: x.item.dir, ranOn: x.device, ...x.record })), null, 2) + '\n');
     if (res.cancelled) return 130;

@@ -9,6 +9,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EvalSpec } from '../../shared/contract/evaluation';
 import { createAppService } from '../core/app/app-service';
+import { agentApiMount } from '../core/agents/http-api/serve-mount';
 import { startServer } from '../server';
 
 const USAGE = `Usage: touchstone serve [--port N] [--open] [--root DIR]... [--state-dir DIR]
@@ -24,7 +25,10 @@ prints the URL to open; it carries a random token that changes every launch.
   --dataset D      open the evaluation view straight onto dataset D with the agents' traces:
   --traces NAME=DIR  one agent's traces folder (any layout touchstone eval detects), repeatable;
                    a bare DIR is named after the folder
-  --human FILE     human labels (episode,human CSV) for the agents; created on the first label`;
+  --human FILE     human labels (episode,human CSV) for the agents; created on the first label
+  --agent-dataset D --agent-devices S
+                   also serve the agent HTTP API (/v1/..., /openapi.json; see touchstone agent-api)
+                   for the tasks of D on devices S, behind the same token`;
 
 export interface ServeArgs {
   port: number;
@@ -33,6 +37,8 @@ export interface ServeArgs {
   stateDir: string;
   /** `--dataset` with `--traces`: the evaluation the UI opens onto. */
   evaluation?: EvalSpec;
+  agentDataset?: string;
+  agentDevices?: string;
 }
 
 /** Parses the command line; returns a message instead when it is wrong. */
@@ -73,6 +79,10 @@ export function parseServeArgs(args: string[]): ServeArgs | { error: string } | 
       const name = eq > 0 ? v.slice(0, eq) : basename(resolve(dir));
       if (ev.agents.some((x) => x.name === name)) return { error: `--traces: two agents are named ${name}; write NAME=DIR with different names.` };
       ev.agents.push({ name, path: resolve(dir) });
+    } else if (flag === '--agent-dataset' || flag === '--agent-devices') {
+      const v = value();
+      if (!v) return { error: `${flag} needs a value.` };
+      if (flag === '--agent-dataset') out.agentDataset = resolve(v); else out.agentDevices = v;
     } else return { error: `Unknown option ${a}.` };
   }
   if (ev.dataset || ev.agents.length || ev.human) {
@@ -126,21 +136,29 @@ export async function run(args: string[]): Promise<number> {
     console.error(`touchstone serve: ${parsed.error}\n\n${USAGE}`);
     return 2;
   }
+  if ((parsed.agentDataset === undefined) !== (parsed.agentDevices === undefined)) {
+    console.error('touchstone serve: --agent-dataset and --agent-devices go together.');
+    return 2;
+  }
+  const agents = parsed.agentDataset ? await agentApiMount(parsed.agentDataset, parsed.agentDevices!) : null;
   const rendererDir = findRendererDir();
   if (!rendererDir) console.error('touchstone serve: no built UI found (dist/renderer); run `npm run build`. Serving the API only.');
   const server = await startServer({
     port: parsed.port,
     ...(rendererDir ? { rendererDir } : {}),
+    ...(agents ? { mount: agents.mount } : {}),
     createService: (fileUrl) =>
       createAppService({ mode: 'web', version: packageVersion(), stateDir: parsed.stateDir, fileUrl, allowedRoots: parsed.roots, ...(parsed.evaluation ? { evaluation: parsed.evaluation } : {}) }),
   });
   console.log(`Touchstone is serving on 127.0.0.1:${server.port}. Open:\n\n  ${server.url}\n\nThe token in the URL changes every launch. Press Ctrl+C to stop.`);
+  if (agents) console.log(`Also serving the ${agents.describe}:\nTOUCHSTONE_URL=${server.origin}\nTOUCHSTONE_TOKEN=${server.token}`);
   if (parsed.open) openInBrowser(server.url);
   await new Promise<void>((resolveStop) => {
     const stop = () => resolveStop();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  agents?.close();
   await server.close();
   return 0;
 }

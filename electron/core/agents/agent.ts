@@ -37,6 +37,25 @@ export interface Agent {
   next(obs: Observation, signal: AbortSignal): Promise<DeviceAction>;
   /** Releases resources (connections, processes); called once per episode, also after errors. */
   stop?(): Promise<void>;
+  /** What the agent wants kept with the step it just decided (prompt, reply, tokens, latency, calls); into episode.json. */
+  stepNote?(): Record<string, unknown> | undefined;
+  /** Totals for the episode (tokens, cost), into episode.json's `agentUsage`. */
+  usage?(): AgentUsage | undefined;
+}
+
+/** Token and cost totals of one episode (LLM-backed agents). */
+export interface AgentUsage { requests: number; tokensIn: number; tokensOut: number; costUsd?: number }
+
+/**
+ * Thrown by an agent that cannot go on through no fault of the device (its
+ * endpoint is unreachable, the external agent went away): the runner ends the
+ * episode as interrupted with this reason, and the device stays in the pool.
+ */
+export class AgentInterrupted extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AgentInterrupted';
+  }
 }
 
 /** Options every agent factory receives (from the CLI or the run view). */

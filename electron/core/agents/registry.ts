@@ -2,8 +2,10 @@ import type { AgentFactory } from './agent';
 import { noopAgent } from './noop-agent';
 import { randomAgent } from './random-agent';
 import { replayAgent } from './replay-agent';
+import { llmAgent } from './llm/llm-agent';
+import { httpAgent, mcpAgent } from './external/external-agents';
 
-const factories = new Map<string, AgentFactory>([replayAgent, noopAgent, randomAgent].map((f) => [f.name, f]));
+const factories = new Map<string, AgentFactory>([replayAgent, noopAgent, randomAgent, llmAgent, httpAgent, mcpAgent].map((f) => [f.name, f]));
 
 /** Adds an agent kind (LLM, HTTP and MCP agents register here). */
 export function registerAgent(f: AgentFactory): void {

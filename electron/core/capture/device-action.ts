@@ -14,7 +14,9 @@ export type DeviceAction =
   | { kind: 'enter' }
   | { kind: 'launch'; pkg: string }
   | { kind: 'complete' }
-  | { kind: 'impossible' };
+  | { kind: 'impossible' }
+  /** A reply the agent gave that is no action (malformed tool call): recorded as a step that touches nothing. */
+  | { kind: 'invalid'; reason: string };
 
 const r4 = (v: number): number => Math.round(v * 10000) / 10000;
 
@@ -30,7 +32,7 @@ export function toExecAction(a: DeviceAction, screen: Size): ExecAction {
     case 'home': return { kind: 'home', screen };
     case 'enter': return { kind: 'enter', screen };
     // Upstream has no launch action; an app start is recorded as what it looks like to the evaluator: nothing on screen.
-    case 'launch': return { kind: 'none' };
+    case 'launch': case 'invalid': return { kind: 'none' };
     case 'complete': return { kind: 'complete', screen };
     case 'impossible': return { kind: 'impossible', screen };
   }
@@ -74,6 +76,7 @@ export function describeAction(a: DeviceAction): string {
     case 'swipe': return `swipe ${a.x1},${a.y1} -> ${a.x2},${a.y2}`;
     case 'type': return `type ${JSON.stringify(a.text)}`;
     case 'launch': return `launch ${a.pkg}`;
+    case 'invalid': return `invalid: ${a.reason}`;
     default: return a.kind;
   }
 }

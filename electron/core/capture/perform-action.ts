@@ -56,7 +56,7 @@ export async function performAction(shell: DeviceShell, a: DeviceAction): Promis
       cmd = `input text ${arg}`;
       break;
     }
-    case 'complete': case 'impossible': return false;
+    case 'complete': case 'impossible': case 'invalid': return false;
   }
   const out = (await shell.run(cmd)).toString('utf8');
   // InputShellCommand and monkey report failures in their output (their exit status is lost over `shell:`).

@@ -1,3 +1,4 @@
+import type { AgentUsage } from '../agents/agent';
 import type { DeviceAction } from '../capture/device-action';
 
 /** Touchstone's `episode.json` beside each execution trace: what ran, how, how long each step took, and how it ended. */
@@ -37,6 +38,8 @@ export interface StepRecord {
   installed?: string[];
   /** False when the screen was still changing when the stability wait gave up. */
   stable: boolean;
+  /** The agent's own record of this step (an LLM's prompt, reply, tokens and latency; an external agent's calls). */
+  agent?: Record<string, unknown>;
 }
 
 export interface EpisodeVerdict {
@@ -70,6 +73,10 @@ export interface EpisodeRecord {
   evaluation?: EpisodeVerdict;
   /** How many times the episode was resumed after an interruption. */
   resumed?: number;
+  /** Who interrupted it: the device (it left the pool) or the agent (its endpoint or client went away). */
+  interruptedBy?: 'device' | 'agent';
+  /** Token and cost totals of LLM-backed agents. */
+  agentUsage?: AgentUsage;
 }
 
 export const EPISODE_FILE = 'episode.json';

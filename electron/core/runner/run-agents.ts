@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { DeviceInfo } from '../../../shared/contract/device';
+import { redactSettings, settingsFor } from '../agents/agent-settings';
 import { agentFactory } from '../agents/registry';
 import { DeviceCapture, type CaptureOptions } from '../capture/capture';
 import type { DeviceShell } from '../capture/device-shell';
@@ -97,7 +98,7 @@ export async function runAgents(o: RunOptions): Promise<RunResult> {
       const factory = agentFactory(item.agent);
       const seed = seedOf(o.seed, item.task.episode, item.repeat);
       const record = await runEpisode(capture, {
-        task: item.task, agent: factory.create({ seed, settings: o.agentSettings }), agentInfo: { name: item.agent, seed, settings: o.agentSettings },
+        task: item.task, agent: factory.create({ seed, settings: settingsFor(item.agent, o.agentSettings) }), agentInfo: { name: item.agent, seed, settings: redactSettings(settingsFor(item.agent, o.agentSettings)) },
         repeat: item.repeat, dir: item.dir, device: { serial: dev.serial, model: dev.model, apiLevel: dev.apiLevel }, limits: o.limits, resume: o.resume,
         reset: { consoleTokenFile: o.consoleTokenFile }, signal: o.signal,
       });
@@ -118,7 +119,7 @@ export async function runAgents(o: RunOptions): Promise<RunResult> {
       };
       // The evaluation runs while the device takes its next episode.
       pending.push(finish());
-      if (record.outcome === 'interrupted') { result.lostDevices.push({ serial: dev.serial, reason: record.reason ?? 'disconnected' }); return; }
+      if (record.outcome === 'interrupted' && record.interruptedBy !== 'agent') { result.lostDevices.push({ serial: dev.serial, reason: record.reason ?? 'disconnected' }); return; }
       if (record.outcome === 'cancelled') return;
     }
   };

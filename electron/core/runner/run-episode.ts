@@ -1,6 +1,6 @@
 import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
 import { formatExecActionLine } from '../../../shared/formats/exec-action';
-import type { Agent, AgentTask } from '../agents/agent';
+import { AgentInterrupted, type Agent, type AgentTask } from '../agents/agent';
 import type { DeviceCapture } from '../capture/capture';
 import { describeAction, toExecAction, type DeviceAction } from '../capture/device-action';
 import { DeviceGoneError } from '../capture/device-shell';
@@ -75,6 +75,7 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
   let outcome: EpisodeOutcome = 'incomplete';
   let reason: string | undefined;
   let verdict: EpisodeRecord['agentVerdict'];
+  let interruptedBy: EpisodeRecord['interruptedBy'];
   try {
     const how = await resetDevice(capture, r.task.reset, r.reset);
     await rec.update({ config: { ...rec.current.config, reset: how } });
@@ -118,7 +119,8 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
       t = performance.now();
       const vh = parseUiautomatorXml(xml, `step ${i}`);
       const exec = toExecAction(action, screen);
-      const step: StepRecord = { index: i, action: formatExecActionLine(exec), description: describeAction(action), deviceAction: action, activity, timings, dumpAttempts: attempts, stable: stable.stable, ...(installed ? { installed } : {}) };
+      const note = r.agent.stepNote?.();
+      const step: StepRecord = { index: i, action: formatExecActionLine(exec), description: describeAction(action), deviceAction: action, activity, timings, dumpAttempts: attempts, stable: stable.stable, ...(installed ? { installed } : {}), ...(note ? { agent: note } : {}) };
       await rec.commitStep(step, { png: stable.png, xml, vh: vh.ok ? toDroidbotVh(vh.value) : '[]', activity, action: exec });
       timings.writeMs = since(t);
       timings.totalMs = since(tStep);
@@ -132,13 +134,16 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
     await rec.writeInstalledApps(await capture.packages());
   } catch (err) {
     if (r.signal.aborted) { outcome = 'cancelled'; reason = 'Stopped (cancel or Ctrl-C); every finished step is kept. Run again with --resume to finish it.'; }
+    else if (err instanceof AgentInterrupted) { outcome = 'interrupted'; interruptedBy = 'agent'; reason = err.message; }
     else if (err instanceof DeviceGoneError || !(await answers(capture))) {
       outcome = 'interrupted';
+      interruptedBy = 'device';
       reason = `${err instanceof DeviceGoneError ? err.message : `Device ${capture.serial} stopped answering (${(err as Error).message}).`} Run again with --resume once the device is back.`;
     } else { outcome = 'error'; reason = (err as Error).message; }
   } finally {
     await r.agent.stop?.().catch(() => undefined);
   }
-  await rec.update({ outcome, reason, agentVerdict: verdict, endedAt: new Date().toISOString() });
+  const usage = r.agent.usage?.();
+  await rec.update({ outcome, reason, agentVerdict: verdict, endedAt: new Date().toISOString(), interruptedBy, ...(usage ? { agentUsage: usage } : {}) });
   return rec.current;
 }
