@@ -12,6 +12,10 @@ const commands: Record<string, { summary: string; load: () => Promise<{ run(args
   eval: { summary: 'evaluate agent traces against a dataset', load: () => import('./cli/eval') },
   device: { summary: 'device serve: run the Touchstone virtual Android device', load: () => import('./cli/device') },
   world: { summary: 'world build <dir>: merge recorded traces into an offline graph world', load: () => import('./cli/world') },
+  devices: { summary: 'list the devices adb sees, with what to do about unusable ones', load: () => import('./cli/devices') },
+  run: { summary: 'run agents on dataset tasks over a device pool, writing evaluated traces', load: () => import('./cli/run') },
+  record: { summary: 'record a demonstration on a device as a new ground-truth episode', load: () => import('./cli/record') },
+  demo: { summary: 'demo create: generate the demo dataset on the virtual phone', load: () => import('./cli/demo') },
 };
 
 function usage(): string {

@@ -7,7 +7,7 @@
 import type { Call, NameSet, NoArgs } from './common';
 
 /** The kinds of work that run as jobs (a new long-running feature adds its kind here). */
-export type JobKind = 'dataset:open' | 'dataset:check' | 'evaluation' | 'run' | 'ocr' | 'record';
+export type JobKind = 'dataset:open' | 'dataset:check' | 'evaluation' | 'run' | 'ocr' | 'record' | 'demo';
 
 /** Where a job is: `done` of `total` units (episodes, steps), in an optional named phase. */
 export interface JobProgress {

@@ -5,6 +5,8 @@ import { episodeHandlers } from '../episodes/handlers';
 import { RootGuard } from '../fs/roots';
 import { statIn } from '../fs/confined-read';
 import { jobHandlers } from '../jobs/handlers';
+import { deviceHandlers } from '../devices/handlers';
+import { runHandlers } from '../runner/handlers';
 import { JobService } from '../jobs/job-service';
 import type { AppContext, AppServiceOptions } from './context';
 import { datasetBackend } from './dataset-backend';
@@ -49,6 +51,8 @@ export function createAppService(options: AppServiceOptions): AppService {
     ...datasetHandlers(ctx, (root) => episodes.forget(root)),
     ...episodes.calls,
     ...jobHandlers(ctx),
+    ...deviceHandlers(ctx),
+    ...runHandlers(ctx),
   };
 
   return {

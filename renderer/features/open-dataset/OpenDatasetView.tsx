@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store';
+import { DemoDatasetButton } from './DemoDatasetButton';
 import { OpenProgress } from './OpenProgress';
 
 /** The start screen: pick a folder (desktop), or type a path / choose a recent one (web). */
@@ -28,6 +29,7 @@ export function OpenDatasetView() {
             <button className="btn" type="submit" disabled={busy || !path.trim()}>Open</button>
           </div>
         </form>
+        <DemoDatasetButton />
         <OpenProgress />
         {error && <div className="error-box" role="alert">{error}</div>}
         {candidates.length > 0 && (

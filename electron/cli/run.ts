@@ -1,0 +1,128 @@
+/** `touchstone run`: runs agents on tasks of a dataset over a pool of devices, writing evaluated execution traces. */
+import { resolve } from 'node:path';
+import { agentFactory, agentNames } from '../core/agents/registry';
+import { adbShell } from '../core/capture/device-shell';
+import { resolveAdbServer } from '../core/devices/adb-client';
+import { DeviceManager } from '../core/devices/device-manager';
+import { parseEmbedderSpec, type EmbedderSpec } from '../core/evaluation/embedding-provider';
+import { writeFileAtomic } from '../core/fs/atomic-write';
+import { parseRunShard, runAgents, type RunShard } from '../core/runner/run-agents';
+import { loadRunTasks } from '../core/runner/run-tasks';
+import { runProgress } from './run-progress';
+
+const USAGE = `Usage: touchstone run --dataset D --tasks <ids|all> --agent <name[,name]> --devices <serials|all> [options]
+
+  --dataset D          LlamaTouch dataset folder (llamatouch_task_metadata.tsv); reset per task from its
+                       touchstone-tasks.json when present, else clearing the task's app
+  --tasks T            comma-separated episode ids, or all
+  --agent A            ${agentNames().join(' | ')} (comma-separated for several)
+  --devices S          comma-separated serials, or all usable devices (one episode per device at a time)
+  --repeat N           run every task N times per agent (default 1)
+  --max-steps N        step limit per episode (default 20)
+  --step-timeout MS    limit for one agent decision (default 120000)
+  --episode-timeout MS limit for one episode (default 900000)
+  --out DIR            traces go to DIR/<agent>/r<repeat>/<episode>/ (default ./runs)
+  --resume             keep finished episodes, continue unfinished ones (killed, interrupted, cancelled)
+  --shard i/n          run only every n-th episode of the run starting at the i-th (1-based); shards
+                       can run in other processes or machines writing to the same --out
+  --seed N             seed of the random agent (default 1)
+  --agent-opt K=V      a setting for the agent (repeatable), e.g. complete=0.2 for random
+  --no-eval            do not evaluate finished episodes
+  --embedder E         default | onnx:<dir> | none, for fuzzy items in the evaluation
+  --json FILE          write every episode's record (outcome, timings, verdict) as JSON
+  --adb-server H:P     the adb server to use (default: ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_PORT, 5037)
+  --quiet              no progress output
+
+Ctrl-C stops after the step in progress; every finished step is kept (exit 130); --resume finishes.
+Exit 0 when every episode ran to its end, 1 when some were interrupted or failed, 2 on a bad option.`;
+
+interface Args {
+  dataset: string; tasks: string[] | 'all'; agents: string[]; devices: string[] | 'all'; repeat: number; maxSteps: number;
+  stepTimeoutMs: number; episodeTimeoutMs: number; out: string; resume: boolean; shard?: RunShard; seed: number;
+  settings: Record<string, string>; evaluate: boolean; embedder: EmbedderSpec; json?: string; adbServer?: string; quiet: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const v: Record<string, string> = {};
+  const settings: Record<string, string> = {};
+  const flags = new Set<string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (['--resume', '--no-eval', '--quiet'].includes(a)) { flags.add(a); continue; }
+    const val = argv[++i];
+    if (!a.startsWith('--') || val === undefined) throw new Error(`unexpected argument "${a}"`);
+    if (a === '--agent-opt') {
+      const eq = val.indexOf('=');
+      if (eq < 1) throw new Error(`--agent-opt needs key=value, got "${val}"`);
+      settings[val.slice(0, eq)] = val.slice(eq + 1);
+      continue;
+    }
+    v[a.slice(2)] = val;
+  }
+  const known = ['dataset', 'tasks', 'agent', 'devices', 'repeat', 'max-steps', 'step-timeout', 'episode-timeout', 'out', 'shard', 'seed', 'embedder', 'json', 'adb-server'];
+  const unknown = Object.keys(v).find((k) => !known.includes(k));
+  if (unknown) throw new Error(`unknown option --${unknown}`);
+  for (const k of ['dataset', 'tasks', 'agent', 'devices']) if (!v[k]) throw new Error(`--${k} is required`);
+  const int = (k: string, def: number, min = 1): number => {
+    if (v[k] === undefined) return def;
+    const n = Number(v[k]);
+    if (!Number.isInteger(n) || n < min) throw new Error(`--${k} must be a whole number >= ${min}; got "${v[k]}"`);
+    return n;
+  };
+  const list = (s: string): string[] | 'all' => (s === 'all' ? 'all' : s.split(',').map((x) => x.trim()).filter(Boolean));
+  const agents = v.agent!.split(',').map((x) => x.trim());
+  for (const a of agents) agentFactory(a);
+  return {
+    dataset: resolve(v.dataset!), tasks: list(v.tasks!), agents, devices: list(v.devices!), repeat: int('repeat', 1), maxSteps: int('max-steps', 20),
+    stepTimeoutMs: int('step-timeout', 120_000), episodeTimeoutMs: int('episode-timeout', 900_000), out: resolve(v.out ?? 'runs'),
+    resume: flags.has('--resume'), shard: v.shard ? parseRunShard(v.shard) : undefined, seed: int('seed', 1, 0), settings,
+    evaluate: !flags.has('--no-eval'), embedder: parseEmbedderSpec(v.embedder ?? 'default'), json: v.json, adbServer: v['adb-server'], quiet: flags.has('--quiet'),
+  };
+}
+
+export async function run(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) { console.log(USAGE); return 0; }
+  let a: Args;
+  try { a = parseArgs(argv); } catch (err) { console.error(`touchstone run: ${(err as Error).message}\n\n${USAGE}`); return 2; }
+  const ac = new AbortController();
+  let interrupts = 0;
+  const onSigint = (): void => {
+    if (++interrupts > 1) process.exit(130);
+    console.error('\ntouchstone run: stopping after the current step (Ctrl-C again to quit at once)...');
+    ac.abort(new Error('Run cancelled (Ctrl-C).'));
+  };
+  process.on('SIGINT', onSigint);
+  const progress = runProgress('run', a.quiet);
+  try {
+    const tasks = await loadRunTasks(a.dataset, a.tasks);
+    const mgr = new DeviceManager(resolveAdbServer(a.adbServer));
+    const devices = await mgr.pick(a.devices);
+    if (a.devices === 'all') {
+      for (const d of await mgr.list()) if (d.state !== 'device') console.error(`skipping ${d.serial} (${d.state}): ${d.hint ?? ''}`);
+    }
+    const res = await runAgents({
+      tasks, agents: a.agents, repeat: a.repeat, out: a.out, shard: a.shard, devices, shellFor: (s) => adbShell(mgr.client, s),
+      limits: { maxSteps: a.maxSteps, stepTimeoutMs: a.stepTimeoutMs, episodeTimeoutMs: a.episodeTimeoutMs }, resume: a.resume,
+      seed: a.seed, agentSettings: a.settings, evaluate: a.evaluate, embedder: a.embedder, signal: ac.signal,
+      onProgress: (done, total, d) => progress.update(done, total, d.message),
+    });
+    progress.stop();
+    for (const x of res.items) {
+      const ev = x.record.evaluation ? (x.record.evaluation.completed ? 'completed' : 'not completed') : '-';
+      console.log(`${x.item.agent}\tr${x.item.repeat}\t${x.item.task.episode}\t${x.device}\t${x.record.outcome}\t${x.record.steps.length} steps\t${ev}${x.record.reason && x.record.outcome !== 'finished' ? `\t${x.record.reason}` : ''}`);
+    }
+    const completed = res.items.filter((x) => x.record.evaluation?.completed).length;
+    const judged = res.items.filter((x) => x.record.evaluation).length;
+    console.log(`${res.items.length} of ${res.planned} episode(s) ran${a.shard ? ` (shard ${a.shard.index}/${a.shard.count})` : ''} on ${devices.length} device(s); ${judged} evaluated, ${completed} completed. Traces: ${a.out}`);
+    for (const l of res.lostDevices) console.error(`device lost: ${l.serial}: ${l.reason}`);
+    if (a.json) await writeFileAtomic(a.json, JSON.stringify(res.items.map((x) => ({ dir: x.item.dir, ranOn: x.device, ...x.record })), null, 2) + '\n');
+    if (res.cancelled) return 130;
+    return res.items.every((x) => ['finished', 'step-limit', 'timeout'].includes(x.record.outcome)) && res.items.length === res.planned ? 0 : 1;
+  } catch (err) {
+    progress.stop();
+    console.error(`touchstone run: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}

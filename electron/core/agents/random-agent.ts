@@ -1,0 +1,51 @@
+import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
+import type { DeviceAction } from '../capture/device-action';
+import type { Agent, AgentFactory, AgentOptions, Observation } from './agent';
+
+/** mulberry32: small, seedable, good enough for a baseline. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A baseline: taps a random clickable element (or a random point), sometimes
+ * swipes, goes back or types, and declares completion with a small probability
+ * per step (`complete=P`, default 0.1). Seeded, so a run reproduces.
+ */
+export class RandomAgent implements Agent {
+  readonly name = 'random';
+  private readonly random: () => number;
+  private readonly pComplete: number;
+
+  constructor(opts: AgentOptions) {
+    this.random = rng(opts.seed);
+    const p = Number(opts.settings.complete ?? 0.1);
+    this.pComplete = Number.isFinite(p) && p >= 0 && p <= 1 ? p : 0.1;
+  }
+
+  async start(): Promise<void> { /* nothing to prepare */ }
+
+  async next(obs: Observation): Promise<DeviceAction> {
+    const r = this.random;
+    if (obs.step > 0 && r() < this.pComplete) return { kind: 'complete' };
+    const { width: w, height: h } = obs.screen;
+    const roll = r();
+    if (roll < 0.1) return { kind: 'back' };
+    if (roll < 0.2) return { kind: 'swipe', x1: w / 2, y1: h * 0.7, x2: w / 2, y2: h * 0.3 };
+    if (roll < 0.25) return { kind: 'type', text: 'hello' };
+    const vh = parseUiautomatorXml(obs.xml, 'screen');
+    const targets = vh.ok ? vh.value.nodes.filter((n) => n.clickable && n.enabled && n.bounds && n.bounds.x2 > n.bounds.x1 && n.bounds.y2 > n.bounds.y1) : [];
+    if (!targets.length) return { kind: 'tap', x: Math.floor(r() * w), y: Math.floor(r() * h) };
+    const b = targets[Math.floor(r() * targets.length)]!.bounds!;
+    return { kind: 'tap', x: Math.round((b.x1 + b.x2) / 2), y: Math.round((b.y1 + b.y2) / 2) };
+  }
+}
+
+export const randomAgent: AgentFactory = { name: 'random', summary: 'random taps on clickable elements, swipes, back and typing (seeded baseline)', create: (o) => new RandomAgent(o) };

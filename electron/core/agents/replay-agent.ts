@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { GtAction } from '../../../shared/model';
+import { parseEventStructs } from '../../../shared/formats/event-structs';
+import { formatProblem } from '../../../shared/model';
+import { fromGtAction, type DeviceAction } from '../capture/device-action';
+import type { Agent, AgentFactory, AgentTask, Observation } from './agent';
+
+/**
+ * Replays the ground-truth actions (`eventStructs.txt`), scaled to the device,
+ * then declares the task complete: a sanity check of annotations and devices
+ * (every annotated task should pass its own replay).
+ */
+export class ReplayAgent implements Agent {
+  readonly name = 'replay';
+  private actions: GtAction[] = [];
+
+  async start(task: AgentTask): Promise<void> {
+    const file = join(task.groundTruthDir, 'eventStructs.txt');
+    let text: string;
+    try { text = await readFile(file, 'utf8'); } catch (err) {
+      throw new Error(`replay agent: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the episode has no recorded actions to replay.`, { cause: err });
+    }
+    const r = parseEventStructs(text, file);
+    if (!r.ok) throw new Error(`replay agent: ${r.problems.map(formatProblem).join('; ')}`);
+    this.actions = r.value;
+  }
+
+  async next(obs: Observation): Promise<DeviceAction> {
+    // Actions that have no device form (app switch, unknown lines) are skipped, as the recorder could not replay them either.
+    let i = obs.history.length;
+    while (i < this.actions.length) {
+      const a = fromGtAction(this.actions[i], obs.screen);
+      if (a) return a;
+      i++;
+    }
+    return { kind: 'complete' };
+  }
+}
+
+export const replayAgent: AgentFactory = { name: 'replay', summary: 'replays the ground-truth actions, then declares the task complete', create: () => new ReplayAgent() };

@@ -1,0 +1,53 @@
+import { relative } from 'node:path';
+import type { RunCalls } from '../../../shared/contract/run';
+import type { AppContext } from '../app/context';
+import { AppError } from '../app/errors';
+import { adbShell } from '../capture/device-shell';
+import { defaultDemoDir, demoExists } from '../demo/demo-location';
+import { appDeviceManager } from '../devices/handlers';
+import { runAgents } from './run-agents';
+import { loadRunTasks } from './run-tasks';
+
+/** Where the start screen's demo dataset lives (TOUCHSTONE_DEMO_DIR overrides the per-user default). */
+export function demoDir(): string {
+  return process.env.TOUCHSTONE_DEMO_DIR || defaultDemoDir();
+}
+
+/** The run domain's calls: a run as a job, and the demo dataset made on first use. */
+export function runHandlers(ctx: AppContext): RunCalls {
+  return {
+    'run:start': async (args) => {
+      const ds = ctx.datasets.get(args?.datasetId);
+      if (!Array.isArray(args.agents) || !args.agents.length) throw new AppError('bad-request', 'run:start needs at least one agent.');
+      const { abs: out } = ctx.datasets.confine(ds, `runs/${new Date().toISOString().replace(/[:.]/g, '-')}`);
+      const mgr = appDeviceManager();
+      return ctx.jobs.run('run', { jobId: args.jobId, label: `Running ${args.agents.join(', ')} on ${ds.name}` }, async (job) => {
+        const tasks = await loadRunTasks(ds.root, args.tasks);
+        const devices = await mgr.pick(args.devices).catch((err: Error) => { throw new AppError('unavailable', err.message, { cause: err }); });
+        const r = await runAgents({
+          tasks, agents: args.agents, repeat: args.repeat ?? 1, out, devices, shellFor: (s) => adbShell(mgr.client, s),
+          limits: { maxSteps: args.maxSteps ?? 20, stepTimeoutMs: 120_000, episodeTimeoutMs: 900_000 }, resume: args.resume ?? false,
+          seed: 1, agentSettings: {}, signal: job.signal, onProgress: (done, total, d) => job.progress(done, total, d),
+        });
+        return {
+          out: relative(ds.root, out), planned: r.planned, lostDevices: r.lostDevices,
+          episodes: r.items.map((x) => ({
+            episode: x.item.task.episode, agent: x.item.agent, repeat: x.item.repeat, device: x.device, outcome: x.record.outcome,
+            steps: x.record.steps.length, completed: x.record.evaluation?.completed, reason: x.record.reason ?? x.record.evaluation?.reason,
+            trace: relative(ds.root, x.item.dir),
+          })),
+        };
+      });
+    },
+    'run:demoDataset': async (args) => {
+      const path = demoDir();
+      if (demoExists(path)) return { path, created: false };
+      return ctx.jobs.run('demo', { jobId: args?.jobId, label: 'Creating the demo dataset' }, async (job) => {
+        // Loaded on first use: the virtual phone (canvas rendering) is only needed to make the dataset.
+        const { createDemoDataset } = await import('../demo/create-demo');
+        await createDemoDataset({ out: path, signal: job.signal, progress: job.progress });
+        return { path, created: true };
+      });
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { join } from 'node:path';
+import type { DeviceInfo } from '../../../shared/contract/device';
+import { agentFactory } from '../agents/registry';
+import { DeviceCapture, type CaptureOptions } from '../capture/capture';
+import type { DeviceShell } from '../capture/device-shell';
+import type { EmbedderSpec } from '../evaluation/embedding-provider';
+import type { EpisodeRecord } from './episode-record';
+import { JudgeQueue } from './judge-queue';
+import { runEpisode, type EpisodeLimits } from './run-episode';
+import type { RunTask } from './run-tasks';
+import { TraceRecorder } from './trace-recorder';
+
+/** `--shard i/n`, 1-based (shard i of n takes every n-th episode of the run starting at the i-th). */
+export interface RunShard { index: number; count: number }
+
+/** Parses `i/n` with 1 <= i <= n (a Kubernetes Indexed Job passes JOB_COMPLETION_INDEX + 1). */
+export function parseRunShard(s: string): RunShard {
+  const m = /^(\d+)\/(\d+)$/.exec(s.trim());
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (!m || count < 1 || index < 1 || index > count) throw new Error(`--shard must be i/n with 1 <= i <= n (e.g. 1/4; shards are numbered from 1); got "${s}".`);
+  return { index, count };
+}
+
+/** One queued episode: a task, an agent, a repeat. */
+export interface RunItem { task: RunTask; agent: string; repeat: number; dir: string }
+
+export interface RunPlan {
+  tasks: RunTask[];
+  agents: string[];
+  repeat: number;
+  out: string;
+  shard?: RunShard;
+}
+
+/** The folder of one trace: `<out>/<agent>/r<repeat>/<episode>` (`touchstone eval --traces <out>/<agent>` finds them). */
+export function traceDir(out: string, agent: string, repeat: number, episode: string): string {
+  return join(out, agent, `r${repeat}`, episode.replace(/[^\w.-]/g, '_'));
+}
+
+/** Every (task x agent x repeat) of the run in a fixed order, then this shard's share of it. */
+export function planItems(p: RunPlan): RunItem[] {
+  const all: RunItem[] = [];
+  for (let r = 1; r <= p.repeat; r++) for (const agent of p.agents) for (const task of p.tasks) all.push({ task, agent, repeat: r, dir: traceDir(p.out, agent, r, task.episode) });
+  return p.shard ? all.filter((_, k) => k % p.shard!.count === p.shard!.index - 1) : all;
+}
+
+export interface RunOptions extends RunPlan {
+  devices: DeviceInfo[];
+  /** How to reach each device (adbkit through the adb server, or in-process). */
+  shellFor(serial: string): DeviceShell;
+  limits: EpisodeLimits;
+  resume: boolean;
+  seed: number;
+  agentSettings: Record<string, string>;
+  /** Evaluate each finished episode of an annotated task at once (default true). */
+  evaluate?: boolean;
+  embedder?: EmbedderSpec;
+  capture?: CaptureOptions;
+  consoleTokenFile?: string;
+  signal: AbortSignal;
+  onProgress?(done: number, total: number, detail: { phase?: string; message?: string }): void;
+  onEpisode?(item: RunItem, record: EpisodeRecord, device: string): void;
+}
+
+export interface RunResult {
+  items: { item: RunItem; record: EpisodeRecord; device: string }[];
+  planned: number;
+  /** Devices that went away during the run, with the reason. */
+  lostDevices: { serial: string; reason: string }[];
+  cancelled: boolean;
+}
+
+function seedOf(base: number, episode: string, repeat: number): number {
+  let h = base >>> 0;
+  for (const ch of `${episode}#${repeat}`) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
+  return h;
+}
+
+/**
+ * Runs the queue over the device pool, one episode per device at a time.
+ * A device that disappears marks its episode interrupted (with the reason)
+ * and leaves the pool; the others take the rest of the queue.
+ */
+export async function runAgents(o: RunOptions): Promise<RunResult> {
+  const items = planItems(o);
+  const queue = [...items];
+  const result: RunResult = { items: [], planned: items.length, lostDevices: [], cancelled: false };
+  const judge = o.evaluate === false ? null : new JudgeQueue(o.embedder ?? 'default');
+  let done = 0;
+  o.onProgress?.(0, items.length, { phase: 'episodes', message: `${items.length} episode(s) on ${o.devices.length} device(s)` });
+  const worker = async (dev: DeviceInfo): Promise<void> => {
+    const capture = new DeviceCapture(o.shellFor(dev.serial), o.capture);
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      if (o.signal.aborted) { queue.unshift(item); return; }
+      const factory = agentFactory(item.agent);
+      const seed = seedOf(o.seed, item.task.episode, item.repeat);
+      let record = await runEpisode(capture, {
+        task: item.task, agent: factory.create({ seed, settings: o.agentSettings }), agentInfo: { name: item.agent, seed, settings: o.agentSettings },
+        repeat: item.repeat, dir: item.dir, device: { serial: dev.serial, model: dev.model, apiLevel: dev.apiLevel }, limits: o.limits, resume: o.resume,
+        reset: { consoleTokenFile: o.consoleTokenFile }, signal: o.signal,
+      });
+      const judged = judge && item.task.annotated && ['finished', 'step-limit', 'timeout'].includes(record.outcome) && !record.evaluation;
+      if (judged) {
+        const evaluation = await judge.judge(item.task, item.dir);
+        const rec = new TraceRecorder(item.dir, record);
+        await rec.update({ evaluation });
+        record = rec.current;
+      }
+      result.items.push({ item, record, device: dev.serial });
+      done++;
+      o.onEpisode?.(item, record, dev.serial);
+      o.onProgress?.(done, items.length, { phase: 'episodes', message: `${item.task.episode} (${item.agent}, r${item.repeat}) on ${dev.serial}: ${record.outcome}${record.evaluation ? record.evaluation.completed ? ', completed' : ', not completed' : ''}` });
+      if (record.outcome === 'interrupted') { result.lostDevices.push({ serial: dev.serial, reason: record.reason ?? 'disconnected' }); return; }
+      if (record.outcome === 'cancelled') return;
+    }
+  };
+  await Promise.all(o.devices.map(worker));
+  result.cancelled = o.signal.aborted;
+  return result;
+}

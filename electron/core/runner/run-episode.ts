@@ -1,0 +1,137 @@
+import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
+import { formatExecActionLine } from '../../../shared/formats/exec-action';
+import type { Agent, AgentTask } from '../agents/agent';
+import type { DeviceCapture } from '../capture/capture';
+import { describeAction, toExecAction, type DeviceAction } from '../capture/device-action';
+import { DeviceGoneError } from '../capture/device-shell';
+import { toDroidbotVh } from '../capture/droidbot-vh';
+import { performAction } from '../capture/perform-action';
+import type { EpisodeOutcome, EpisodeRecord, StepRecord, StepTimings } from './episode-record';
+import { resetDevice, type ResetOptions } from './reset-device';
+import type { RunTask } from './run-tasks';
+import { TraceRecorder } from './trace-recorder';
+
+export interface EpisodeLimits { maxSteps: number; stepTimeoutMs: number; episodeTimeoutMs: number }
+
+export interface EpisodeRun {
+  task: RunTask;
+  agent: Agent;
+  agentInfo: EpisodeRecord['agent'];
+  repeat: number;
+  dir: string;
+  device: EpisodeRecord['device'];
+  limits: EpisodeLimits;
+  resume: boolean;
+  reset?: ResetOptions;
+  signal: AbortSignal;
+  onStep?(step: StepRecord): void;
+}
+
+/** Apps whose screens can install or remove packages: after acting on them the package list is read again. */
+const INSTALLERS = /^(com\.android\.vending|com\.touchstone\.store|com\.android\.settings|com\.google\.android\.packageinstaller|com\.android\.packageinstaller)\//;
+const FINAL: ReadonlySet<EpisodeOutcome> = new Set(['finished', 'step-limit', 'timeout', 'error']);
+
+const since = (t: number): number => Math.round((performance.now() - t) * 100) / 100;
+
+async function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([p, new Promise<never>((_, rej) => { timer = setTimeout(() => rej(new Error(`${what} took longer than ${ms} ms (step timeout).`)), ms); })]);
+  } finally { clearTimeout(timer); }
+}
+
+/** Whether an existing trace is done (skipped by `--resume`). */
+export function isFinal(r: EpisodeRecord | null): boolean {
+  return r !== null && FINAL.has(r.outcome);
+}
+
+/**
+ * Runs one episode on one device: reset, then per step capture (stable
+ * screenshot, hierarchy, activity, packages when they may have changed), ask
+ * the agent, commit the step, act; until the agent declares completion or a
+ * limit ends it. With `resume`, an unfinished trace in `dir` is continued: its
+ * recorded actions are performed again after the reset, then the agent goes on.
+ */
+export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise<EpisodeRecord> {
+  const old = r.resume ? await TraceRecorder.read(r.dir) : null;
+  if (old && isFinal(old)) return old;
+  const screen = await capture.screenSize();
+  const fresh: EpisodeRecord = {
+    format: 'touchstone-episode/1', episode: r.task.episode,
+    task: { description: r.task.description, app: r.task.app, category: r.task.category, path: r.task.path },
+    agent: r.agentInfo, repeat: r.repeat, device: { ...r.device, screen }, config: { ...r.limits, reset: '' },
+    startedAt: new Date().toISOString(), outcome: 'incomplete', steps: [],
+  };
+  const rec = old ? new TraceRecorder(r.dir, { ...old, outcome: 'incomplete', reason: undefined, resumed: (old.resumed ?? 0) + 1 }) : await TraceRecorder.create(r.dir, fresh);
+  if (old) await rec.repair();
+  const t0 = performance.now();
+  const task: AgentTask = { episode: r.task.episode, description: r.task.description, app: r.task.app, groundTruthDir: r.task.groundTruthDir };
+  const history: DeviceAction[] = [];
+  let outcome: EpisodeOutcome = 'incomplete';
+  let reason: string | undefined;
+  let verdict: EpisodeRecord['agentVerdict'];
+  try {
+    const how = await resetDevice(capture, r.task.reset, r.reset);
+    await rec.update({ config: { ...rec.current.config, reset: how } });
+    await r.agent.start(task, r.signal);
+    // Resume: bring the device back by performing the recorded actions again.
+    for (const s of rec.current.steps) {
+      r.signal.throwIfAborted();
+      await performAction(capture.shell, s.deviceAction);
+      await capture.waitStable();
+      history.push(s.deviceAction);
+    }
+    let packages = await capture.packages();
+    let lastActionMs = 0;
+    let prevActivity = '';
+    for (let i = rec.current.steps.length; ; i++) {
+      r.signal.throwIfAborted();
+      if (i >= r.limits.maxSteps) { outcome = 'step-limit'; reason = `Reached the step limit (${r.limits.maxSteps}) without the agent declaring the task complete.`; break; }
+      if (performance.now() - t0 > r.limits.episodeTimeoutMs) { outcome = 'timeout'; reason = `The episode took longer than ${r.limits.episodeTimeoutMs} ms.`; break; }
+      const timings: StepTimings = { actionMs: lastActionMs, stableMs: 0, screenshotMs: 0, hierarchyMs: 0, activityMs: 0, packagesMs: 0, agentMs: 0, writeMs: 0, totalMs: 0 };
+      const tStep = performance.now();
+      const stable = await capture.waitStable();
+      timings.stableMs = Math.round(stable.waitedMs * 100) / 100;
+      timings.screenshotMs = Math.round(stable.lastCaptureMs * 100) / 100;
+      let t = performance.now();
+      const { xml, attempts } = await capture.hierarchy();
+      timings.hierarchyMs = since(t);
+      t = performance.now();
+      const activity = await capture.activity();
+      timings.activityMs = since(t);
+      let installed: string[] | undefined;
+      if (i > 0 && INSTALLERS.test(prevActivity)) {
+        t = performance.now();
+        const now = await capture.packages();
+        timings.packagesMs = since(t);
+        if (now.join() !== packages.join()) installed = packages = now;
+      }
+      prevActivity = activity;
+      t = performance.now();
+      const action = await within(r.agent.next({ step: i, screenshot: stable.png, xml, activity, screen, history }, r.signal), r.limits.stepTimeoutMs, `The agent's step ${i}`);
+      timings.agentMs = since(t);
+      t = performance.now();
+      const vh = parseUiautomatorXml(xml, `step ${i}`);
+      const exec = toExecAction(action, screen);
+      const step: StepRecord = { index: i, action: formatExecActionLine(exec), description: describeAction(action), deviceAction: action, activity, timings, dumpAttempts: attempts, stable: stable.stable, ...(installed ? { installed } : {}) };
+      await rec.commitStep(step, { png: stable.png, xml, vh: vh.ok ? toDroidbotVh(vh.value) : '[]', activity, action: exec });
+      timings.writeMs = since(t);
+      timings.totalMs = since(tStep);
+      r.onStep?.(step);
+      if (action.kind === 'complete' || action.kind === 'impossible') { outcome = 'finished'; verdict = action.kind; break; }
+      t = performance.now();
+      await performAction(capture.shell, action);
+      lastActionMs = since(t);
+      history.push(action);
+    }
+    await rec.writeInstalledApps(await capture.packages());
+  } catch (err) {
+    if (r.signal.aborted) { outcome = 'cancelled'; reason = 'Stopped (cancel or Ctrl-C); every finished step is kept. Run again with --resume to finish it.'; }
+    else if (err instanceof DeviceGoneError) { outcome = 'interrupted'; reason = `${err.message} Run again with --resume once the device is back.`; }
+    else { outcome = 'error'; reason = (err as Error).message; }
+  } finally {
+    await r.agent.stop?.().catch(() => undefined);
+  }
+  await rec.update({ outcome, reason, agentVerdict: verdict, endedAt: new Date().toISOString() });
+  return rec.current;
+}

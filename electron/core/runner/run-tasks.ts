@@ -1,0 +1,74 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { formatProblem } from '../../../shared/model';
+import { readTaskIndex } from '../datasets/write-dataset';
+
+/**
+ * How to bring a device to a task's start. Tried in order: an emulator
+ * snapshot (emulators and virtual devices with a console), else clearing app
+ * data, then setup shell commands, then HOME.
+ */
+export interface ResetSpec {
+  snapshot?: string;
+  /** Packages to `pm clear`. */
+  clear?: string[];
+  /** Shell commands run after clearing (e.g. `settings put global wifi_on 1`). */
+  shell?: string[];
+}
+
+/** One task of a run, from the dataset index. */
+export interface RunTask {
+  episode: string;
+  description: string;
+  app: string;
+  category: string;
+  /** Folder relative to the dataset root. */
+  path: string;
+  datasetRoot: string;
+  groundTruthDir: string;
+  nsteps: number;
+  /** True when the episode has at least one `i.ess`: its traces are evaluated at once. */
+  annotated: boolean;
+  reset: ResetSpec;
+}
+
+/** Optional `touchstone-tasks.json` at the dataset root: `{ "reset": { "<episode>|*": ResetSpec } }`. */
+export const TASK_SETTINGS_FILE = 'touchstone-tasks.json';
+
+async function readResets(root: string): Promise<Record<string, ResetSpec>> {
+  const file = join(root, TASK_SETTINGS_FILE);
+  if (!existsSync(file)) return {};
+  try {
+    const j = JSON.parse(await readFile(file, 'utf8')) as { reset?: Record<string, ResetSpec> };
+    return j.reset ?? {};
+  } catch (err) {
+    throw new Error(`${file}: not valid JSON (${(err as Error).message}); fix it or remove it (resets then default to clearing the task's app).`, { cause: err });
+  }
+}
+
+/**
+ * The tasks of a dataset to run: `all`, or ids (episode ids or folder names),
+ * in index order. Throws naming ids that are not in the index.
+ */
+export async function loadRunTasks(datasetRoot: string, ids: string[] | 'all'): Promise<RunTask[]> {
+  const root = resolve(datasetRoot);
+  const idx = await readTaskIndex(root);
+  if (!idx.ok) throw new Error(`Dataset ${root}: ${idx.problems.map(formatProblem).join('; ')}`);
+  const resets = await readResets(root);
+  const rows = ids === 'all' ? idx.value.rows : ids.map((id) => {
+    const row = idx.value.rows.find((r) => r.episode === id || r.path.split('/').pop() === id);
+    if (!row) throw new Error(`Task ${id} is not in ${join(root, 'llamatouch_task_metadata.tsv')}; use an episode id from its first column, or --tasks all.`);
+    return row;
+  });
+  return rows.map((r) => {
+    const dir = join(root, r.path);
+    const files = existsSync(dir) ? readdirSync(dir) : [];
+    const fallback: ResetSpec = /^[a-z][\w]*(\.[\w]+)+$/i.test(r.app) ? { clear: [r.app] } : {};
+    return {
+      episode: r.episode, description: r.description, app: r.app, category: r.category, path: r.path, datasetRoot: root,
+      groundTruthDir: dir, nsteps: r.nsteps, annotated: files.some((f) => /^\d+\.ess$/.test(f)),
+      reset: resets[r.episode] ?? resets['*'] ?? fallback,
+    };
+  });
+}
