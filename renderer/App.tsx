@@ -5,6 +5,8 @@ import { TopBar } from './features/shell/TopBar';
 import { OpenDatasetView } from './features/open-dataset/OpenDatasetView';
 import { DatasetView } from './features/dataset/DatasetView';
 import { PendingView } from './features/shell/PendingView';
+import { EvaluateView } from './features/evaluate/EvaluateView';
+import { useEvalPreset } from './features/evaluate/use-eval-preset';
 import { KeymapOverlay } from './keymap/KeymapOverlay';
 import { useKeymap, useKeymapDispatcher } from './keymap/use-keymap';
 import { parseRoute } from './route/route';
@@ -25,19 +27,24 @@ export function App() {
     void s.boot(parseRoute(window.location.hash));
   }, [s.boot]);
   useUrlSync(useAppStore);
+  useEvalPreset();
 
   const [keysOpen, setKeysOpen] = useState(false);
   const closeKeys = useCallback(() => setKeysOpen(false), []);
   useKeymap('global', useMemo(() => [{ keys: ['?'], label: 'Show the keyboard shortcuts', run: () => setKeysOpen(true) }], []));
-  const scopes = useMemo(() => [s.hasDataset ? s.view : 'open', 'global'], [s.hasDataset, s.view]);
+  // The evaluation view stands on its own (its dataset comes with the evaluation).
+  const shown = s.view === 'evaluate' ? 'evaluate' : s.hasDataset ? s.view : 'open';
+  const scopes = useMemo(() => [shown, 'global'], [shown]);
   useKeymapDispatcher(scopes);
 
   const state = s.bootStatus === 'idle' || s.busy ? 'loading' : s.bootStatus === 'error' ? 'error' : 'ready';
   return (
-    <div className="app" data-app-state={state} data-view={s.hasDataset ? s.view : 'open'}>
+    <div className="app" data-app-state={state} data-view={shown}>
       <TopBar onShowKeys={() => setKeysOpen(true)} />
       {s.bootStatus === 'error' ? (
         <main className="open-view"><div className="error-box" role="alert">Cannot reach Touchstone: {s.bootError}</div></main>
+      ) : s.view === 'evaluate' ? (
+        <EvaluateView />
       ) : !s.hasDataset ? (
         <OpenDatasetView />
       ) : s.view === 'dataset' ? (

@@ -17,6 +17,7 @@
 import { APP_CALLS, APP_EVENTS, type AppCalls, type AppEvents } from './contract/app';
 import { DATASET_CALLS, DATASET_EVENTS, type DatasetCalls, type DatasetEvents } from './contract/dataset';
 import { EPISODE_CALLS, EPISODE_EVENTS, type EpisodeCalls, type EpisodeEvents } from './contract/episode';
+import { EVALUATION_CALLS, EVALUATION_EVENTS, type EvaluationCalls, type EvaluationEvents } from './contract/evaluation';
 import { JOB_CALLS, JOB_EVENTS, type JobCalls, type JobEvents } from './contract/job';
 import { DEVICE_CALLS, DEVICE_EVENTS, type DeviceCalls, type DeviceEvents } from './contract/device';
 import { RUN_CALLS, RUN_EVENTS, type RunCalls, type RunEvents } from './contract/run';
@@ -27,10 +28,10 @@ export type { JobArgs } from './contract/dataset';
 export type { JobInfo, JobKind, JobProgress } from './contract/job';
 
 /** Every call the UI can make, keyed `domain:verb`. */
-export interface ContractCalls extends AppCalls, DatasetCalls, EpisodeCalls, JobCalls, DeviceCalls, RunCalls {}
+export interface ContractCalls extends AppCalls, DatasetCalls, EpisodeCalls, JobCalls, DeviceCalls, RunCalls, EvaluationCalls {}
 
 /** Every event the core pushes to the UI. */
-export interface ContractEvents extends AppEvents, DatasetEvents, EpisodeEvents, JobEvents, DeviceEvents, RunEvents {}
+export interface ContractEvents extends AppEvents, DatasetEvents, EpisodeEvents, JobEvents, DeviceEvents, RunEvents, EvaluationEvents {}
 
 export type CallName = keyof ContractCalls;
 export type CallArgs<K extends CallName> = Parameters<ContractCalls[K]>[0];
@@ -39,8 +40,8 @@ export type EventName = keyof ContractEvents;
 export type EventPayload<E extends EventName> = ContractEvents[E];
 
 // Typed over every name: leaving a domain's set out of the spread fails to compile.
-const callNameSet: { readonly [K in CallName]-?: true } = { ...APP_CALLS, ...DATASET_CALLS, ...EPISODE_CALLS, ...JOB_CALLS, ...DEVICE_CALLS, ...RUN_CALLS };
-const eventNameSet: { readonly [E in EventName]-?: true } = { ...APP_EVENTS, ...DATASET_EVENTS, ...EPISODE_EVENTS, ...JOB_EVENTS, ...DEVICE_EVENTS, ...RUN_EVENTS };
+const callNameSet: { readonly [K in CallName]-?: true } = { ...APP_CALLS, ...DATASET_CALLS, ...EPISODE_CALLS, ...JOB_CALLS, ...DEVICE_CALLS, ...RUN_CALLS, ...EVALUATION_CALLS };
+const eventNameSet: { readonly [E in EventName]-?: true } = { ...APP_EVENTS, ...DATASET_EVENTS, ...EPISODE_EVENTS, ...JOB_EVENTS, ...DEVICE_EVENTS, ...RUN_EVENTS, ...EVALUATION_EVENTS };
 
 /** Runtime list of every call name (transports register/accept exactly these). */
 export const CALL_NAMES = Object.freeze(Object.keys(callNameSet) as CallName[]);

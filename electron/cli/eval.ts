@@ -32,6 +32,8 @@ const USAGE = `Usage: touchstone eval --dataset D --traces T [options]
   --screen-threshold X  cosine threshold for fuzzy<-1> (default: per model, else --threshold)
   --plot FILE        write an SVG bar chart of the completion rate per method (overall, per
                      category, per difficulty; human labels as grey bars)
+  --html FILE        write one self-contained HTML report (chart, method table, filmstrips of failures
+                     with their reasons) that opens offline from file://
   --quiet            no progress bar
 
 Progress goes to stderr (a bar on a terminal, a line per 10% otherwise). Ctrl-C stops the workers and
@@ -40,7 +42,7 @@ unreadable, 2 on a bad option.`;
 
 interface Args {
   dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode; final: FinalConvention;
-  json?: string; csv?: string; plot?: string; jobs: number; shard?: Shard; embedder: EmbedderSpec; quiet: boolean;
+  json?: string; csv?: string; plot?: string; html?: string; jobs: number; shard?: Shard; embedder: EmbedderSpec; quiet: boolean;
   threshold?: number; screenThreshold?: number;
 }
 
@@ -62,7 +64,7 @@ function parseArgs(argv: string[]): Args {
     if (!a.startsWith('--') || val === undefined) throw new Error(`unexpected argument "${a}"`);
     v[k] = val;
   }
-  const known = ['dataset', 'traces', 'human', 'method', 'mode', 'final', 'json', 'csv', 'plot', 'jobs', 'shard', 'embedder', 'threshold', 'screen-threshold'];
+  const known = ['dataset', 'traces', 'human', 'method', 'mode', 'final', 'json', 'csv', 'plot', 'html', 'jobs', 'shard', 'embedder', 'threshold', 'screen-threshold'];
   const unknown = Object.keys(v).filter((k) => !known.includes(k));
   if (unknown.length) throw new Error(`unknown option --${unknown[0]}`);
   if (!v.dataset || !v.traces) throw new Error('--dataset and --traces are required');
@@ -78,7 +80,7 @@ function parseArgs(argv: string[]): Args {
   const jobs = v.jobs === undefined ? 2 : Number(v.jobs);
   if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs must be a positive integer; got "${v.jobs}"`);
   return {
-    dataset: v.dataset, traces: v.traces, human: v.human, methods, mode, final, json: v.json, csv: v.csv, plot: v.plot, jobs,
+    dataset: v.dataset, traces: v.traces, human: v.human, methods, mode, final, json: v.json, csv: v.csv, plot: v.plot, html: v.html, jobs,
     shard: v.shard ? parseShard(v.shard) : undefined, embedder: parseEmbedderSpec(v.embedder ?? 'default'), quiet,
     threshold: threshold(v.threshold, 'threshold'), screenThreshold: threshold(v['screen-threshold'], 'screen-threshold'),
   };
@@ -162,6 +164,10 @@ async function evaluateAndWrite(
     await writeFileAtomic(a.csv.replace(/\.csv$/i, '') + '.summary.csv', summaryCsv(report.groups));
   }
   if (a.plot) await writeFileAtomic(a.plot, completionChartSvg(report.groups, report.methods, `Task completion rate (${report.outcomes.length} episodes, mode ${report.mode})`));
+  if (a.html) {
+    const { htmlReportFromRun } = await import('../core/reports/report-from-run');
+    await writeFileAtomic(a.html, await htmlReportFromRun(report, a.dataset, a.traces, labels));
+  }
   // 128 + the signal's number (130 for Ctrl-C), what shells report for a command a signal stopped.
   const sig = signalled();
   if (sig) return 128 + constants.signals[sig];

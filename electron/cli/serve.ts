@@ -5,12 +5,14 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EvalSpec } from '../../shared/contract/evaluation';
 import { createAppService } from '../core/app/app-service';
 import { startServer } from '../server';
 
 const USAGE = `Usage: touchstone serve [--port N] [--open] [--root DIR]... [--state-dir DIR]
+                       [--dataset D --traces NAME=DIR [--traces NAME=DIR]... [--human labels.csv]]
 
 Serves the Touchstone UI on http://127.0.0.1 (never on other interfaces) and
 prints the URL to open; it carries a random token that changes every launch.
@@ -18,18 +20,25 @@ prints the URL to open; it carries a random token that changes every launch.
   --port N         port to listen on (default: a free one)
   --open           open the URL in the default browser
   --root DIR       offer DIR in the UI and refuse to open folders outside it (repeatable)
-  --state-dir DIR  where the recent-datasets list is kept (default ~/.config/touchstone)`;
+  --state-dir DIR  where the recent-datasets list and the evaluation cache are kept (default ~/.config/touchstone)
+  --dataset D      open the evaluation view straight onto dataset D with the agents' traces:
+  --traces NAME=DIR  one agent's traces folder (any layout touchstone eval detects), repeatable;
+                   a bare DIR is named after the folder
+  --human FILE     human labels (episode,human CSV) for the agents; created on the first label`;
 
 export interface ServeArgs {
   port: number;
   open: boolean;
   roots: string[];
   stateDir: string;
+  /** `--dataset` with `--traces`: the evaluation the UI opens onto. */
+  evaluation?: EvalSpec;
 }
 
 /** Parses the command line; returns a message instead when it is wrong. */
 export function parseServeArgs(args: string[]): ServeArgs | { error: string } | 'help' {
   const out: ServeArgs = { port: 0, open: false, roots: [], stateDir: defaultStateDir() };
+  const ev: { dataset?: string; human?: string; agents: EvalSpec['agents'] } = { agents: [] };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const value = (): string | undefined => (a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i]);
@@ -50,7 +59,25 @@ export function parseServeArgs(args: string[]): ServeArgs | { error: string } | 
       const v = value();
       if (!v) return { error: '--state-dir needs a folder.' };
       out.stateDir = resolve(v);
+    } else if (flag === '--dataset' || flag === '--human') {
+      const v = value();
+      if (!v) return { error: `${flag} needs a ${flag === '--dataset' ? 'folder' : 'file'}.` };
+      if (flag === '--dataset' && !existsSync(v)) return { error: `--dataset ${v}: no such folder.` };
+      ev[flag.slice(2) as 'dataset' | 'human'] = resolve(v);
+    } else if (flag === '--traces') {
+      const v = value();
+      if (!v) return { error: '--traces needs NAME=DIR (or DIR).' };
+      const eq = v.indexOf('=');
+      const dir = eq > 0 ? v.slice(eq + 1) : v;
+      if (!existsSync(dir)) return { error: `--traces ${v}: no such folder ${dir}.` };
+      const name = eq > 0 ? v.slice(0, eq) : basename(resolve(dir));
+      if (ev.agents.some((x) => x.name === name)) return { error: `--traces: two agents are named ${name}; write NAME=DIR with different names.` };
+      ev.agents.push({ name, path: resolve(dir) });
     } else return { error: `Unknown option ${a}.` };
+  }
+  if (ev.dataset || ev.agents.length || ev.human) {
+    if (!ev.dataset || !ev.agents.length) return { error: '--dataset and --traces go together: give the dataset folder and at least one NAME=DIR.' };
+    out.evaluation = { dataset: ev.dataset, agents: ev.agents, ...(ev.human ? { human: ev.human } : {}) };
   }
   return out;
 }
@@ -105,7 +132,7 @@ export async function run(args: string[]): Promise<number> {
     port: parsed.port,
     ...(rendererDir ? { rendererDir } : {}),
     createService: (fileUrl) =>
-      createAppService({ mode: 'web', version: packageVersion(), stateDir: parsed.stateDir, fileUrl, allowedRoots: parsed.roots }),
+      createAppService({ mode: 'web', version: packageVersion(), stateDir: parsed.stateDir, fileUrl, allowedRoots: parsed.roots, ...(parsed.evaluation ? { evaluation: parsed.evaluation } : {}) }),
   });
   console.log(`Touchstone is serving on 127.0.0.1:${server.port}. Open:\n\n  ${server.url}\n\nThe token in the URL changes every launch. Press Ctrl+C to stop.`);
   if (parsed.open) openInBrowser(server.url);

@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 import type { ContractCalls, EventName, EventPayload } from '../../../shared/contract';
 import { datasetHandlers } from '../datasets/handlers';
+import { evaluationHandlers } from '../evaluation/handlers';
 import { episodeHandlers } from '../episodes/handlers';
 import { RootGuard } from '../fs/roots';
 import { statIn } from '../fs/confined-read';
@@ -53,6 +54,7 @@ export function createAppService(options: AppServiceOptions): AppService {
     ...jobHandlers(ctx),
     ...deviceHandlers(ctx),
     ...runHandlers(ctx),
+    ...evaluationHandlers(ctx),
   };
 
   return {

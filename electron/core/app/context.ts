@@ -1,4 +1,5 @@
 import type { DatasetOverview } from '../../../shared/contract';
+import type { EvalSpec } from '../../../shared/contract/evaluation';
 import type { RootGuard } from '../fs/roots';
 import type { JobService } from '../jobs/job-service';
 import type { DatasetBackend } from './dataset-backend';
@@ -19,6 +20,8 @@ export interface AppServiceOptions {
   allowedRoots?: string[];
   /** The dataset layer (tests may pass one over fixture folders; defaults to electron/core/datasets). */
   backend?: DatasetBackend;
+  /** `serve --dataset --traces`: the evaluation the UI opens straight onto. */
+  evaluation?: EvalSpec;
 }
 
 /**

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store';
 import { DemoDatasetButton } from './DemoDatasetButton';
 import { OpenProgress } from './OpenProgress';
+import { useTraceFolderOffer } from '../evaluate/TraceFolderOffer';
 
 /** The start screen: pick a folder (desktop), or type a path / choose a recent one (web). */
 export function OpenDatasetView() {
@@ -10,6 +11,7 @@ export function OpenDatasetView() {
     useShallow((s) => ({ info: s.info, recent: s.recent, status: s.datasetStatus, error: s.datasetError, openPath: s.openPath, pickFolder: s.pickFolder })),
   );
   const [path, setPath] = useState('');
+  const traces = useTraceFolderOffer(openPath);
   const busy = status === 'loading';
   const candidates = [...(info?.startRoots ?? []).filter((r) => !recent.some((x) => x.path === r)).map((r) => ({ path: r, name: r.split(/[\\/]/).pop() ?? r, openedAt: '' })), ...recent];
 
@@ -21,7 +23,7 @@ export function OpenDatasetView() {
         {info?.canPickFolder && (
           <button className="btn btn-primary" disabled={busy} onClick={() => void pickFolder()}>Choose folder…</button>
         )}
-        <form className="path-form" onSubmit={(e) => { e.preventDefault(); if (path.trim()) void openPath(path); }}>
+        <form className="path-form" onSubmit={(e) => { e.preventDefault(); if (path.trim()) void traces.open(path); }}>
           <label htmlFor="dataset-path">Folder path{info?.mode === 'web' ? ' on the server' : ''}</label>
           <div className="path-row">
             <input id="dataset-path" name="dataset-path" type="text" value={path} placeholder="/data/llamatouch/dataset" spellCheck={false}
@@ -31,6 +33,7 @@ export function OpenDatasetView() {
         </form>
         <DemoDatasetButton />
         <OpenProgress />
+        {traces.offer}
         {error && <div className="error-box" role="alert">{error}</div>}
         {candidates.length > 0 && (
           <div className="recent">

@@ -2,11 +2,13 @@ import { useShallow } from 'zustand/react/shallow';
 import { formatProblem } from '../../../shared/model';
 import { useAppStore } from '../../store';
 import { OpenProgress } from '../open-dataset/OpenProgress';
+import { useEvalStore } from '../evaluate/eval-store';
 
 /** App title, the open dataset and its counts, and the way back to the open screen. */
 export function TopBar({ onShowKeys }: { onShowKeys(): void }) {
-  const { info, dataset, error, closeDataset, pickFolder, checking, checkOpen, runCheck, setCheckOpen } = useAppStore(
+  const { info, dataset, error, closeDataset, pickFolder, checking, checkOpen, runCheck, setCheckOpen, view, setView } = useAppStore(
     useShallow((s) => ({
+      view: s.view, setView: s.setView,
       info: s.info, dataset: s.dataset, error: s.datasetError, closeDataset: s.closeDataset, pickFolder: s.pickFolder,
       checking: s.checkStatus === 'loading', checkOpen: s.checkOpen, runCheck: s.runCheck, setCheckOpen: s.setCheckOpen,
     })),
@@ -42,6 +44,7 @@ export function TopBar({ onShowKeys }: { onShowKeys(): void }) {
       )}
       {dataset && info?.canPickFolder && <button className="btn btn-small" onClick={() => void pickFolder()}>Open folder…</button>}
       {dataset && <button className="btn btn-small" onClick={closeDataset}>Switch dataset</button>}
+      <button className="btn btn-small" type="button" data-view-tab="evaluate" onClick={() => { if (view === 'evaluate') useEvalStore.getState().dismissPreset(); setView(view === 'evaluate' ? 'dataset' : 'evaluate'); }}>{view === 'evaluate' ? 'Datasets' : 'Evaluate'}</button>
       <button className="btn btn-small btn-keys" type="button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={onShowKeys}>?</button>
       {info && <span className="mode-pill" title={`Touchstone ${info.version}`}>{info.mode === 'web' ? 'web · 127.0.0.1' : 'desktop'}</span>}
     </header>

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createAppService } from '../electron/core/app/app-service';
+import { makeEvalViewFixture, type EvalViewFixture } from '../electron/core/evaluation/testing/eval-view-fixture';
+import { startServer, type RunningServer } from '../electron/server';
+import type { Browser } from 'playwright-core';
+import { EvaluatePage } from './pages/evaluate-page';
+import { ensureRendererBuilt, launchChromium, RENDERER_DIR, REPO, SHOTS, webSkipReason as why } from './testing/harness';
+
+/** The CLI's essential/baseline verdicts for one agent (the same run `touchstone eval` prints). */
+function cliVerdicts(fx: EvalViewFixture, agent: string, mode: 'fixed' | 'legacy'): Record<string, Record<string, boolean>> {
+  const out = join(fx.base, `${agent}-${mode}.json`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO, 'electron/cli.ts'), 'eval', '--dataset', fx.dataset, '--traces', fx.agents[agent]!, '--method', mode === 'fixed' ? 'all' : 'essential', '--mode', mode, '--jobs', '1', '--quiet', '--json', out], { cwd: REPO, encoding: 'utf8', timeout: 90_000 });
+  if (r.status !== 0) throw new Error(`touchstone eval failed: ${r.stderr}`);
+  const report = JSON.parse(readFileSync(out, 'utf8')) as { rows: { episode: string; completed: Record<string, boolean> }[] };
+  return Object.fromEntries(report.rows.map((x) => [x.episode, x.completed]));
+}
+
+describe.skipIf(why !== '')(`web mode in Chromium: the evaluation view (serve --dataset --traces --human) ${why}`, () => {
+  let fx: EvalViewFixture;
+  let server: RunningServer;
+  let browser: Browser;
+  let ev: EvaluatePage;
+
+  beforeAll(async () => {
+    fx = makeEvalViewFixture(2, 2);
+    await ensureRendererBuilt();
+    // What `touchstone serve --dataset D --traces complete=... --traces cut=... --human labels.csv` starts.
+    const evaluation = { dataset: fx.dataset, agents: Object.entries(fx.agents).map(([name, path]) => ({ name, path })), human: fx.human };
+    server = await startServer({ rendererDir: RENDERER_DIR, createService: (fileUrl) => createAppService({ mode: 'web', version: 'e2e', stateDir: join(fx.base, 'state'), fileUrl, evaluation }) });
+    browser = await launchChromium();
+    ev = new EvaluatePage(await browser.newPage({ viewport: { width: 1600, height: 1000 }, deviceScaleFactor: 1 }));
+    await ev.page.goto(server.url);
+    try {
+      await ev.waitOverview(2);
+    } catch (err) {
+      await ev.screenshot(join(SHOTS, 'evaluate-open-failed.png'));
+      throw new Error(`${(err as Error).message}\n${(await ev.page.locator('.app').innerHTML()).slice(0, 2000)}`);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    fx?.cleanup();
+  });
+
+  it('lists every task x agent with the verdicts the CLI gives for the same inputs, every method side by side', async () => {
+    for (const agent of ['complete', 'cut']) {
+      const fixed = cliVerdicts(fx, agent, 'fixed');
+      const legacy = cliVerdicts(fx, agent, 'legacy');
+      for (const ep of fx.episodes) {
+        const want = { essential: fixed[ep]!.essential, legacy: legacy[ep]!.essential, stepwise: fixed[ep]!.stepwise, lcs: fixed[ep]!.lcs };
+        for (const [m, v] of Object.entries(want)) expect([agent, ep, m, await ev.verdict(ep, agent, m)]).toEqual([agent, ep, m, v ? 'pass' : 'fail']);
+      }
+    }
+    expect(await ev.verdict('e0', 'cut', 'essential')).toBe('fail');
+    await ev.screenshot(join(SHOTS, 'evaluate-overview.png'));
+  }, 120_000);
+
+  it('a label set with one key rewrites that line of the CSV on disk and the accuracy shown changes', async () => {
+    expect(await ev.accuracy('cut', 'essential').textContent()).toBe('0.0%');
+    await ev.cell('e0', 'cut').click();
+    await ev.press('n');
+    await ev.page.locator('.ov-row[data-episode="e0"] .ov-agent[data-agent="cut"] [data-human="0"]').waitFor();
+    expect(readFileSync(fx.human, 'utf8')).toBe('episode,human\ne0,0\ne1,1\n');
+    expect(await ev.accuracy('cut', 'essential').textContent()).toBe('50.0%');
+    // The shared label file: the complete agent's e0 label changed with it (it now disagrees).
+    expect(await ev.human('e0', 'complete').getAttribute('data-human')).toBe('0');
+  });
+
+  it('the failed episode\'s replay shows the unmatched state, the closest step and the reason in words', async () => {
+    await ev.cell('e1', 'cut').click();
+    await ev.press('Enter');
+    await ev.replay.waitFor();
+    const reason = await ev.page.locator('[data-reason]').textContent();
+    expect(reason).toMatch(/State 1 of 2 \(ground-truth step 2, activity<0>\|exact<1>\|click<.*>\) was not found in the trace; closest is step (\d), where /);
+    const closest = Number(/closest is step (\d)/.exec(reason!)![1]);
+    await ev.agentStage(closest).waitFor();
+    await ev.page.locator(`[data-closest-step="${closest}"]`).waitFor();
+    expect(await ev.page.locator('.thumb.miss[data-matched="false"]').count()).toBe(1);
+    const items = await ev.page.locator('.evidence li[data-item]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-item'), e.getAttribute('data-status'), e.textContent ?? '']));
+    expect(items.map((i) => i[0])).toEqual(expect.arrayContaining(['activity<0>', 'exact<1>']));
+    expect(items.some((i) => i[1] !== 'pass')).toBe(true);
+    expect(items.every((i) => i[2]!.length > 30)).toBe(true);
+    await ev.page.locator('.replay-stage.gt[data-screen-state="ready"][data-gt-step="2"]').waitFor();
+    await ev.screenshot(join(SHOTS, 'evaluate-replay-failure.png'));
+    // Scrubbing: the next step shows; Escape returns to the overview.
+    await ev.press('ArrowLeft');
+    await ev.agentStage(Math.max(0, closest - 1)).waitFor();
+    await ev.press('Escape');
+    await ev.waitOverview(2);
+  });
+
+  it('the HTML report opens from file:// with the network blocked and shows the episode and a plot', async () => {
+    const [download] = await Promise.all([ev.page.waitForEvent('download'), ev.page.click('[data-action="export-html"]')]);
+    const file = join(fx.base, 'report.html');
+    await download.saveAs(file);
+    const ctx = await browser.newContext({ offline: true, viewport: { width: 1300, height: 1000 } });
+    const requests: string[] = [];
+    await ctx.route('**/*', (route) => { requests.push(route.request().url()); return route.request().url().startsWith('file:') ? route.continue() : route.abort(); });
+    const page = await ctx.newPage();
+    await page.goto(pathToFileURL(file).href);
+    await page.locator('svg.chart rect[fill]').first().waitFor();
+    await page.locator('#f-cut-e1 .reason').waitFor();
+    expect(await page.locator('#f-cut-e1 .reason').textContent()).toMatch(/State 1 of 2/);
+    const loaded = await page.locator('#f-cut-e1 img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth));
+    expect(loaded.length).toBeGreaterThan(2);
+    expect(loaded.every((w) => w > 0)).toBe(true);
+    expect(requests.filter((u) => !u.startsWith('file:'))).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'evaluate-report.png'), fullPage: true });
+    await ctx.close();
+  });
+
+  it('a trace folder typed on the dataset screen is recognised and offered to the evaluation', async () => {
+    await ev.page.locator('[data-view-tab="evaluate"]').click();
+    await ev.waitReady('open');
+    await ev.page.fill('#dataset-path', join(fx.agents.cut!, 'e0'));
+    await ev.page.click('button[type="submit"]');
+    await ev.page.locator('.trace-offer[data-folder-kind="trace"]').waitFor();
+  });
+});

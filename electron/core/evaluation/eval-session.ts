@@ -1,0 +1,155 @@
+import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { TaskEntry } from '../../../shared/contract-types';
+import type { EvalCell, EvalOverview, EvalSpec, EvalTask } from '../../../shared/contract/evaluation';
+import { difficultyOf } from '../../../shared/evaluation/metrics';
+import type { ProgressFn } from '../jobs/job-service';
+import { ContentHasher } from './content-hash';
+import { cacheName, EVAL_CACHE_VERSION, EvalCache, type CachedDetail } from './eval-cache';
+import { evaluateSubset } from './evaluate-subset';
+import { findTraces, type TraceRef } from './trace-layouts';
+
+/** One agent of an open evaluation. */
+export interface SessionAgent {
+  name: string;
+  /** Real path of the agent's traces folder. */
+  root: string;
+  /** Dataset episode id -> its trace. */
+  traces: Map<string, TraceRef>;
+  cache: EvalCache;
+  labelFile: string;
+  labels: Map<string, boolean>;
+}
+
+/** An evaluation held open by the core: what the overview shows plus where the details are. */
+export interface EvalSession {
+  id: string;
+  spec: EvalSpec;
+  datasetRoot: string;
+  tasks: Map<string, EvalTask>;
+  agents: Map<string, SessionAgent>;
+  overview: EvalOverview;
+}
+
+/** What opening needs besides the spec: the dataset's tasks (already opened) and where caches live. */
+export interface OpenInput {
+  spec: EvalSpec;
+  datasetId: string;
+  datasetRoot: string;
+  datasetName: string;
+  datasetTasks: readonly TaskEntry[];
+  /** Agent name -> { real traces root, label file and its labels }. */
+  agents: { name: string; root: string; labelFile: string; labels: Map<string, boolean> }[];
+  cacheDir: string;
+  signal?: AbortSignal;
+  progress?: ProgressFn;
+  /** Return the last stored cells without checking any file (see EvalOverview.verified). */
+  fromCache?: boolean;
+  /** Worker threads for evaluating what is not cached (default: 2 for 8+ episodes, else in-process). */
+  jobs?: number;
+}
+
+const toTask = (t: TaskEntry): EvalTask => ({
+  episode: t.episode, category: t.category, app: t.app, description: t.description, nsteps: t.nsteps, difficulty: difficultyOf(t.nsteps), path: t.path,
+});
+
+/** The overview cell of one result. */
+export function cellOf(agent: string, episode: string, d: CachedDetail): EvalCell {
+  const x = d.fixed;
+  const cell: EvalCell = { agent, episode, verdicts: {} };
+  if (x.error) {
+    cell.error = x.error;
+    cell.verdicts = { essential: false, legacy: false, stepwise: false, lcs: false };
+    return cell;
+  }
+  if (x.essential) { cell.verdicts.essential = x.essential.completed; cell.progress = x.essential.progress; if (x.essential.reason) cell.reason = x.essential.reason; }
+  if (d.legacy) cell.verdicts.legacy = d.legacy.completed;
+  if (x.stepwise) cell.verdicts.stepwise = x.stepwise.completed;
+  if (x.lcs) cell.verdicts.lcs = x.lcs.completed;
+  return cell;
+}
+
+/**
+ * Opens an evaluation: finds each agent's traces, keys every task x agent by the content of its
+ * ground-truth folder (annotations, screens) and its trace folder, takes unchanged ones from the
+ * on-disk cache and evaluates the rest (every method, both modes) as one job.
+ */
+export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
+  const t0 = performance.now();
+  const tasks = new Map(o.datasetTasks.map((t) => [t.episode, toTask(t)]));
+  const byFolder = new Map(o.datasetTasks.map((t) => [path.basename(t.path), t.episode]));
+  const settings = JSON.stringify({ v: EVAL_CACHE_VERSION, embedder: o.spec.embedder ?? 'default', final: 'complete' });
+  const warnings: string[] = [];
+  const agents = new Map<string, SessionAgent>();
+  for (const a of o.agents) {
+    const cache = await EvalCache.open(o.cacheDir, cacheName(o.datasetRoot, a.root), settings);
+    const traces = new Map<string, TraceRef>();
+    // From the cache, the traces are where they were last time (no folder scan).
+    if (o.fromCache) for (const [ep, e] of cache.entries()) { if (tasks.has(ep)) traces.set(ep, e.trace); }
+    else {
+      for (const t of findTraces(a.root)) {
+        const ep = tasks.has(t.episode) ? t.episode : byFolder.get(t.episode);
+        if (ep !== undefined && !traces.has(ep)) traces.set(ep, t);
+      }
+      if (!traces.size) warnings.push(`Agent ${a.name}: no trace in ${a.root} matches an episode of the dataset (by episode id or folder name).`);
+    }
+    agents.set(a.name, { name: a.name, root: a.root, traces, cache, labelFile: a.labelFile, labels: a.labels });
+  }
+  const total = [...agents.values()].reduce((n, a) => n + a.traces.size, 0);
+  let checked = 0;
+  o.progress?.(0, total, { phase: 'checking', message: 'Comparing files with the cache' });
+  const cells: EvalCell[] = [];
+  let reused = 0;
+  let evaluated = 0;
+  // Agents share ground truths: each episode folder is hashed once per open.
+  const gtHashes = new Map<string, string>();
+  for (const a of agents.values()) {
+    if (o.fromCache) {
+      for (const [, e] of a.cache.entries()) if (tasks.has(e.cell.episode)) { cells.push(e.cell); reused++; }
+      continue;
+    }
+    const hasher = new ContentHasher(await a.cache.loadFiles());
+    const stale: { episode: string; key: string; ref: TraceRef }[] = [];
+    for (const [episode, ref] of a.traces) {
+      o.signal?.throwIfAborted();
+      const task = tasks.get(episode)!;
+      let gt = gtHashes.get(episode);
+      if (gt === undefined) gtHashes.set(episode, (gt = hasher.folder(path.join(o.datasetRoot, task.path))));
+      const tr = hasher.folder(ref.dir);
+      const key = createHash('sha1').update(`${gt}\0${tr}\0${ref.layout}`).digest('hex');
+      const cell = a.cache.get(episode, key, ref);
+      if (cell) { cells.push(cell); reused++; } else stale.push({ episode, key, ref });
+      o.progress?.(++checked, total, { phase: 'checking' });
+      // Let progress events and other calls through between folders.
+      if (checked % 50 === 0) await new Promise((r) => setImmediate(r));
+    }
+    if (stale.length) {
+      const { results, warnings: w } = await evaluateSubset(stale.map((s) => s.ref), {
+        datasetRoot: o.datasetRoot, embedder: o.spec.embedder ?? 'default', jobs: o.jobs ?? (stale.length >= 8 ? 2 : 1), signal: o.signal,
+        onProgress: (d, t, phase, ep) => o.progress?.(d, t, { phase: `${a.name}: ${phase}`, ...(ep ? { message: ep } : {}) }),
+      });
+      warnings.push(...w);
+      for (const s of stale) {
+        const r = results.get(s.ref.episode);
+        const detail: CachedDetail = r ?? { fixed: { episode: s.episode, category: tasks.get(s.episode)!.category, nsteps: 0, traceDir: s.ref.dir, layout: s.ref.layout, error: 'The evaluator returned no result for this trace.' } };
+        const cell = cellOf(a.name, s.episode, detail);
+        await a.cache.put(s.episode, s.key, cell, s.ref, detail);
+        cells.push(cell);
+        evaluated++;
+      }
+    }
+    hasher.retainUnder([o.datasetRoot, a.root]);
+    await a.cache.save(new Set(a.traces.keys()));
+  }
+  const order = new Map([...tasks.keys()].map((e, i) => [e, i]));
+  const agentOrder = new Map(o.agents.map((a, i) => [a.name, i]));
+  cells.sort((x, y) => order.get(x.episode)! - order.get(y.episode)! || agentOrder.get(x.agent)! - agentOrder.get(y.agent)!);
+  const overview: EvalOverview = {
+    evalId: randomUUID(), datasetId: o.datasetId, datasetRoot: o.datasetRoot, datasetName: o.datasetName,
+    agents: o.agents.map((a) => a.name), tasks: [...tasks.values()], cells,
+    human: Object.fromEntries([...agents.values()].map((a) => [a.name, Object.fromEntries(a.labels)])),
+    humanFiles: Object.fromEntries([...agents.values()].map((a) => [a.name, a.labelFile])),
+    cache: { reused, evaluated }, verified: !o.fromCache, warnings, elapsedMs: Math.round(performance.now() - t0),
+  };
+  return { id: overview.evalId, spec: o.spec, datasetRoot: o.datasetRoot, tasks, agents, overview };
+}

@@ -1,0 +1,142 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { AgentTraces, EvalSpec, EvaluationCalls } from '../../../shared/contract/evaluation';
+import type { AppContext } from '../app/context';
+import { DatasetRegistry } from '../app/dataset-registry';
+import { AppError } from '../app/errors';
+import { writeFileAtomic } from '../fs/atomic-write';
+import { htmlReport } from '../reports/html-report';
+import { overviewCsv, overviewJson } from '../reports/overview-export';
+import { episodeDetail } from './episode-detail';
+import { openEvalSession, type EvalSession, type OpenInput } from './eval-session';
+import { readLabelFile, writeLabel } from './human-label-file';
+import { inspectFolder } from './inspect-folder';
+import { tasksFromIndex } from './tasks-from-index';
+
+/** Open evaluations kept in memory (the newest few; each holds cells only, details stay on disk). */
+const KEEP = 8;
+
+/** The evaluation domain's calls: inspect a folder, open (a job, cached), replay details, labels, exports. */
+export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
+  const sessions = new Map<string, EvalSession>();
+  /** Traces roots registered for serving their screenshots: agent root -> registry id. */
+  const fileIds = new Map<string, string>();
+
+  const allowedPath = async (p: unknown, what: string, mustExist = true): Promise<string> => {
+    if (typeof p !== 'string' || !p.trim()) throw new AppError('bad-request', `${what}: a path is needed.`);
+    if (ctx.allowed) {
+      try { ctx.allowed.resolve(p); } catch { throw new AppError('refused', `${what} ${p} refused: this server only opens folders inside ${ctx.allowed.roots().join(', ')} (--root).`); }
+    }
+    if (mustExist && !(await stat(p).catch(() => null))) throw new AppError('not-found', `${what} ${p} does not exist on the machine running Touchstone.`);
+    return path.resolve(p);
+  };
+  const session = (id: unknown): EvalSession => {
+    const s = typeof id === 'string' ? sessions.get(id) : undefined;
+    if (!s) throw new AppError('not-found', `Evaluation ${String(id)} is not open (the app may have restarted); open it again.`);
+    return s;
+  };
+  const serveRoot = (root: string): string => {
+    let id = fileIds.get(root);
+    if (!id) {
+      id = DatasetRegistry.idOf(root);
+      ctx.datasets.set({ id, root, name: path.basename(root), columns: null, tasks: [], problems: [] });
+      fileIds.set(root, id);
+    }
+    return id;
+  };
+
+  async function open(spec: EvalSpec, jobId: string | undefined, fromCache: boolean) {
+    if (!spec || !Array.isArray(spec.agents) || !spec.agents.length) throw new AppError('bad-request', 'eval:open needs a dataset and at least one agent (a name and a traces folder).');
+    const names = new Set<string>();
+    for (const a of spec.agents as AgentTraces[]) {
+      if (typeof a?.name !== 'string' || !a.name.trim()) throw new AppError('bad-request', 'Every agent needs a name (e.g. NAME=DIR).');
+      if (names.has(a.name)) throw new AppError('bad-request', `Two agents are named ${a.name}; give each a different name.`);
+      names.add(a.name);
+    }
+    const dsPath = await allowedPath(spec.dataset, 'Dataset folder');
+    const kind = await inspectFolder(dsPath);
+    if (kind.kind === 'trace' || kind.kind === 'traces') throw new AppError('bad-request', `${dsPath} holds agent traces, not a dataset: give it as an agent's traces folder and choose the dataset folder.`);
+    const root = ctx.guard.add(dsPath);
+    const agents: OpenInput['agents'] = [];
+    for (const a of spec.agents) {
+      const dir = await allowedPath(a.path, `Traces folder of ${a.name}`);
+      const agentRoot = ctx.guard.add(dir);
+      const labelFile = await allowedPath(a.human ?? spec.human ?? path.join(agentRoot, 'human_labels.csv'), `Human labels of ${a.name}`, false);
+      let labels: Map<string, boolean>;
+      try { labels = (await readLabelFile(labelFile)).labels; } catch (err) { throw new AppError('bad-request', (err as Error).message); }
+      agents.push({ name: a.name, root: agentRoot, labelFile, labels });
+      serveRoot(agentRoot);
+    }
+    return ctx.jobs.run('evaluation', { jobId, label: `Evaluating ${path.basename(root)} (${agents.map((a) => a.name).join(', ')})` }, async (job) => {
+      job.progress(0, 0, { phase: 'dataset' });
+      // From the cache, the index alone gives the tasks (no scan of every episode folder).
+      const quick = fromCache ? await tasksFromIndex(root) : undefined;
+      const scanned = quick ?? await ctx.backend.open(root, (d, t) => job.progress(d, t, { phase: 'dataset' }), job.signal);
+      const datasetId = DatasetRegistry.idOf(root);
+      ctx.datasets.set({ id: datasetId, root, name: path.basename(root) || root, ...scanned });
+      const s = await openEvalSession({
+        spec, datasetId, datasetRoot: root, datasetName: path.basename(root), datasetTasks: scanned.tasks, agents,
+        cacheDir: path.join(ctx.options.stateDir, 'eval-cache'), signal: job.signal, progress: job.progress, fromCache,
+      });
+      sessions.set(s.id, s);
+      while (sessions.size > KEEP) sessions.delete(sessions.keys().next().value!);
+      return s.overview;
+    });
+  }
+
+  return {
+    'eval:inspect': async (args) => inspectFolder(await allowedPath(args?.path, 'Folder')),
+    'eval:open': (args) => open(args, args?.jobId, args?.fromCache === true),
+    'eval:preset': async () => ctx.options.evaluation ?? null,
+    'eval:episode': async (args) => {
+      const s = session(args?.evalId);
+      try {
+        return await episodeDetail(s, String(args?.agent), String(args?.episode), {
+          gtUrl: (rel) => ctx.options.fileUrl(s.overview.datasetId, rel),
+          agentUrl: (agent, abs) => {
+            const root = s.agents.get(agent)!.root;
+            const rel = path.relative(root, abs);
+            return rel.startsWith('..') || path.isAbsolute(rel) ? null : ctx.options.fileUrl(serveRoot(root), rel.split(path.sep).join('/'));
+          },
+          loadEpisode: (rel) => ctx.backend.episode(s.datasetRoot, rel),
+        });
+      } catch (err) {
+        throw err instanceof AppError ? err : new AppError('not-found', (err as Error).message);
+      }
+    },
+    'eval:label': async (args) => {
+      const s = session(args?.evalId);
+      const a = s.agents.get(String(args?.agent));
+      if (!a) throw new AppError('not-found', `No agent named ${String(args?.agent)} in this evaluation.`);
+      const ep = String(args?.episode);
+      if (!s.tasks.has(ep)) throw new AppError('not-found', `Episode ${ep} is not in the dataset.`);
+      if (args?.human !== true && args?.human !== false && args?.human !== null) throw new AppError('bad-request', 'human must be true, false or null (clear).');
+      let labels: Map<string, boolean>;
+      try { labels = await writeLabel(a.labelFile, ep, args.human); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
+      // Agents sharing one label file see the change too.
+      for (const other of s.agents.values()) if (other.labelFile === a.labelFile) { other.labels = labels; s.overview.human[other.name] = Object.fromEntries(labels); }
+      return { file: a.labelFile, labels: Object.fromEntries(labels) };
+    },
+    'eval:export': async (args) => {
+      const s = session(args?.evalId);
+      const o = s.overview;
+      let content: string;
+      if (args?.format === 'csv') content = overviewCsv(o);
+      else if (args?.format === 'json') content = overviewJson(o);
+      else if (args?.format === 'html') {
+        content = await htmlReport({
+          overview: o,
+          essential: async (agent, ep) => (await s.agents.get(agent)?.cache.detail(ep))?.fixed.essential,
+          trace: (agent, ep) => s.agents.get(agent)?.traces.get(ep),
+        });
+      } else throw new AppError('bad-request', `Export format must be csv, json or html; got ${String(args?.format)}.`);
+      const bytes = Buffer.byteLength(content);
+      if (args.path === undefined) return { bytes, content };
+      const file = await allowedPath(args.path, 'Export file', false);
+      // Written only inside the folders this evaluation opened (the UI downloads instead).
+      try { ctx.guard.resolve(file); } catch (err) { throw new AppError('refused', `${(err as Error).message} Export into the dataset or a traces folder, or download the report.`); }
+      await writeFileAtomic(file, content);
+      return { path: file, bytes };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { FolderKind } from '../../../shared/contract/evaluation';
+import { openDataset } from '../datasets/open-dataset';
+import { detectLayout, findTraces } from './trace-layouts';
+
+const hasIndex = (dir: string): boolean => {
+  try {
+    return readdirSync(dir).some((n) => n.endsWith('.tsv'));
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Says what a folder is. A trace (LlamaTouch `captured_data/`, DroidBot output) or a folder of
+ * traces is recognised before any dataset scan, so its `captured_data/screenshot` folders are never
+ * taken for episodes; a dataset has a task index or episode folders.
+ */
+export async function inspectFolder(dir: string): Promise<FolderKind> {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return { kind: 'unknown', path: dir, reason: `${dir} does not exist or is not a folder.` };
+  const own = detectLayout(dir);
+  if (own) return { kind: 'trace', path: dir, episode: path.basename(dir), layout: own };
+  if (!hasIndex(dir)) {
+    let traces: ReturnType<typeof findTraces> = [];
+    try { traces = findTraces(dir); } catch { /* not readable as traces */ }
+    if (traces.length) return { kind: 'traces', path: dir, traces: traces.length, layouts: [...new Set(traces.map((t) => t.layout))] };
+  }
+  const ds = await openDataset(dir);
+  if (ds.episodes.length) return { kind: 'dataset', path: dir, episodes: ds.episodes.length };
+  return { kind: 'unknown', path: dir, reason: `${dir} holds neither a dataset (a task index or episode folders) nor agent traces (captured_data/ or DroidBot output).` };
+}

@@ -1,0 +1,91 @@
+import { useMemo, useRef } from 'react';
+import type { EvalExportFormat } from '../../../shared/contract/evaluation';
+import type { TouchstoneClient } from '../../api/client';
+import { useKeymap } from '../../keymap/use-keymap';
+import { EvalProgress } from './EvalOpenForm';
+import { useEvalStore } from './eval-store';
+import { OverviewTable } from './OverviewTable';
+import { buildRows, filterRows, valuesOf, type SortKey } from './overview-rows';
+import { SummaryPanel } from './SummaryPanel';
+
+function download(name: string, content: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Toolbar (search, filters, sort, exports), the tasks x agents table and the summary figures. */
+export function OverviewPane({ client }: { client: TouchstoneClient }) {
+  const s = useEvalStore();
+  const o = s.overview!;
+  const all = useMemo(() => buildRows(o), [o]);
+  const rows = useMemo(() => filterRows(all, o.human, s.filter, s.sort), [all, o.human, s.filter, s.sort]);
+  const search = useRef<HTMLInputElement>(null);
+  const move = (dRow: number, dAgent: number) => {
+    if (!rows.length) return;
+    const c = s.cursor;
+    const i = Math.max(0, Math.min(rows.length - 1, (c ? rows.findIndex((r) => r.task.episode === c.episode) : 0) + dRow));
+    const agents = o.agents.filter((a) => rows[i]!.cells[a]);
+    const j = Math.max(0, Math.min(agents.length - 1, (c ? agents.indexOf(c.agent) : 0) + dAgent));
+    s.setCursor({ episode: rows[i]!.task.episode, agent: agents[j] ?? o.agents[0]! });
+  };
+  const label = (v: boolean | null) => s.cursor && void s.setLabel(client, s.cursor.agent, s.cursor.episode, v);
+  useKeymap('evaluate', [
+    { keys: ['ArrowDown', 'j'], label: 'Next task', group: 'Overview', run: () => move(1, 0) },
+    { keys: ['ArrowUp', 'k'], label: 'Previous task', group: 'Overview', run: () => move(-1, 0) },
+    { keys: ['ArrowRight', 'l'], label: 'Next agent', group: 'Overview', run: () => move(0, 1) },
+    { keys: ['ArrowLeft', 'h'], label: 'Previous agent', group: 'Overview', run: () => move(0, -1) },
+    { keys: ['PageDown'], label: 'Down a page', group: 'Overview', run: () => move(20, 0) },
+    { keys: ['PageUp'], label: 'Up a page', group: 'Overview', run: () => move(-20, 0) },
+    { keys: ['Enter'], label: 'Replay the selected task x agent', group: 'Overview', run: () => void s.openReplay(client) },
+    { keys: ['y', '1'], label: 'Human label: completed', group: 'Labels', run: () => label(true) },
+    { keys: ['n', '0'], label: 'Human label: not completed', group: 'Labels', run: () => label(false) },
+    { keys: ['x'], label: 'Clear the human label', group: 'Labels', run: () => label(null) },
+    { keys: ['/'], label: 'Search', group: 'Overview', run: () => search.current?.focus() },
+  ]);
+  const exportAs = async (f: EvalExportFormat) => {
+    const r = await s.exportAs(client, f);
+    if (r) download(r.name, r.content, f === 'html' ? 'text/html' : f === 'json' ? 'application/json' : 'text/csv');
+  };
+  const select = (key: 'category' | 'difficulty' | 'app') => (
+    <select aria-label={key} value={s.filter[key]} onChange={(e) => s.setFilter({ [key]: e.target.value })}>
+      <option value="">all {key === 'category' ? 'categories' : key === 'difficulty' ? 'difficulties' : 'apps'}</option>
+      {valuesOf(all, key).map((v) => <option key={v} value={v}>{v}</option>)}
+    </select>
+  );
+  return (
+    <div className="ev-overview">
+      <div className="ev-toolbar">
+        <b>{o.datasetName}</b>
+        <span className="muted">{o.tasks.length} tasks × {o.agents.length} agents · {o.cache.reused} cached, {o.cache.evaluated} evaluated{o.verified ? '' : ' · checking files…'}</span>
+        <input ref={search} className="ev-search" type="search" placeholder="Search (/)" aria-label="Search tasks" value={s.filter.query} onChange={(e) => s.setFilter({ query: e.target.value })}
+          onKeyDown={(e) => { if (e.key === 'Escape' || e.key === 'Enter') e.currentTarget.blur(); }} />
+        <label><input type="checkbox" checked={s.filter.disagreements} onChange={(e) => s.setFilter({ disagreements: e.target.checked })} /> disagreements</label>
+        <label><input type="checkbox" checked={s.filter.failures} onChange={(e) => s.setFilter({ failures: e.target.checked })} /> failures</label>
+        {select('category')}{select('difficulty')}{select('app')}
+        <select aria-label="sort" value={`${s.sort.key}:${s.sort.desc ? 'desc' : 'asc'}`} onChange={(e) => { const [key, dir] = e.target.value.split(':'); s.setSort({ key: key as SortKey, desc: dir === 'desc' }); }}>
+          <option value="task:asc">index order</option><option value="category:asc">category</option><option value="difficulty:asc">steps ↑</option><option value="difficulty:desc">steps ↓</option>
+          <option value="progress:asc">progress ↑</option><option value="failures:desc">most failures</option>
+        </select>
+        <span className="spacer" />
+        <span className="muted" data-shown-rows={rows.length}>{rows.length} shown</span>
+        <button className="btn btn-small" onClick={() => void exportAs('csv')}>CSV</button>
+        <button className="btn btn-small" onClick={() => void exportAs('json')}>JSON</button>
+        <button className="btn btn-small" data-action="export-html" onClick={() => void exportAs('html')}>HTML report</button>
+        <button className="btn btn-small" onClick={s.close}>Close</button>
+      </div>
+      {s.progress && <EvalProgress client={client} />}
+      {s.error && <div className="error-box" role="alert">{s.error}</div>}
+      {s.labelError && <div className="error-box" role="alert">{s.labelError}</div>}
+      {o.warnings.length > 0 && <details className="ev-warnings"><summary>{o.warnings.length} warning(s)</summary><ul>{o.warnings.slice(0, 50).map((w, i) => <li key={i}>{w}</li>)}</ul></details>}
+      <div className="ev-main">
+        <OverviewTable rows={rows} agents={o.agents} human={o.human} cursor={s.cursor} onSelect={(episode, agent) => s.setCursor({ episode, agent })}
+          onOpen={(episode, agent) => void s.openReplay(client, { episode, agent })} />
+        <SummaryPanel overview={o} agent={s.cursor?.agent} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import type { EvalCell } from '../../../shared/contract/evaluation';
+import { EVAL_METHOD_KEYS } from '../../../shared/contract/evaluation';
+import { METHOD_LABELS } from '../../../shared/evaluation/overview-metrics';
+import type { OverviewRow } from './overview-rows';
+
+export const ROW_H = 30;
+const SHORT: Record<string, string> = { essential: 'E', legacy: 'L', stepwise: 'S', lcs: 'C' };
+
+const mark = (v: boolean | undefined): string => (v === undefined ? '–' : v ? '✓' : '✗');
+const state = (v: boolean | undefined): string => (v === undefined ? 'none' : v ? 'pass' : 'fail');
+
+interface Props {
+  rows: readonly OverviewRow[];
+  agents: readonly string[];
+  human: Record<string, Record<string, boolean>>;
+  cursor: { episode: string; agent: string } | null;
+  onSelect(episode: string, agent: string): void;
+  onOpen(episode: string, agent: string): void;
+}
+
+function AgentCells({ cell, human, selected, onClick, onOpen }: { cell: EvalCell | undefined; human: boolean | undefined; selected: boolean; onClick(): void; onOpen(): void }) {
+  if (!cell) return <div className="ov-agent empty" title="No trace for this task">no trace</div>;
+  const agree = human === undefined || cell.verdicts.essential === undefined ? undefined : human === cell.verdicts.essential;
+  return (
+    <div className={`ov-agent${selected ? ' selected' : ''}`} data-agent={cell.agent} onClick={onClick} onDoubleClick={onOpen} title={cell.error ?? cell.reason ?? 'Completed'}>
+      {EVAL_METHOD_KEYS.map((m) => <span key={m} className={`v ${state(cell.verdicts[m])}`} data-method={m} data-verdict={state(cell.verdicts[m])}>{mark(cell.verdicts[m])}</span>)}
+      <span className="prog" title={`essential progress ${Math.round((cell.progress ?? 0) * 100)}%`}><span style={{ width: `${Math.round((cell.progress ?? 0) * 100)}%` }} /></span>
+      <span className={`h ${state(human)}`} data-human={human === undefined ? '' : human ? '1' : '0'} title="human label">{human === undefined ? '·' : human ? 'H✓' : 'H✗'}</span>
+      <span className={`agree ${agree === false ? 'no' : ''}`} data-agrees={agree === undefined ? '' : String(agree)}>{agree === undefined ? '' : agree ? '=' : '≠'}</span>
+    </div>
+  );
+}
+
+/**
+ * Tasks x agents, every method's verdict side by side (E essential fixed, L legacy, S step-wise,
+ * C LCS), essential progress, the human label and agreement. Only the rows in view (plus a margin)
+ * are rendered, so 500 tasks x 4 agents scroll smoothly; the cursor row is kept in view.
+ */
+export function OverviewTable({ rows, agents, human, cursor, onSelect, onOpen }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState({ top: 0, height: 600 });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => setView({ top: el.scrollTop, height: el.clientHeight });
+    update();
+    const ro = new ResizeObserver(update);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  const at = cursor ? rows.findIndex((r) => r.task.episode === cursor.episode) : -1;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || at < 0) return;
+    if (at * ROW_H < el.scrollTop) el.scrollTop = at * ROW_H;
+    else if ((at + 1) * ROW_H > el.scrollTop + el.clientHeight) el.scrollTop = (at + 1) * ROW_H - el.clientHeight;
+  }, [at]);
+  const first = Math.max(0, Math.floor(view.top / ROW_H) - 8);
+  const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_H) + 8);
+  const cols = `minmax(240px, 2fr) 110px 96px ${agents.map(() => 'minmax(190px, 1fr)').join(' ')}`;
+  return (
+    <div className="ov-table" data-row-count={rows.length}>
+      <div className="ov-head" style={{ gridTemplateColumns: cols }}>
+        <div>Task</div><div>Category</div><div>Steps</div>
+        {agents.map((a) => (
+          <div key={a} className="ov-agent-head" title={EVAL_METHOD_KEYS.map((m) => `${SHORT[m]} = ${METHOD_LABELS[m]}`).join(', ')}>
+            <b>{a}</b> <span className="muted">{EVAL_METHOD_KEYS.map((m) => SHORT[m]).join(' ')} · progress · human</span>
+          </div>
+        ))}
+      </div>
+      <div className="ov-body" ref={ref} onScroll={(e) => setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}>
+        <div style={{ height: rows.length * ROW_H, position: 'relative' }}>
+          {rows.slice(first, last).map((r, k) => {
+            const i = first + k;
+            return (
+              <div key={r.task.episode} className={`ov-row${i === at ? ' cursor' : ''}`} data-episode={r.task.episode} style={{ top: i * ROW_H, height: ROW_H, gridTemplateColumns: cols }}>
+                <div className="ov-task" title={r.task.description}><span className="mono">{r.task.episode}</span> <span className="muted">{r.task.description}</span></div>
+                <div className="muted">{r.task.category}</div>
+                <div className="muted">{r.task.nsteps} · {r.task.difficulty.split(' ')[0]}</div>
+                {agents.map((a) => (
+                  <AgentCells key={a} cell={r.cells[a]} human={human[a]?.[r.task.episode]} selected={cursor?.episode === r.task.episode && cursor.agent === a}
+                    onClick={() => onSelect(r.task.episode, a)} onOpen={() => onOpen(r.task.episode, a)} />
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

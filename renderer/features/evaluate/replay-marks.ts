@@ -1,0 +1,50 @@
+import type { EvalEpisodeDetail } from '../../../shared/contract/evaluation';
+import type { ItemVerdict, StateResult } from '../../../shared/evaluation/types';
+import type { ExecAction, GtAction } from '../../../shared/model';
+
+/** An executed action (normalised coordinates) as the canvas' action mark draws ground-truth ones. */
+export function execAsGtAction(a: ExecAction | undefined): GtAction | undefined {
+  if (!a || a.kind === 'none') return undefined;
+  const px = (p: { x: number; y: number }) => ({ x: p.x * a.screen.width, y: p.y * a.screen.height });
+  switch (a.kind) {
+    case 'click': return { kind: 'click', resolution: a.screen, at: px(a.at) };
+    case 'long-click': return { kind: 'long-click', resolution: a.screen, at: px(a.at) };
+    case 'swipe': return { kind: 'swipe', resolution: a.screen, from: px(a.from), to: px(a.to) };
+    case 'type': return { kind: 'input', text: a.text };
+    case 'back': case 'home': case 'enter': return { kind: a.kind };
+    case 'complete': return { kind: 'unknown', raw: 'Task complete' };
+    case 'impossible': return { kind: 'unknown', raw: 'Task impossible' };
+  }
+}
+
+/** The state the replay explains at agent step `step`: the one matched there, else the first unmatched state. */
+export function focusState(d: EvalEpisodeDetail, step: number): StateResult | undefined {
+  const states = d.essential?.states ?? [];
+  return states.find((s) => s.matched && s.execStep === step && !s.implicit) ?? states.find((s) => !s.matched);
+}
+
+/** The first unmatched state (why the episode failed). */
+export function firstMiss(d: EvalEpisodeDetail): StateResult | undefined {
+  return d.essential?.states.find((s) => !s.matched);
+}
+
+export interface Mark { key: string; bounds: { x1: number; y1: number; x2: number; y2: number }; color: string; label?: string; dashed?: boolean }
+
+const PASS = '#3ecf8e';
+const FAIL = '#ff9f40';
+const EXPECT = '#4f8cff';
+
+/** Expected nodes (the annotated targets) of a state's items, on the ground-truth screen. */
+export function expectedMarks(s: StateResult | undefined): Mark[] {
+  return (s?.items ?? []).flatMap((i, k) => (i.evidence.target?.bounds ? [{ key: `t${k}`, bounds: i.evidence.target.bounds, color: i.kind === 'exclude' ? '#e879f9' : EXPECT, label: i.item, dashed: i.kind === 'exclude' }] : []));
+}
+
+/**
+ * Nodes on the agent's screen at `step`: the matched nodes of a state matched there (green), or on the
+ * closest step of the first unmatched state its candidates (green when the item held, orange when not).
+ */
+export function agentMarks(d: EvalEpisodeDetail, step: number): Mark[] {
+  const states = d.essential?.states ?? [];
+  const here = states.filter((s) => (s.matched && s.execStep === step) || (!s.matched && s.closestStep === step && s === firstMiss(d)));
+  return here.flatMap((s, n) => s.items.flatMap((i: ItemVerdict, k) => (i.evidence.candidate?.bounds ? [{ key: `c${n}-${k}`, bounds: i.evidence.candidate.bounds, color: i.status === 'pass' ? PASS : FAIL, label: `${i.item} ${i.status}` }] : [])));
+}

@@ -1,0 +1,157 @@
+/**
+ * The evaluation domain: a dataset plus one trace folder per agent, evaluated
+ * with every method (essential states fixed and legacy, step-wise and LCS
+ * baselines), cached on disk, inspected episode by episode, labelled by people
+ * and exported as CSV, JSON or one offline HTML report.
+ */
+import type { ExecAction, Size } from '../model';
+import type { EssentialResult } from '../evaluation/types';
+import type { BaselineResult } from '../evaluation/baselines';
+import type { Call, NameSet, NoArgs } from './common';
+import type { JobArgs } from './dataset';
+
+/** The verdict columns of the overview, side by side. */
+export type EvalMethodKey = 'essential' | 'legacy' | 'stepwise' | 'lcs';
+export const EVAL_METHOD_KEYS: readonly EvalMethodKey[] = ['essential', 'legacy', 'stepwise', 'lcs'];
+
+/** One agent's traces: a display name and its folder (any layout `touchstone eval` detects, or one trace). */
+export interface AgentTraces {
+  name: string;
+  path: string;
+  /** Human labels (`episode,human` CSV) of this agent's runs; defaults to the evaluation's shared file. */
+  human?: string;
+}
+
+/** What to evaluate (also what `touchstone serve --dataset D --traces NAME=DIR --human F` presets). */
+export interface EvalSpec {
+  dataset: string;
+  agents: AgentTraces[];
+  /** Human labels shared by every agent without its own file; created on the first label when absent. */
+  human?: string;
+  /** Sentence embedder for fuzzy items, as `touchstone eval --embedder` (default `default`). */
+  embedder?: 'default' | 'none';
+}
+
+/** What a folder is, so the open screen can offer it in the right slot. */
+export type FolderKind =
+  | { kind: 'dataset'; path: string; episodes: number }
+  | { kind: 'trace'; path: string; episode: string; layout: string }
+  | { kind: 'traces'; path: string; traces: number; layouts: string[] }
+  | { kind: 'unknown'; path: string; reason: string };
+
+/** One task of the overview. */
+export interface EvalTask {
+  episode: string;
+  category: string;
+  app: string;
+  description: string;
+  nsteps: number;
+  difficulty: string;
+  /** Ground-truth folder relative to the dataset root. */
+  path: string;
+}
+
+/** One task x agent cell: every method's verdict, essential progress and the first reason. */
+export interface EvalCell {
+  agent: string;
+  episode: string;
+  verdicts: Partial<Record<EvalMethodKey, boolean>>;
+  /** Fraction of essential states reached in order (fixed mode). */
+  progress?: number;
+  /** Why the essential method (fixed) did not complete, in one sentence. */
+  reason?: string;
+  /** The trace could not be evaluated at all. */
+  error?: string;
+}
+
+/** An opened evaluation: tasks, agents, cells and human labels (metrics are computed from them). */
+export interface EvalOverview {
+  evalId: string;
+  datasetId: string;
+  datasetRoot: string;
+  datasetName: string;
+  agents: string[];
+  tasks: EvalTask[];
+  cells: EvalCell[];
+  /** agent -> episode -> human verdict. */
+  human: Record<string, Record<string, boolean>>;
+  /** agent -> the label file its labels are saved in. */
+  humanFiles: Record<string, string>;
+  /** Episodes taken from the cache vs evaluated in this open. */
+  cache: { reused: number; evaluated: number };
+  /**
+   * False for a `fromCache` open: the cells are the last results stored, not yet checked against the
+   * files (a full open checks every file's content and re-evaluates what changed).
+   */
+  verified: boolean;
+  warnings: string[];
+  elapsedMs: number;
+}
+
+/** One step of the replay (ground truth or agent), with its screen served as a URL. */
+export interface ReplayStep {
+  index: number;
+  url: string | null;
+  screen?: Size;
+  activity?: string;
+  /** Agent steps: what the agent did on this screen. */
+  action?: ExecAction;
+  /** Ground-truth steps: the `.ess` line, when annotated. */
+  ess?: string;
+}
+
+/** Everything the replay of one task x agent shows. */
+export interface EvalEpisodeDetail {
+  agent: string;
+  episode: string;
+  task: EvalTask;
+  gtSteps: ReplayStep[];
+  agentSteps: ReplayStep[];
+  essential?: EssentialResult;
+  legacy?: EssentialResult;
+  stepwise?: BaselineResult;
+  lcs?: BaselineResult;
+  human?: boolean;
+  error?: string;
+}
+
+/** Export formats: per-cell CSV, the full JSON report, or one self-contained HTML report. */
+export type EvalExportFormat = 'csv' | 'json' | 'html';
+
+export interface EvaluationCalls {
+  /** Says whether a folder is a dataset, one agent trace, or a folder of traces (and why not, otherwise). */
+  'eval:inspect': Call<{ path: string }, FolderKind>;
+  /**
+   * Opens (evaluates) a dataset against each agent's traces as a job of kind 'evaluation'.
+   * Episodes whose annotation and trace files are unchanged come from the on-disk cache.
+   * `fromCache`: return at once what the cache last stored, without checking files (the UI shows it
+   * while a full open checks and re-evaluates).
+   */
+  'eval:open': Call<EvalSpec & JobArgs & { fromCache?: boolean }, EvalOverview>;
+  /** The evaluation the server was started with (`serve --dataset --traces`), or null. */
+  'eval:preset': Call<NoArgs, EvalSpec | null>;
+  /** The replay data of one task x agent: steps of both sides, every method's result with evidence. */
+  'eval:episode': Call<{ evalId: string; agent: string; episode: string }, EvalEpisodeDetail>;
+  /**
+   * Sets (true/false) or clears (null) the human verdict of one task x agent; the label file is
+   * rewritten atomically, only that episode's line changing. Returns the agent's labels.
+   */
+  'eval:label': Call<{ evalId: string; agent: string; episode: string; human: boolean | null }, { file: string; labels: Record<string, boolean> }>;
+  /**
+   * The overview as CSV / JSON / one offline HTML report: written atomically to `path` when given
+   * (a file path on the machine running Touchstone), else returned as `content` (web downloads).
+   */
+  'eval:export': Call<{ evalId: string; format: EvalExportFormat; path?: string }, { path?: string; bytes: number; content?: string }>;
+}
+
+export interface EvaluationEvents {}
+
+export const EVALUATION_CALLS: NameSet<EvaluationCalls> = {
+  'eval:inspect': true,
+  'eval:open': true,
+  'eval:preset': true,
+  'eval:episode': true,
+  'eval:label': true,
+  'eval:export': true,
+};
+export const EVALUATION_EVENTS: NameSet<EvaluationEvents> = {};

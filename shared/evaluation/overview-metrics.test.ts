@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { EvalCell, EvalTask } from '../contract/evaluation';
+import { agentChartSvg, agrees, completionBy, overviewMetrics } from './overview-metrics';
+
+const task = (episode: string, category: string, nsteps: number): EvalTask => ({ episode, category, nsteps, app: 'x', description: '', difficulty: nsteps <= 4 ? 'easy (<=4)' : 'medium (5-8)', path: episode });
+const cell = (episode: string, agent: string, essential: boolean, legacy: boolean): EvalCell => ({ episode, agent, verdicts: { essential, legacy, stepwise: false, lcs: essential } });
+const o = {
+  agents: ['a', 'b'],
+  tasks: [task('1', 'general', 3), task('2', 'general', 6), task('3', 'install', 7)],
+  cells: [cell('1', 'a', true, true), cell('2', 'a', true, false), cell('3', 'a', false, false), cell('1', 'b', false, false)],
+  human: { a: { '1': true, '2': false, '3': true } },
+};
+
+describe('overview metrics', () => {
+  it('counts false accepts and false rejects apart, per agent and method', () => {
+    expect(overviewMetrics(o, 'a', 'essential')).toMatchObject({ n: 3, labelled: 3, confusion: { tp: 1, fp: 1, tn: 0, fn: 1 }, accuracy: 1 / 3, precision: 0.5, recall: 0.5 });
+    expect(overviewMetrics(o, 'a', 'legacy')).toMatchObject({ confusion: { tp: 1, fp: 0, tn: 1, fn: 1 }, accuracy: 2 / 3, precision: 1 });
+    expect(overviewMetrics(o, 'b', 'essential')).toMatchObject({ n: 1, labelled: 0, tcr: 0 });
+    expect(agrees(o.cells[1]!, false)).toBe(false);
+    expect(agrees(o.cells[3]!, undefined)).toBeUndefined();
+  });
+  it('completion by category per agent, and a chart with every method and the human rate', () => {
+    expect(completionBy(o, 'essential', 'category')).toEqual([
+      { group: 'general', rates: { a: { n: 2, rate: 1 }, b: { n: 1, rate: 0 } } },
+      { group: 'install', rates: { a: { n: 1, rate: 0 }, b: { n: 0, rate: 0 } } },
+    ]);
+    const svg = agentChartSvg(o);
+    expect(svg).toContain('<title>a, Essential (fixed): 67%</title>');
+    expect(svg).toContain('<title>a, Essential (legacy): 33%</title>');
+    expect(svg).toContain('<title>a, Human labels: 67%</title>');
+  });
+});
