@@ -4,7 +4,7 @@ import { agentFactory } from '../agents/registry';
 import { DeviceCapture, type CaptureOptions } from '../capture/capture';
 import type { DeviceShell } from '../capture/device-shell';
 import type { EmbedderSpec } from '../evaluation/embedding-provider';
-import type { EpisodeRecord } from './episode-record';
+import type { EpisodeRecord, StepRecord } from './episode-record';
 import { JudgeQueue } from './judge-queue';
 import { runEpisode, type EpisodeLimits } from './run-episode';
 import type { RunTask } from './run-tasks';
@@ -61,6 +61,9 @@ export interface RunOptions extends RunPlan {
   signal: AbortSignal;
   onProgress?(done: number, total: number, detail: { phase?: string; message?: string }): void;
   onEpisode?(item: RunItem, record: EpisodeRecord, device: string): void;
+  /** An episode starts on a device; aborting `cancel` stops that episode only (its steps are kept), the run goes on. */
+  onEpisodeStart?(item: RunItem, device: string, cancel: AbortController): void;
+  onStep?(item: RunItem, step: StepRecord, device: string): void;
 }
 
 export interface RunResult {
@@ -95,10 +98,14 @@ export async function runAgents(o: RunOptions): Promise<RunResult> {
       if (o.signal.aborted) { queue.unshift(item); return; }
       const factory = agentFactory(item.agent);
       const seed = seedOf(o.seed, item.task.episode, item.repeat);
+      const cancel = new AbortController();
+      o.onEpisodeStart?.(item, dev.serial, cancel);
+      const it = item;
       let record = await runEpisode(capture, {
         task: item.task, agent: factory.create({ seed, settings: o.agentSettings }), agentInfo: { name: item.agent, seed, settings: o.agentSettings },
         repeat: item.repeat, dir: item.dir, device: { serial: dev.serial, model: dev.model, apiLevel: dev.apiLevel }, limits: o.limits, resume: o.resume,
-        reset: { consoleTokenFile: o.consoleTokenFile }, signal: o.signal,
+        reset: { consoleTokenFile: o.consoleTokenFile }, signal: AbortSignal.any([o.signal, cancel.signal]),
+        onStep: o.onStep && ((step) => o.onStep!(it, step, dev.serial)),
       });
       const judged = judge && item.task.annotated && ['finished', 'step-limit', 'timeout'].includes(record.outcome) && !record.evaluation;
       if (judged) {
@@ -112,7 +119,7 @@ export async function runAgents(o: RunOptions): Promise<RunResult> {
       o.onEpisode?.(item, record, dev.serial);
       o.onProgress?.(done, items.length, { phase: 'episodes', message: `${item.task.episode} (${item.agent}, r${item.repeat}) on ${dev.serial}: ${record.outcome}${record.evaluation ? record.evaluation.completed ? ', completed' : ', not completed' : ''}` });
       if (record.outcome === 'interrupted') { result.lostDevices.push({ serial: dev.serial, reason: record.reason ?? 'disconnected' }); return; }
-      if (record.outcome === 'cancelled') return;
+      if (record.outcome === 'cancelled' && o.signal.aborted) return;
     }
   };
   await Promise.all(o.devices.map(worker));
