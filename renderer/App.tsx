@@ -6,6 +6,7 @@ import { OpenDatasetView } from './features/open-dataset/OpenDatasetView';
 import { DatasetView } from './features/dataset/DatasetView';
 import { PendingView } from './features/shell/PendingView';
 import { EvaluateView } from './features/evaluate/EvaluateView';
+import { RunView } from './features/run/RunView';
 import { useEvalPreset } from './features/evaluate/use-eval-preset';
 import { KeymapOverlay } from './keymap/KeymapOverlay';
 import { useKeymap, useKeymapDispatcher } from './keymap/use-keymap';
@@ -49,6 +50,8 @@ export function App() {
         <OpenDatasetView />
       ) : s.view === 'dataset' ? (
         <DatasetView />
+      ) : s.view === 'run' ? (
+        <RunView />
       ) : (
         <PendingView view={s.view} onBack={() => s.setView('dataset')} />
       )}

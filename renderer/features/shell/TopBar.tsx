@@ -45,6 +45,7 @@ export function TopBar({ onShowKeys }: { onShowKeys(): void }) {
       {dataset && info?.canPickFolder && <button className="btn btn-small" onClick={() => void pickFolder()}>Open folder…</button>}
       {dataset && <button className="btn btn-small" onClick={closeDataset}>Switch dataset</button>}
       <button className="btn btn-small" type="button" data-view-tab="evaluate" onClick={() => { if (view === 'evaluate') useEvalStore.getState().dismissPreset(); setView(view === 'evaluate' ? 'dataset' : 'evaluate'); }}>{view === 'evaluate' ? 'Datasets' : 'Evaluate'}</button>
+      {dataset && <button className="btn btn-small" type="button" data-view-tab="run" onClick={() => setView(view === 'run' ? 'dataset' : 'run')}>{view === 'run' ? 'Dataset' : 'Run'}</button>}
       <button className="btn btn-small btn-keys" type="button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={onShowKeys}>?</button>
       {info && <span className="mode-pill" title={`Touchstone ${info.version}`}>{info.mode === 'web' ? 'web · 127.0.0.1' : 'desktop'}</span>}
     </header>
