@@ -29,6 +29,7 @@ export function Mirror({ client, serial, fps = 4, boxes, onInput, refresh = 0 }:
   const [frame, setFrame] = useState<{ src: string; width: number; height: number; n: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [components, setComponents] = useState<DeviceComponent[]>([]);
+  const [boxesRev, setBoxesRev] = useState(-1);
   const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
   const down = useRef<{ x: number; y: number } | null>(null);
   const svg = useRef<SVGSVGElement>(null);
@@ -48,14 +49,15 @@ export function Mirror({ client, serial, fps = 4, boxes, onInput, refresh = 0 }:
       const t0 = performance.now();
       try {
         const f = await client.call('device:screen', { serial });
-        const src = `data:image/png;base64,${f.png}`;
+        // A blob URL (the page's CSP allows blob: images, not data:).
+        const src = URL.createObjectURL(new Blob([Uint8Array.from(atob(f.png), (c) => c.charCodeAt(0))], { type: 'image/png' }));
         const img = new Image();
         img.src = src;
-        await img.decode();
-        if (stop) return;
+        try { await img.decode(); } catch (e) { URL.revokeObjectURL(src); throw e; }
+        if (stop) { URL.revokeObjectURL(src); return; }
         (window.__mirrorLatency ??= []).push(performance.now() - t0);
         if (window.__mirrorLatency.length > 1000) window.__mirrorLatency.shift();
-        setFrame({ src, width: f.width, height: f.height, n: ++n });
+        setFrame((old) => { if (old) URL.revokeObjectURL(old.src); return { src, width: f.width, height: f.height, n: ++n }; });
         setError(null);
       } catch (e) { if (!stop) setError(e instanceof Error ? e.message : String(e)); }
       if (!stop) timer = setTimeout(() => void tick(), Math.max(0, 1000 / fps - (performance.now() - t0)));
@@ -67,7 +69,7 @@ export function Mirror({ client, serial, fps = 4, boxes, onInput, refresh = 0 }:
   useEffect(() => {
     if (!boxes) { setComponents([]); return; }
     let stop = false;
-    client.call('device:hierarchy', { serial }).then((c) => { if (!stop) setComponents(c); }, (e: unknown) => { if (!stop) setError(e instanceof Error ? e.message : String(e)); });
+    client.call('device:hierarchy', { serial }).then((c) => { if (!stop) { setComponents(c); setBoxesRev(refresh); } }, (e: unknown) => { if (!stop) setError(e instanceof Error ? e.message : String(e)); });
     return () => { stop = true; };
   }, [client, serial, boxes, refresh]);
 
@@ -86,14 +88,14 @@ export function Mirror({ client, serial, fps = 4, boxes, onInput, refresh = 0 }:
   };
 
   return (
-    <div className="mirror" data-serial={serial} data-frame={frame?.n ?? 0} data-mirror-state={!visible ? 'paused' : frame ? 'live' : error ? 'error' : 'loading'} data-boxes={boxes ? components.length : 0}>
+    <div className="mirror" data-serial={serial} data-frame={frame?.n ?? 0} data-mirror-state={!visible ? 'paused' : frame ? 'live' : error ? 'error' : 'loading'} data-boxes={boxes ? components.length : 0} data-boxes-rev={boxes ? boxesRev : -1}>
       {frame ? (
         <div className="mirror-screen" style={{ aspectRatio: `${frame.width} / ${frame.height}` }}>
           <img src={frame.src} alt={`Screen of ${serial}`} draggable={false} />
           <svg ref={svg} viewBox={`0 0 ${frame.width} ${frame.height}`} className={onInput ? 'interactive' : ''} onPointerDown={onDown} onPointerUp={onUp}
             role={onInput ? 'application' : undefined} aria-label={onInput ? 'Device screen: click to tap, drag to swipe' : undefined}>
             {components.map((c) => (
-              <g key={c.id} className="mirror-box">
+              <g key={c.id} className="mirror-box" data-label={c.label}>
                 <rect x={c.bounds[0]} y={c.bounds[1]} width={c.bounds[2] - c.bounds[0]} height={c.bounds[3] - c.bounds[1]} />
                 <text x={c.bounds[0] + 6} y={c.bounds[1] + 34}>{c.id}</text>
               </g>
