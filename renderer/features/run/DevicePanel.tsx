@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { DeviceInfo, DeviceInput } from '../../../shared/contract/device';
 import type { TouchstoneClient } from '../../api/client';
@@ -28,7 +28,7 @@ function DeviceRow({ d, selected, onSelect }: { d: DeviceInfo; selected: boolean
  * mirror of the selected device (with the numbered hierarchy on demand). While recording, the
  * mirror takes clicks and drags as inputs.
  */
-export function DevicePanel({ client, onInput, refresh }: { client: TouchstoneClient; onInput?: (i: DeviceInput) => void; refresh?: number }) {
+export const DevicePanel = memo(function DevicePanel({ client, onInput, refresh }: { client: TouchstoneClient; onInput?: (i: DeviceInput) => void; refresh?: number }) {
   const s = useRunStore(useShallow((st) => ({ devices: st.devices, error: st.devicesError, selected: st.selected, busy: st.busy, select: st.select, connect: st.connect, startVirtual: st.startVirtual })));
   const [address, setAddress] = useState('');
   const [boxes, setBoxes] = useState(false);
@@ -56,4 +56,4 @@ export function DevicePanel({ client, onInput, refresh }: { client: TouchstoneCl
       )}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { DatasetOverview } from '../../../shared/contract';
 import { filterTasks } from '../tasks/filter-tasks';
 import { loadConfigs, saveConfig, type RunConfig } from './run-configs';
@@ -19,7 +19,7 @@ interface Props {
 }
 
 /** Tasks (filtered from the open dataset), agent, devices, repeats, step limit; saved as named configurations. */
-export function RunForm({ dataset, devices, disabled, onStart }: Props) {
+export const RunForm = memo(function RunForm({ dataset, devices, disabled, onStart }: Props) {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
   const [picked, setPicked] = useState<Set<string>>(new Set());
@@ -89,4 +89,4 @@ export function RunForm({ dataset, devices, disabled, onStart }: Props) {
       </div>
     </form>
   );
-}
+});

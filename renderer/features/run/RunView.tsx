@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { DeviceInput } from '../../../shared/contract/device';
 import { useKeymap } from '../../keymap/use-keymap';
@@ -7,7 +7,7 @@ import { useEvalStore } from '../evaluate/eval-store';
 import { DevicePanel } from './DevicePanel';
 import { LiveRun } from './LiveRun';
 import { RecordPanel } from './RecordPanel';
-import { RunForm } from './RunForm';
+import { RunForm, type RunFormValue } from './RunForm';
 import { useRunStore } from './run-store';
 import './run.css';
 
@@ -30,9 +30,17 @@ export function RunView() {
     return off;
   }, [client, run.attach, run.refreshDevices]);
 
-  const usable = run.devices.filter((d) => d.state === 'device').map((d) => d.serial);
+  const usableKey = run.devices.filter((d) => d.state === 'device').map((d) => d.serial).join('\n');
+  const usable = useMemo(() => (usableKey ? usableKey.split('\n') : []), [usableKey]);
+  const datasetId = dataset?.id;
+  const start = run.start;
+  // Stable, so the form (and its task list) does not re-render on every live step.
+  const onStart = useCallback((v: RunFormValue) => {
+    if (datasetId) void start(client, { datasetId, tasks: v.tasks, agents: [v.agent], devices: v.devices, repeat: v.repeat, maxSteps: v.maxSteps });
+  }, [client, datasetId, start]);
   const recording = tab === 'record' && run.recording.screen !== null;
-  const onInput = (i: DeviceInput) => { void run.recordAct(client, i).then(() => setRefresh((n) => n + 1)); };
+  const recordAct = run.recordAct;
+  const onInput = useCallback((i: DeviceInput) => { void recordAct(client, i).then(() => setRefresh((n) => n + 1)); }, [client, recordAct]);
   useKeymap('run', useMemo(() => [
     { keys: ['v'], label: 'Start a virtual device', group: 'Devices', run: () => void useRunStore.getState().startVirtual(client) },
     { keys: ['r'], label: 'Show the run form / live run', group: 'View', run: () => setTab('run') },
@@ -61,8 +69,7 @@ export function RunView() {
         {tab === 'run' ? (
           <>
             {run.run && <LiveRun run={run.run} onCancel={() => void run.cancelRun(client)} onCancelEpisode={(d) => void run.cancelEpisode(client, d)} onEvaluate={openEvaluation} />}
-            <RunForm dataset={dataset} devices={usable} disabled={run.run?.status === 'running'}
-              onStart={(v) => void run.start(client, { datasetId: dataset.id, tasks: v.tasks, agents: [v.agent], devices: v.devices, repeat: v.repeat, maxSteps: v.maxSteps })} />
+            <RunForm dataset={dataset} devices={usable} disabled={run.run?.status === 'running'} onStart={onStart} />
           </>
         ) : (
           <RecordPanel recording={run.recording} device={run.selected} onStart={(d) => void run.recordStart(client, dataset.id, d)} onInput={onInput}
