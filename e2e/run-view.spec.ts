@@ -68,15 +68,21 @@ describe.skipIf(why !== '')(`run view: virtual devices, live runs, cancel, recor
     await page.waitReady('run');
   }, 300_000);
 
-  it('cancels a run midway: the recorded steps are kept and the episodes marked incomplete', async () => {
+  it('re-attaches to a run after a reload, then cancels it midway: the recorded steps are kept and the episodes marked incomplete', async () => {
     await page.pickTasks(['demo16']);
     await web.page.locator('.run-task-list label[data-episode="demo01"] input').uncheck();
     await web.page.locator('.run-task-list label[data-episode="demo15"] input').uncheck();
-    await page.setRepeats(4);
+    await page.setRepeats(12);
     await page.startRun();
     await page.run('running').waitFor();
     const [a] = await page.serials();
     await page.tileWithStep(a!).waitFor({ timeout: 60_000 });
+    // A reload re-attaches to the running job: the live run comes back and new steps keep arriving.
+    await web.page.reload();
+    await page.waitReady('run');
+    await page.run('running').waitFor();
+    const seen = Number(await web.page.locator(`.run-tile[data-device="${a}"]`).getAttribute('data-step'));
+    await web.page.locator(`.run-tile[data-device="${a}"]:not([data-step="${seen}"])`).waitFor({ timeout: 60_000 });
     await web.page.locator('[data-action="cancel-run"]').click();
     await page.run('cancelled').waitFor({ timeout: 60_000 });
     const cancelled = page.episodeRows('cancelled');
