@@ -1,4 +1,5 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
+import { connect as netConnect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { formatHumanLabels } from '../../../shared/formats/human-labels';
 import { registerAgent } from '../agents/registry';
@@ -42,13 +43,19 @@ export interface DemoResult {
 const DEMO_CLOCK = new Date(Date.UTC(2026, 0, 15, 9, 41));
 
 async function connectAdb(o: DemoOptions, port: number): Promise<{ shell: DeviceShell; disconnect(): Promise<void> } | null> {
-  const client = createAdbClient(resolveAdbServer(o.adbServer));
-  try {
-    await client.version();
-  } catch (err) {
-    if (o.transport === 'adb') throw new Error(`demo create: no adb server is reachable (${(err as Error).message}); start one with \`adb start-server\` or use --in-process.`);
+  const server = resolveAdbServer(o.adbServer);
+  // A plain TCP probe: adbkit would start a local adb server on a refused connection, and `auto` must not leave one behind.
+  const why = await new Promise<string | null>((res) => {
+    const sock = netConnect(server.port, server.host);
+    sock.setTimeout(1500, () => { sock.destroy(); res('timed out'); });
+    sock.once('connect', () => { sock.destroy(); res(null); });
+    sock.once('error', (e) => res(e.message));
+  });
+  if (why !== null) {
+    if (o.transport === 'adb') throw new Error(`demo create: no adb server at ${server.host}:${server.port} (${why}); start one with \`adb start-server\` or use --in-process.`);
     return null;
   }
+  const client = createAdbClient(server);
   const serial = await client.connect('127.0.0.1', port);
   for (let k = 0; k < 200; k++) {
     const list = await client.listDevices();

@@ -45,7 +45,7 @@ export function runHandlers(ctx: AppContext): RunCalls {
           limits: { maxSteps: args.maxSteps ?? 20, stepTimeoutMs: 120_000, episodeTimeoutMs: 900_000 }, resume: args.resume ?? false,
           seed: 1, agentSettings: {}, signal: job.signal,
           onProgress: (done, total, d) => { live.planned(jobId, total); job.progress(done, total, d); },
-          onEpisodeStart: (item, device, cancel) => live.started(jobId, device, item.task.episode, cancel),
+          onEpisodeStart: (item, device, cancel) => live.started(jobId, device, item.task.episode, item.dir, cancel),
           onStep: (item, step, device) => {
             const e = traceStepEvent(jobId, item, step, device, (rel) => ctx.options.fileUrl(ds.id, relative(ds.root, rel).split(sep).join('/')));
             live.step(e);
@@ -53,7 +53,7 @@ export function runHandlers(ctx: AppContext): RunCalls {
           },
           onEpisode: (item, record, device) => {
             const e = summary({ item, record, device });
-            live.ended(jobId, e);
+            live.ended(jobId, e, item.dir);
             ctx.emit('run:episode', { ...e, jobId });
           },
         });

@@ -91,6 +91,7 @@ export async function runAgents(o: RunOptions): Promise<RunResult> {
   const result: RunResult = { items: [], planned: items.length, lostDevices: [], cancelled: false };
   const judge = o.evaluate === false ? null : new JudgeQueue(o.embedder ?? 'default');
   let done = 0;
+  const pending: Promise<void>[] = [];
   o.onProgress?.(0, items.length, { phase: 'episodes', message: `${items.length} episode(s) on ${o.devices.length} device(s)` });
   const worker = async (dev: DeviceInfo): Promise<void> => {
     const capture = new DeviceCapture(o.shellFor(dev.serial), o.capture);
@@ -101,28 +102,34 @@ export async function runAgents(o: RunOptions): Promise<RunResult> {
       const cancel = new AbortController();
       o.onEpisodeStart?.(item, dev.serial, cancel);
       const it = item;
-      let record = await runEpisode(capture, {
+      const record = await runEpisode(capture, {
         task: item.task, agent: factory.create({ seed, settings: o.agentSettings }), agentInfo: { name: item.agent, seed, settings: o.agentSettings },
         repeat: item.repeat, dir: item.dir, device: { serial: dev.serial, model: dev.model, apiLevel: dev.apiLevel }, limits: o.limits, resume: o.resume,
         reset: { consoleTokenFile: o.consoleTokenFile }, signal: AbortSignal.any([o.signal, cancel.signal]),
         onStep: o.onStep && ((step) => o.onStep!(it, step, dev.serial)),
       });
-      const judged = judge && item.task.annotated && ['finished', 'step-limit', 'timeout'].includes(record.outcome) && !record.evaluation;
-      if (judged) {
-        const evaluation = await judge.judge(item.task, item.dir);
-        const rec = new TraceRecorder(item.dir, record);
-        await rec.update({ evaluation });
-        record = rec.current;
-      }
-      result.items.push({ item, record, device: dev.serial });
-      done++;
-      o.onEpisode?.(item, record, dev.serial);
-      o.onProgress?.(done, items.length, { phase: 'episodes', message: `${item.task.episode} (${item.agent}, r${item.repeat}) on ${dev.serial}: ${record.outcome}${record.evaluation ? record.evaluation.completed ? ', completed' : ', not completed' : ''}` });
+      const finish = async (): Promise<void> => {
+        let rec = record;
+        if (judge && it.task.annotated && ['finished', 'step-limit', 'timeout'].includes(rec.outcome) && !rec.evaluation) {
+          const r = new TraceRecorder(it.dir, rec);
+          // judge() never rejects (a failed evaluation is a verdict with its reason); a failed write keeps the verdict in memory.
+          const evaluation = await judge.judge(it.task, it.dir);
+          await r.update({ evaluation }).catch((err: Error) => { rec = { ...rec, evaluation, reason: `episode.json not updated: ${err.message}` }; });
+          rec = rec.evaluation ? rec : r.current;
+        }
+        result.items.push({ item: it, record: rec, device: dev.serial });
+        done++;
+        o.onEpisode?.(it, rec, dev.serial);
+        o.onProgress?.(done, items.length, { phase: 'episodes', message: `${it.task.episode} (${it.agent}, r${it.repeat}) on ${dev.serial}: ${rec.outcome}${rec.evaluation ? rec.evaluation.completed ? ', completed' : ', not completed' : ''}` });
+      };
+      // The evaluation runs while the device takes its next episode.
+      pending.push(finish());
       if (record.outcome === 'interrupted') { result.lostDevices.push({ serial: dev.serial, reason: record.reason ?? 'disconnected' }); return; }
       if (record.outcome === 'cancelled' && o.signal.aborted) return;
     }
   };
   await Promise.all(o.devices.map(worker));
+  await Promise.all(pending);
   result.cancelled = o.signal.aborted;
   return result;
 }

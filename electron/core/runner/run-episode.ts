@@ -40,6 +40,11 @@ async function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   } finally { clearTimeout(timer); }
 }
 
+/** Whether the device still answers a shell command (tells a vanished device from an agent or capture error). */
+async function answers(capture: DeviceCapture): Promise<boolean> {
+  return capture.shell.run('echo ok', 3000).then((b) => b.toString().trim() === 'ok', () => false);
+}
+
 /** Whether an existing trace is done (skipped by `--resume`). */
 export function isFinal(r: EpisodeRecord | null): boolean {
   return r !== null && FINAL.has(r.outcome);
@@ -127,8 +132,10 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
     await rec.writeInstalledApps(await capture.packages());
   } catch (err) {
     if (r.signal.aborted) { outcome = 'cancelled'; reason = 'Stopped (cancel or Ctrl-C); every finished step is kept. Run again with --resume to finish it.'; }
-    else if (err instanceof DeviceGoneError) { outcome = 'interrupted'; reason = `${err.message} Run again with --resume once the device is back.`; }
-    else { outcome = 'error'; reason = (err as Error).message; }
+    else if (err instanceof DeviceGoneError || !(await answers(capture))) {
+      outcome = 'interrupted';
+      reason = `${err instanceof DeviceGoneError ? err.message : `Device ${capture.serial} stopped answering (${(err as Error).message}).`} Run again with --resume once the device is back.`;
+    } else { outcome = 'error'; reason = (err as Error).message; }
   } finally {
     await r.agent.stop?.().catch(() => undefined);
   }

@@ -76,7 +76,8 @@ export const useRunStore = create<RunState>()((set, get) => ({
         set((s) => {
           if (!s.run) return {};
           const running = { ...s.run.running };
-          delete running[e.device];
+          // Judged while the device may already run its next episode: only clear the device if it is still this one.
+          if (running[e.device] === e.episode) delete running[e.device];
           return { run: { ...s.run, episodes: [...s.run.episodes, e], running } };
         });
       }),
