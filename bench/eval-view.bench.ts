@@ -64,15 +64,22 @@ try {
     const browser = await launchChromium();
     try {
       const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+      // Measured in the page from the navigation's start (performance.now()) to the frame after the
+      // table's rows appear, so polling by the test adds nothing.
+      await page.addInitScript(`new MutationObserver((_, obs) => {
+        if (document.querySelector('.ov-table[data-row-count="${TASKS}"] .ov-row')) {
+          obs.disconnect();
+          requestAnimationFrame(() => { window.__overviewAt = performance.now(); });
+        }
+      }).observe(document, { childList: true, subtree: true });`);
       const loads: number[] = [];
       for (let i = 0; i < 3; i++) {
-        t = performance.now();
         await page.goto(server.url);
-        await page.locator(`.ov-table[data-row-count="${TASKS}"] .ov-row`).first().waitFor();
-        loads.push(performance.now() - t);
+        await page.waitForFunction(() => (window as unknown as { __overviewAt?: number }).__overviewAt !== undefined);
+        loads.push(await page.evaluate('window.__overviewAt') as number);
         await page.locator('.evaluate[data-eval-verified="true"]').waitFor({ timeout: 120_000 });
       }
-      console.log(`overview in Chromium from cache (page load to the ${TASKS}-row table drawn): median ${median(loads).toFixed(0)} ms (${loads.map((x) => x.toFixed(0)).join(' / ')}); ${verdict(median(loads), 1000)}`);
+      console.log(`overview in Chromium from cache (navigation start to the ${TASKS}-row table painted): median ${median(loads).toFixed(0)} ms (${loads.map((x) => x.toFixed(0)).join(' / ')}); ${verdict(median(loads), 1000)}`);
       await page.locator('.ov-row[data-episode="e0"] .ov-agent[data-agent="complete"]').click();
       await page.locator('body').press('Enter');
       await page.locator(`.replay[data-replay-state="ready"]`).waitFor();

@@ -16,9 +16,9 @@ import { createAppService } from './core/app/app-service';
 import { bridgeTransport } from '../renderer/api/bridge-transport';
 import { CallError, createClient } from '../renderer/api/client';
 
-async function bundle(entry: string, opts: { packagesExternal?: boolean } = {}): Promise<string> {
-  // As scripts/build.mjs: main keeps npm packages external (native ones such as onnxruntime-node cannot be bundled); the preload is self-contained.
-  const r = await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', external: ['electron'], ...(opts.packagesExternal ? { packages: 'external' as const } : {}), write: false, logLevel: 'silent' });
+/** `packages` 'external' leaves node_modules out, as scripts/build.mjs does for main (native modules cannot be bundled). */
+async function bundle(entry: string, packages?: 'external'): Promise<string> {
+  const r = await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', external: ['electron'], write: false, logLevel: 'silent', ...(packages ? { packages } : {}) });
   return r.outputFiles[0].text;
 }
 
@@ -141,7 +141,7 @@ describe('main bundle', () => {
       session: { defaultSession: { setPermissionRequestHandler: (h: typeof rec.permission) => (rec.permission = h) } },
       ipcMain: { handle: (n: string, h: never) => rec.ipc.set(n, h), removeHandler: (n: string) => rec.ipc.delete(n) },
     };
-    const code = await bundle('electron/main.ts', { packagesExternal: true });
+    const code = await bundle('electron/main.ts', 'external');
     const fakeDist = join(dir, 'dist');
     const nodeRequire = createRequire(import.meta.url);
     const module = { exports: {} };

@@ -73,6 +73,10 @@ describe('loopback server', () => {
     expect(JSON.parse(r.body)).toMatchObject({ ok: false });
   });
 
+  it('answers 400 to a request URL that does not parse (it used to be a 500)', async () => {
+    expect((await raw(server, '//a:99999/api/app:info', { method: 'POST', headers: auth(), body: '{}' })).status).toBe(400);
+  });
+
   it('answers 413 to a chunked body over 1 MiB (no Content-Length), then keeps serving', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = request({ host: '127.0.0.1', port: server.port, path: '/api/app:info', method: 'POST', headers: auth() }, (res) => {
@@ -106,5 +110,42 @@ describe('loopback server', () => {
     const r = await raw(server, '/..%2F..%2Fsecret.png');
     expect(r.body).not.toContain('outside');
     expect(r.body).toContain('<title>t</title>');
+  });
+});
+
+describe('event clients', () => {
+  it('a client that stops reading is dropped once its backlog passes 8 MiB; one that reads keeps its events', async () => {
+    const { WebSocket } = await import('ws');
+    const listeners = new Set<(event: string, payload: unknown) => void>();
+    const server = await startServer({
+      createService: (fileUrl) => {
+        const real = createAppService({ mode: 'web', stateDir: mkdtempSync(join(tmpdir(), 'touchstone-events-')), fileUrl });
+        return { ...real, subscribe: (l) => (listeners.add(l as never), () => listeners.delete(l as never)) };
+      },
+    });
+    try {
+      const open = (): Promise<InstanceType<typeof WebSocket>> => new Promise((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${server.port}/events?token=${server.token}`);
+        ws.once('open', () => resolve(ws));
+        ws.once('error', reject);
+      });
+      const stalled = await open();
+      const reading = await open();
+      let received = 0;
+      reading.on('message', () => received++);
+      (stalled as unknown as { _socket: { pause(): void } })._socket.pause();
+      await expect.poll(() => server.eventClients()).toBe(2);
+      const payload = { path: 'x'.repeat(256 * 1024), done: 0, total: 0, phase: 'index' };
+      for (let i = 0; i < 120 && server.eventClients() === 2; i++) {
+        for (const l of listeners) l('dataset:progress', payload);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      await expect.poll(() => server.eventClients(), { timeout: 5000 }).toBe(1);
+      await expect.poll(() => received, { timeout: 5000 }).toBeGreaterThan(0);
+      stalled.terminate();
+      reading.close();
+    } finally {
+      await server.close();
+    }
   });
 });

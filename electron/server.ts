@@ -19,6 +19,9 @@ const MAX_BODY = 1 << 20;
 /** A refused body is still read (and dropped) up to this much, so the client sees the 413 instead of a reset. */
 const MAX_DRAIN = 16 << 20;
 
+/** Bytes of events queued for one WebSocket client before it is dropped as not reading. */
+const MAX_EVENT_BACKLOG = 8 << 20;
+
 /** A request body over MAX_BODY: answered 413. */
 class BodyTooLarge extends Error {}
 
@@ -75,7 +78,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', origin);
+    const url = URL.parse(req.url ?? '/', origin);
+    if (!url) return sendText(res, 400, 'Malformed request URL.');
     if (!hostAllowed(req, origin)) return sendText(res, 403, 'Refused: unexpected Host header (only 127.0.0.1 is served).');
     if (url.pathname.startsWith('/api/')) return handleApi(req, res, url);
     if (url.pathname.startsWith('/files/')) return handleFile(req, res, url);
@@ -133,10 +137,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   contain(wss as unknown as { on(event: 'error', l: (err: Error) => void): unknown });
   server.on('upgrade', (req, socket, head) => {
     contain(socket);
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', origin);
-    } catch {
+    const url = URL.parse(req.url ?? '/', origin);
+    if (!url) {
       socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
       return;
     }
@@ -152,7 +154,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const unsubscribe = service.subscribe((event, payload) => {
     const data = JSON.stringify({ event, payload });
-    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(data, () => undefined);
+    for (const ws of sockets) {
+      if (ws.readyState !== ws.OPEN) continue;
+      // A client that stops reading would make us buffer every event for it; it is dropped instead.
+      if (ws.bufferedAmount > MAX_EVENT_BACKLOG) ws.terminate();
+      else ws.send(data, () => undefined);
+    }
   });
 
   await listen(server, options.port ?? 0);

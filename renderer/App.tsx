@@ -4,6 +4,7 @@ import { useAppStore } from './store';
 import { TopBar } from './features/shell/TopBar';
 import { OpenDatasetView } from './features/open-dataset/OpenDatasetView';
 import { DatasetView } from './features/dataset/DatasetView';
+import { AnnotateView } from './features/annotate/AnnotateView';
 import { PendingView } from './features/shell/PendingView';
 import { EvaluateView } from './features/evaluate/EvaluateView';
 import { RunView } from './features/run/RunView';
@@ -22,7 +23,7 @@ import { useUrlSync } from './route/use-url-sync';
 export function App() {
   const s = useAppStore(useShallow((st) => ({
     boot: st.boot, bootStatus: st.bootStatus, bootError: st.bootError, hasDataset: st.dataset !== null, view: st.view, setView: st.setView,
-    busy: st.bootStatus === 'loading' || st.datasetStatus === 'loading' || st.episodeStatus === 'loading' || st.hierarchyStatus === 'loading',
+    busy: st.bootStatus === 'loading' || st.datasetStatus === 'loading' || st.episodeStatus === 'loading' || st.hierarchyStatus === 'loading' || st.draftStatus === 'loading' || st.saveState === 'saving',
   })));
   useEffect(() => {
     void s.boot(parseRoute(window.location.hash));
@@ -52,6 +53,8 @@ export function App() {
         <DatasetView />
       ) : s.view === 'run' ? (
         <RunView />
+      ) : s.view === 'annotate' ? (
+        <AnnotateView />
       ) : (
         <PendingView view={s.view} onBack={() => s.setView('dataset')} />
       )}

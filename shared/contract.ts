@@ -14,6 +14,7 @@
  * folders relative to a root) or a folder the user typed/picked to open; the core
  * refuses anything outside the roots the user opened.
  */
+import { ANNOTATION_CALLS, ANNOTATION_EVENTS, type AnnotationCalls, type AnnotationEvents } from './contract/annotation';
 import { APP_CALLS, APP_EVENTS, type AppCalls, type AppEvents } from './contract/app';
 import { DATASET_CALLS, DATASET_EVENTS, type DatasetCalls, type DatasetEvents } from './contract/dataset';
 import { EPISODE_CALLS, EPISODE_EVENTS, type EpisodeCalls, type EpisodeEvents } from './contract/episode';
@@ -26,12 +27,13 @@ export type * from './contract-types';
 export type { Call, NoArgs } from './contract/common';
 export type { JobArgs } from './contract/dataset';
 export type { JobInfo, JobKind, JobProgress } from './contract/job';
+export type { AnnotationBase, AnnotationSaved, LiveCheck, LiveWarning, StepAnnotation, Suggestion, TaskReview, TraceVerdict } from './contract/annotation';
 
 /** Every call the UI can make, keyed `domain:verb`. */
-export interface ContractCalls extends AppCalls, DatasetCalls, EpisodeCalls, JobCalls, DeviceCalls, RunCalls, EvaluationCalls {}
+export interface ContractCalls extends AppCalls, DatasetCalls, EpisodeCalls, JobCalls, AnnotationCalls, DeviceCalls, RunCalls, EvaluationCalls {}
 
 /** Every event the core pushes to the UI. */
-export interface ContractEvents extends AppEvents, DatasetEvents, EpisodeEvents, JobEvents, DeviceEvents, RunEvents, EvaluationEvents {}
+export interface ContractEvents extends AppEvents, DatasetEvents, EpisodeEvents, JobEvents, AnnotationEvents, DeviceEvents, RunEvents, EvaluationEvents {}
 
 export type CallName = keyof ContractCalls;
 export type CallArgs<K extends CallName> = Parameters<ContractCalls[K]>[0];
@@ -40,8 +42,8 @@ export type EventName = keyof ContractEvents;
 export type EventPayload<E extends EventName> = ContractEvents[E];
 
 // Typed over every name: leaving a domain's set out of the spread fails to compile.
-const callNameSet: { readonly [K in CallName]-?: true } = { ...APP_CALLS, ...DATASET_CALLS, ...EPISODE_CALLS, ...JOB_CALLS, ...DEVICE_CALLS, ...RUN_CALLS, ...EVALUATION_CALLS };
-const eventNameSet: { readonly [E in EventName]-?: true } = { ...APP_EVENTS, ...DATASET_EVENTS, ...EPISODE_EVENTS, ...JOB_EVENTS, ...DEVICE_EVENTS, ...RUN_EVENTS, ...EVALUATION_EVENTS };
+const callNameSet: { readonly [K in CallName]-?: true } = { ...APP_CALLS, ...DATASET_CALLS, ...EPISODE_CALLS, ...JOB_CALLS, ...ANNOTATION_CALLS, ...DEVICE_CALLS, ...RUN_CALLS, ...EVALUATION_CALLS };
+const eventNameSet: { readonly [E in EventName]-?: true } = { ...APP_EVENTS, ...DATASET_EVENTS, ...EPISODE_EVENTS, ...JOB_EVENTS, ...ANNOTATION_EVENTS, ...DEVICE_EVENTS, ...RUN_EVENTS, ...EVALUATION_EVENTS };
 
 /** Runtime list of every call name (transports register/accept exactly these). */
 export const CALL_NAMES = Object.freeze(Object.keys(callNameSet) as CallName[]);

@@ -21,11 +21,14 @@ const USAGE = `Usage: touchstone eval --dataset D --traces T [options]
   --human FILE       human labels CSV (episode,human) for accuracy, precision/recall, F1
   --method M         essential | stepwise | lcs | all (default essential)
   --mode M           fixed (default) | legacy (reproduce upstream LlamaTouch, bugs included)
-  --final F          complete (default: after the last annotated state the agent must declare the
-                     task complete, as upstream) | none (annotated states only)
+  --final F          complete (default in fixed mode: after the last annotated state the agent must
+                     declare the task complete) | none (annotated states only; the default in legacy
+                     mode, as upstream's testbed evaluator, whose action baselines still end with it)
   --json FILE        write the full report (every verdict with its evidence) as JSON
   --csv FILE         write per-episode verdicts as CSV (and FILE.summary.csv with the metrics)
   --jobs N           worker threads (default 2; 1 = in-process)
+  --cache DIR        keep results of unchanged episodes and computed embeddings in DIR: a re-run
+                     over unchanged inputs and settings reads them back instead of evaluating
   --shard i/n        evaluate only every n-th matched episode starting at i
   --embedder E       default | onnx:<model folder> | none (sentence embedder for fuzzy items)
   --threshold X      cosine threshold for fuzzy<n> (default: the embedder's own)
@@ -41,9 +44,9 @@ still prints and writes the episodes already evaluated (exit 130). Exit 0 otherw
 unreadable, 2 on a bad option.`;
 
 interface Args {
-  dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode; final: FinalConvention;
+  dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode; final?: FinalConvention;
   json?: string; csv?: string; plot?: string; html?: string; jobs: number; shard?: Shard; embedder: EmbedderSpec; quiet: boolean;
-  threshold?: number; screenThreshold?: number;
+  threshold?: number; screenThreshold?: number; cache?: string;
 }
 
 function threshold(v: string | undefined, name: string): number | undefined {
@@ -64,7 +67,7 @@ function parseArgs(argv: string[]): Args {
     if (!a.startsWith('--') || val === undefined) throw new Error(`unexpected argument "${a}"`);
     v[k] = val;
   }
-  const known = ['dataset', 'traces', 'human', 'method', 'mode', 'final', 'json', 'csv', 'plot', 'html', 'jobs', 'shard', 'embedder', 'threshold', 'screen-threshold'];
+  const known = ['dataset', 'traces', 'human', 'method', 'mode', 'final', 'json', 'csv', 'plot', 'html', 'jobs', 'shard', 'embedder', 'threshold', 'screen-threshold', 'cache'];
   const unknown = Object.keys(v).filter((k) => !known.includes(k));
   if (unknown.length) throw new Error(`unknown option --${unknown[0]}`);
   if (!v.dataset || !v.traces) throw new Error('--dataset and --traces are required');
@@ -75,13 +78,14 @@ function parseArgs(argv: string[]): Args {
   });
   const mode = v.mode ?? 'fixed';
   if (mode !== 'fixed' && mode !== 'legacy') throw new Error(`--mode must be fixed or legacy; got "${mode}"`);
-  const final = v.final ?? 'complete';
-  if (final !== 'complete' && final !== 'none') throw new Error(`--final must be complete or none; got "${final}"`);
+  // Unset: the mode's convention (fixed: complete; legacy: none for the essential states, as upstream's testbed evaluator).
+  const final = v.final;
+  if (final !== undefined && final !== 'complete' && final !== 'none') throw new Error(`--final must be complete or none; got "${final}"`);
   const jobs = v.jobs === undefined ? 2 : Number(v.jobs);
   if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs must be a positive integer; got "${v.jobs}"`);
   return {
     dataset: v.dataset, traces: v.traces, human: v.human, methods, mode, final, json: v.json, csv: v.csv, plot: v.plot, html: v.html, jobs,
-    shard: v.shard ? parseShard(v.shard) : undefined, embedder: parseEmbedderSpec(v.embedder ?? 'default'), quiet,
+    shard: v.shard ? parseShard(v.shard) : undefined, embedder: parseEmbedderSpec(v.embedder ?? 'default'), cache: v.cache, quiet,
     threshold: threshold(v.threshold, 'threshold'), screenThreshold: threshold(v['screen-threshold'], 'screen-threshold'),
   };
 }
@@ -142,7 +146,7 @@ async function evaluateAndWrite(
   try {
     report = await runEvaluation({
       datasetRoot: a.dataset, tracesRoot: a.traces, methods: a.methods, mode: a.mode, final: a.final, jobs: a.jobs, shard: a.shard,
-      embedder: a.embedder, humanLabels: labels, signal: ac.signal, fuzzyThreshold: a.threshold, screenThreshold: a.screenThreshold,
+      embedder: a.embedder, cacheDir: a.cache, humanLabels: labels, signal: ac.signal, fuzzyThreshold: a.threshold, screenThreshold: a.screenThreshold,
       onProgress: progress,
     });
   } catch (err) {

@@ -3,8 +3,8 @@
  * Ctrl-C while eval writes, SIGKILL while it writes, `vh number | head`,
  * unreadable folders while scanning, an index repeating one row 20,000 times.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type SpawnOptions } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync, type SpawnOptions } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,10 +56,13 @@ function touchstone(args: string[], opts: RunOpts = {}): Promise<Run> {
 const temps = (dir: string): string[] => readdirSync(dir).filter((n) => n.endsWith('.tmp'));
 
 describe.skipIf(!existsSync(TRACE_18))('eval outputs under signals (fixtures absent → skipped)', () => {
-  const root = datasetWithEpisodes(tmp, { 2: 'activity<0>|exact<1>' }, ['a', 'b']);
+  let root = '';
   const traces = join(tmp, 'traces');
-  buildTrace(join(root, 'ep_a'), join(traces, 'a'), [0, 1, 2, 3, 4].map((screen) => ({ screen })));
-  buildTrace(join(root, 'ep_b'), join(traces, 'b'), [0, 1].map((screen) => ({ screen })));
+  beforeAll(() => {
+    root = datasetWithEpisodes(tmp, { 2: 'activity<0>|exact<1>' }, ['a', 'b']);
+    buildTrace(join(root, 'ep_a'), join(traces, 'a'), [0, 1, 2, 3, 4].map((screen) => ({ screen })));
+    buildTrace(join(root, 'ep_b'), join(traces, 'b'), [0, 1].map((screen) => ({ screen })));
+  });
   const evalArgs = (out: string): string[] => ['eval', '--dataset', root, '--traces', traces, '--jobs', '1', '--embedder', 'none', '--quiet',
     '--json', join(out, 'r.json'), '--csv', join(out, 'r.csv'), '--plot', join(out, 'r.svg')];
   const complete = (out: string): void => {
@@ -134,6 +137,20 @@ describe('careless use', () => {
       chmodSync(join(ds, 'locked'), 0o755);
     }
   });
+
+  // As root, `/` is all readable: the scan runs as nobody, where nobody can reach this checkout.
+  const nobodyCanRun = !IS_ROOT || spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(CLI)})`], { uid: 65534, gid: 65534 }).status === 0;
+  it.skipIf(!nobodyCanRun)('`dataset check /` lists the places it cannot read instead of failing whole', async () => {
+    const asNobody = IS_ROOT ? { uid: 65534, gid: 65534 } : {};
+    const t0 = performance.now();
+    const r = await touchstone(['dataset', 'check', '/', '--json'], asNobody);
+    const report = JSON.parse(r.out) as { root: string; problems: Array<{ file: string; message: string }> };
+    const skipped = report.problems.filter((p) => /skipped: it cannot be read/.test(p.message));
+    console.log(`robustness command line: dataset check / listed ${skipped.length} unreadable places in ${Math.round(performance.now() - t0)} ms`);
+    expect(report.root).toBe('/');
+    expect(skipped.length).toBeGreaterThan(0);
+    cases.add('unreadable folder');
+  }, 90_000);
 
   it('an index repeating one row 20,000 times checks that folder once', async () => {
     const ds = join(tmp, 'dups');

@@ -118,7 +118,7 @@ describe('touchstone serve under attack', () => {
   });
 
   it('keeps every one of 12 concurrent opens in the recent list', async () => {
-    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => s.post('dataset:open', { path: `many/d${i}` })));
+    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => s.post('dataset:open', { path: join(w.root, 'many', `d${i}`) })));
     expect(replies.map((r) => r.status)).toEqual(Array(12).fill(200));
     const recent = JSON.parse((await s.post('dataset:recent', {})).text) as { value: Array<{ path: string }> };
     expect(new Set(recent.value.map((r) => r.path))).toEqual(new Set(Array.from({ length: 12 }, (_, i) => join(w.root, 'many', `d${i}`))));

@@ -1,8 +1,8 @@
-import { useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { Image as KImage, Layer, Rect, Stage } from 'react-konva';
 import type Konva from 'konva';
 import type { Point, Size } from '../../shared/model';
-import { StageViewProvider } from './stage-context';
+import { StageViewProvider, type StageView } from './stage-context';
 import { fitTransform, toDevice } from './transform';
 import { useElementSize } from './use-element-size';
 import { useHtmlImage } from './use-html-image';
@@ -19,7 +19,7 @@ export interface ScreenStageProps {
   /** Extra class names on the container (it always has `screen-canvas`). */
   className?: string;
   /** data-* attributes that describe what is drawn, from the device size; set only once the stage is ready. */
-  attrs?(device: Size | null): Record<string, string | number | undefined>;
+  attrs?(device: Size | null, view: StageView | null): Record<string, string | number | undefined>;
   /** HTML drawn over the stage once ready (a legend). */
   overlay?(device: Size | null): ReactNode;
   /** The pointer moved over the screen (device pixels), or left it (null). */
@@ -45,6 +45,8 @@ export function ScreenStage(props: ScreenStageProps) {
   const fit = device ? fitTransform(device, view, 12) : null;
   const zoom = useZoom(fit, props.url ?? '');
   const t = zoom.t;
+  // One value per transform, so layers that only depend on it (and are memoised) skip re-rendering.
+  const stageView = useMemo(() => (t && device ? { t, inv: 1 / t.scale, device } : null), [t?.scale, t?.x, t?.y, device?.width, device?.height]);
   const state: StageState = props.loading || img.status === 'loading' ? 'loading' : img.status === 'error' ? 'error' : 'ready';
   const ready = state === 'ready';
 
@@ -63,7 +65,7 @@ export function ScreenStage(props: ScreenStageProps) {
 
   return (
     <div className={`screen-canvas${zoom.zoomed ? ' zoomed' : ''}${props.className ? ` ${props.className}` : ''}`} ref={ref}
-      data-screen-state={state} {...(ready ? props.attrs?.(device) : undefined)}>
+      data-screen-state={state} {...(ready ? props.attrs?.(device, stageView) : undefined)}>
       {ready && props.overlay?.(device)}
       {img.status === 'error' && <div className="canvas-message">{img.message}</div>}
       {img.status === 'none' && <div className="canvas-message">This step has no screenshot.</div>}
@@ -98,7 +100,7 @@ export function ScreenStage(props: ScreenStageProps) {
             <Rect width={device.width} height={device.height} fill="#0b0d12" />
             {img.status === 'ready' && <KImage image={img.image} width={device.width} height={device.height} listening={false} />}
           </Layer>
-          <StageViewProvider value={{ t, inv: 1 / t.scale, device }}>{props.children}</StageViewProvider>
+          <StageViewProvider value={stageView}>{props.children}</StageViewProvider>
         </Stage>
       )}
     </div>

@@ -6,6 +6,9 @@ import { createEpisodeSlice } from './episode-slice';
 import { createOverlaySlice } from './overlay-slice';
 import { createCheckSlice } from './check-slice';
 import { createViewSlice } from './view-slice';
+import { createAnnotateSlice } from './annotate-slice';
+import { createSuggestSlice } from './suggest-slice';
+import { createReviewSlice } from './review-slice';
 import type { Store } from './types';
 
 /** The app's one store, composed of typed slices over a client (tests pass one bound to a real server). */
@@ -17,6 +20,9 @@ export function createAppStore(client: TouchstoneClient) {
     ...createEpisodeSlice(...a),
     ...createOverlaySlice(...a),
     ...createCheckSlice(...a),
+    ...createAnnotateSlice(...a),
+    ...createSuggestSlice(...a),
+    ...createReviewSlice(...a),
   }));
 }
 

@@ -3,6 +3,9 @@ import { CallError } from '../api/client';
 import { followJob, newJobId } from '../api/jobs';
 import { initialCheck } from './check-slice';
 import { initialEpisode } from './episode-slice';
+import { initialAnnotate } from './annotate-slice';
+import { initialSuggest } from './suggest-slice';
+import { initialReview } from './review-slice';
 import { messageOf, type DatasetSlice, type Slice } from './types';
 
 export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
@@ -23,8 +26,9 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
         return;
       }
       // One update: the other slices start over with the new dataset (each slice owns its initial state).
-      set({ dataset, datasetStatus: 'ready', query: '', ...initialEpisode(), ...initialCheck() });
+      set({ dataset, datasetStatus: 'ready', query: '', ...initialEpisode(), ...initialCheck(), ...initialAnnotate(), ...initialSuggest(), ...initialReview() });
       void get().loadRecent();
+      void get().loadReviews();
       const first = dataset.tasks.find((t) => t.path === at?.task) ?? dataset.tasks[0];
       if (first) await get().selectTask(first.path, first.path === at?.task ? at.step ?? 0 : 0);
     } catch (err) {
@@ -66,7 +70,7 @@ export const createDatasetSlice: Slice<DatasetSlice> = (set, get) => {
       }
     },
     closeDataset() {
-      set({ dataset: null, datasetStatus: 'idle', datasetError: null, query: '', ...initialEpisode(), ...initialCheck() });
+      set({ dataset: null, datasetStatus: 'idle', datasetError: null, query: '', ...initialEpisode(), ...initialCheck(), ...initialAnnotate(), ...initialSuggest(), ...initialReview() });
       void get().loadRecent();
     },
     setQuery: (query) => set({ query }),

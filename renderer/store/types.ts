@@ -1,7 +1,8 @@
 import type { StateCreator } from 'zustand';
-import type { AppInfo, CheckReport, DatasetOverview, EpisodeInfo, JobProgress, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
+import type { AnnotationBase, LiveCheck, Suggestion, TaskReview, AppInfo, CheckReport, DatasetOverview, EpisodeInfo, JobProgress, RecentDataset, ScreenRef, StepHierarchy } from '../../shared/contract';
 import type { TouchstoneClient } from '../api/client';
 import type { Route, ViewName } from '../route/route';
+import type { BoxFilter } from '../canvas/box-filter';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -72,6 +73,9 @@ export interface EpisodeSlice {
 export interface OverlaySlice {
   overlays: { action: boolean; ess: boolean; boxes: boolean };
   toggleOverlay(name: keyof OverlaySlice['overlays']): void;
+  /** Which boxes the annotation canvas numbers (all, clickable, with text, annotated, none). */
+  boxFilter: BoxFilter;
+  setBoxFilter(filter: BoxFilter): void;
   resetOverlays(): void;
 }
 
@@ -92,7 +96,71 @@ export interface CheckSlice {
   resetCheck(): void;
 }
 
-export type Store = AppSlice & ViewSlice & DatasetSlice & EpisodeSlice & OverlaySlice & CheckSlice;
+/** One undoable change of a step's items. */
+export interface AnnotationEdit {
+  path: string;
+  step: number;
+  before: string[];
+  after: string[];
+}
+
+/** The annotation being edited: the current step's items, autosaved after every edit, with undo/redo. */
+export interface AnnotateSlice {
+  /** The current step's items (canonical spellings) and the versions of its files when read. */
+  draft: { path: string; step: number; items: string[]; base: AnnotationBase; stored: string | null } | null;
+  draftStatus: LoadStatus;
+  draftError: string | null;
+  saveState: 'idle' | 'saving' | 'saved' | 'error' | 'conflict';
+  saveError: string | null;
+  /** The files changed on disk since they were read: both versions, until the annotator picks one. */
+  conflict: { path: string; step: number; disk: string | null; mine: string; base: AnnotationBase } | null;
+  history: AnnotationEdit[];
+  future: AnnotationEdit[];
+  /** The live checks of the task's saved annotation (re-run after every save), for the task `livePath`. */
+  live: LiveCheck | null;
+  livePath: string | null;
+  liveStatus: LoadStatus;
+  /** Runs the live checks of the current task's saved annotation. */
+  runLiveCheck(): Promise<void>;
+  /** Reads the current step's annotation (when the step changes in the annotation view). */
+  loadDraft(): Promise<void>;
+  addItem(raw: string): Promise<void>;
+  /** Adds the item, or removes it when present (activity, screen fuzzy). */
+  toggleItem(raw: string): Promise<void>;
+  removeItem(index: number): Promise<void>;
+  moveItem(index: number, delta: number): Promise<void>;
+  undo(): Promise<void>;
+  redo(): Promise<void>;
+  /** 'mine' saves over the disk version; 'disk' takes it (and forgets the undo history). */
+  resolveConflict(keep: 'mine' | 'disk'): Promise<void>;
+  resetAnnotate(): void;
+}
+
+/** Suggested items of the current task (from its recording), and which the annotator accepted or rejected. */
+export interface SuggestSlice {
+  suggestions: Suggestion[] | null;
+  suggestPath: string | null;
+  /** `step:item` -> the annotator's decision. */
+  decided: Record<string, 'accepted' | 'rejected'>;
+  loadSuggestions(): Promise<void>;
+  /** Suggestions not yet decided nor already in the step's items, in order. */
+  pendingSuggestions(): Suggestion[];
+  /** Accepting goes to the suggestion's step and adds the item (autosaved, undoable). */
+  decideSuggestion(s: Suggestion, accept: boolean): Promise<void>;
+  resetSuggest(): void;
+}
+
+/** Review mode: each task's review (from Touchstone's review file beside the dataset). */
+export interface ReviewSlice {
+  reviews: Record<string, TaskReview> | null;
+  reviewError: string | null;
+  loadReviews(): Promise<void>;
+  /** Marks the current task reviewed, returns it (a comment is required), or clears its review (null). */
+  setReview(status: TaskReview['status'] | null, comment?: string): Promise<void>;
+  resetReview(): void;
+}
+
+export type Store = AppSlice & ViewSlice & DatasetSlice & EpisodeSlice & OverlaySlice & CheckSlice & AnnotateSlice & SuggestSlice & ReviewSlice;
 /** A slice creator over the whole store (zustand's slices pattern). */
 export type Slice<T> = StateCreator<Store, [], [], T>;
 

@@ -6,7 +6,6 @@ export * from './simplify-screen';
 export * from './match-item';
 export * from './sequencer';
 export * from './final-state';
-export * from './collect-texts';
 export * from './aitw-action-match';
 export * from './baselines';
 export * from './metrics';

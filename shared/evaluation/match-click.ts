@@ -37,7 +37,7 @@ export function matchClick(raw: string, target: EssTarget, gt: GtStateInput, exe
   const cp = counterpart(target, gt, exec, svc);
   if (!cp.node) {
     const status = svc.mode === 'legacy' ? 'error' : 'fail';
-    return { ...base, status, sentence: `No counterpart of the clicked node on step ${exec.index}: ${cp.reason}.`, evidence: { target: target0, candidate: cp.best ? summariseNode(cp.best) : undefined } };
+    return { ...base, status, sentence: `No counterpart of the clicked node on step ${exec.index}: ${cp.reason}.`, evidence: { target: target0, expected: target0 ? describeNode(target0) : raw, candidate: cp.best ? summariseNode(cp.best) : undefined } };
   }
   const size = a.screen.width > 0 && a.screen.height > 0 ? a.screen : exec.screenSize ?? hierarchySize(exec.hierarchy);
   if (!size) return { ...base, status: 'error', sentence: `Screen size of step ${exec.index} is unknown; cannot place the tap.`, evidence: { target: target0 } };

@@ -3,9 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NumberedComponent } from '../model';
 import { createMatchServices } from './services';
-import { matchFuzzyNode } from './match-fuzzy';
+import { DEFAULT_FUZZY_CANDIDATES, fuzzyCandidates, matchFuzzyNode } from './match-fuzzy';
 import { matchActivity } from './match-activity';
-import { textsToEmbed } from './collect-texts';
 import { mustParseXml, wordCosine } from './test-fixtures';
 import type { ExecStepInput, GtStateInput } from './types';
 import { parseEss } from '../formats/ess';
@@ -22,21 +21,28 @@ describe.skipIf(!existsSync(EP))('textbox fuzzy match on trace_18 screen 4 (../s
   if (item.kind !== 'fuzzy' || !('index' in item.target)) throw new Error('fuzzy');
   const target = item.target;
   const step = (text: string): ExecStepInput => ({ index: 0, action: { kind: 'none' }, hierarchy: mustParseXml(text, '4.xml') });
-  const prepared = new Set<string>();
-  const svc = createMatchServices({ fuzzyThreshold: 0.6, similarity: (a, b) => (prepared.has(a) && prepared.has(b) ? wordCosine(a, b) : undefined) });
+  const asked: string[] = [];
+  const svc = createMatchServices({ fuzzyThreshold: 0.6, similarity: (a, b) => { asked.push(b); return wordCosine(a, b); } });
 
   it.each([
     { label: 'same text', text: 'Select the correct image', status: 'pass' },
     { label: 'case and spacing differ', text: 'SELECT  the Correct image', status: 'pass' },
     { label: 'reworded', text: 'Select the correct picture', status: 'pass' },
     { label: 'unrelated', text: 'Choose your language', status: 'fail' },
-  ])('$label -> $status', ({ text, status }) => {
+  ])('$label -> $status', ({ label, text, status }) => {
     const exec = step(xml.replace('text="Select the correct image"', `text="${text}"`));
-    // The core embeds every text the scan may compare before running it.
-    textsToEmbed([gt], { episode: 'e', steps: [exec], problems: [] }, svc).forEach((t) => prepared.add(t));
+    asked.length = 0;
     const v = matchFuzzyNode(item.raw, target, gt, exec, svc);
     expect(v.status).toBe(status);
     expect(v.evidence.expected).toBe('select the correct image');
+    // Equal texts need no embedding; otherwise only the few lexically closest texts are compared.
+    expect(asked.length).toBe(label === 'same text' || label === 'case and spacing differ' ? 0 : DEFAULT_FUZZY_CANDIDATES);
+    if (status === 'pass') expect(v.evidence.candidate?.text.toLowerCase().replace(/\s+/g, ' ')).toBe(text.toLowerCase().replace(/\s+/g, ' '));
+  });
+
+  it('the prefilter ranks texts by shared character pairs', () => {
+    const exec = step(xml.replace('text="Select the correct image"', 'text="Select the correct picture"'));
+    expect(fuzzyCandidates(exec, 'select the correct image', 2)[0]).toBe('select the correct picture');
   });
 
   it('legacy fuzzy is raw text equality', () => {

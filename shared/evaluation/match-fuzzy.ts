@@ -3,16 +3,42 @@ import type { ExecStepInput, GtStateInput, ItemVerdict, MatchServices } from './
 import { describeNode, isEmptyValue, normaliseText, normalisedNodeTexts, summariseComponent, summariseNode } from './normalise';
 import { lookupTarget } from './component-target';
 
-/** Texts of an execution step's nodes that a textbox fuzzy match compares against (normalised, unique). */
-export function candidateTexts(exec: ExecStepInput): string[] {
+/** Texts compared by embedding per `fuzzy<n>` check, after the lexical prefilter (MatchServices.fuzzyCandidates). */
+export const DEFAULT_FUZZY_CANDIDATES = 4;
+
+function bigrams(s: string): Map<string, number> {
+  const m = new Map<string, number>();
+  for (let i = 0; i + 1 < s.length; i++) { const g = s.slice(i, i + 2); m.set(g, (m.get(g) ?? 0) + 1); }
+  return m;
+}
+
+/** Dice coefficient of character bigrams: a cheap lexical closeness in [0, 1]. */
+export function lexicalCloseness(a: Map<string, number>, aLen: number, b: string): number {
+  if (aLen < 2 || b.length < 2) return 0;
+  let common = 0;
+  const seen = new Map<string, number>();
+  for (let i = 0; i + 1 < b.length; i++) {
+    const g = b.slice(i, i + 2);
+    const used = seen.get(g) ?? 0;
+    if (used < (a.get(g) ?? 0)) { common++; seen.set(g, used + 1); }
+  }
+  return (2 * common) / (aLen - 1 + b.length - 1);
+}
+
+/**
+ * The texts of an execution step a `fuzzy<n>` check compares by embedding: normalised node texts and
+ * content-descs, the `limit` lexically closest to `want` (character-bigram Dice; ties in node order).
+ * An exact (normalised) equal is handled before this and needs no embedding.
+ */
+export function fuzzyCandidates(exec: ExecStepInput, want: string, limit = DEFAULT_FUZZY_CANDIDATES): string[] {
   if (!exec.hierarchy) return [];
-  const set = new Set<string>();
+  const wb = bigrams(want);
+  const scored = new Map<string, number>();
   for (const n of exec.hierarchy.nodes) {
     const { text, desc } = normalisedNodeTexts(n);
-    if (text) set.add(text);
-    if (desc) set.add(desc);
+    for (const t of [text, desc]) if (t && !scored.has(t)) scored.set(t, lexicalCloseness(wb, want.length, t));
   }
-  return [...set];
+  return [...scored].sort((x, y) => y[1] - x[1]).slice(0, limit).map(([t]) => t);
 }
 
 /** The text a `fuzzy<n>` target is compared by: its text, else its content-desc (normalised). */
@@ -39,17 +65,21 @@ export function matchFuzzyNode(raw: string, target: EssTarget, gt: GtStateInput,
   }
   const want = fuzzyTargetText(t.component);
   if (!want) return { ...base, status: 'error', sentence: `${describeNode(target0)} has no text to compare.`, evidence: { target: target0 } };
+  // Equality first (no embedding), then only the few lexically closest texts are embedded and compared.
   let best = -Infinity;
   let bestNode: (typeof exec.hierarchy.nodes)[number] | undefined;
   let bestText = '';
-  for (const n of exec.hierarchy.nodes) {
-    const nt = normalisedNodeTexts(n);
-    for (const cand of [nt.text, nt.desc]) {
-      if (!cand) continue;
-      const s = cand === want ? 1 : svc.similarity(want, cand);
-      if (s === undefined) return { ...base, status: 'error', sentence: `Similarity of "${want}" and "${cand}" was not prepared (internal).`, evidence: { target: target0 } };
-      if (s > best) { best = s; bestNode = n; bestText = cand; }
+  const nodeOf = (text: string): (typeof exec.hierarchy.nodes)[number] | undefined =>
+    exec.hierarchy!.nodes.find((n) => { const nt = normalisedNodeTexts(n); return nt.text === text || nt.desc === text; });
+  const equal = nodeOf(want);
+  if (equal) { best = 1; bestNode = equal; bestText = want; }
+  else {
+    for (const cand of fuzzyCandidates(exec, want, svc.fuzzyCandidates)) {
+      const s = svc.similarity(want, cand);
+      if (s === undefined) return { ...base, status: 'error', sentence: `Similarity of "${want}" and "${cand}" is not available (no sentence embedder, or it failed).`, evidence: { target: target0 } };
+      if (s > best) { best = s; bestText = cand; }
     }
+    bestNode = bestText ? nodeOf(bestText) : undefined;
   }
   const ok = best >= svc.fuzzyThreshold;
   const candidate = bestNode ? summariseNode(bestNode) : undefined;

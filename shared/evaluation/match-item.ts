@@ -5,6 +5,7 @@ import { matchNodePresence } from './match-exact';
 import { matchFuzzyNode, matchFuzzyScreen } from './match-fuzzy';
 import { matchClick } from './match-click';
 import { matchInstalled, matchOcr, matchType } from './match-simple';
+import { isIconComponent } from './component-target';
 
 /**
  * Evaluates one essential-state item on one execution step. Never throws: an unexpected exception
@@ -38,8 +39,31 @@ const FIXED_ORDER: EssItem['kind'][] = ['activity', 'type', 'click', 'installed'
 /** Upstream's order (fuzzy, activity, exact, type, click, install); it decides which exception fires first. */
 const LEGACY_ORDER: EssItem['kind'][] = ['fuzzy', 'activity', 'exact', 'exclude', 'type', 'click', 'installed', 'uninstalled', 'ocr'];
 
-/** Items of a state in evaluation order for the mode (stable within a kind). */
-export function orderItems(items: readonly EssItem[], mode: 'fixed' | 'legacy'): EssItem[] {
+/** Items whose check may decode a screenshot, embed texts or run OCR (everything else is string work). */
+export function isCostlyItem(item: EssItem, gt: GtStateInput): boolean {
+  if (item.kind === 'fuzzy' || item.kind === 'ocr') return true;
+  if ((item.kind === 'exact' || item.kind === 'exclude') && 'index' in item.target) {
+    const c = gt.components[item.target.index];
+    return Boolean(c && isIconComponent(c));
+  }
+  return false;
+}
+
+/**
+ * Items of a state in evaluation order for the mode (stable within a kind). Fixed mode, given the
+ * state, also moves icon comparisons (exact/exclude on a component without text: a screenshot
+ * decode) after every other item but OCR. The order never changes a verdict, only its cost and
+ * which failing item is named first.
+ */
+export function orderItems(items: readonly EssItem[], mode: 'fixed' | 'legacy', gt?: GtStateInput): EssItem[] {
   const order = mode === 'legacy' ? LEGACY_ORDER : FIXED_ORDER;
-  return [...items].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  const rank = (i: EssItem): number => {
+    const r = order.indexOf(i.kind);
+    if (mode === 'fixed' && gt && (i.kind === 'exact' || i.kind === 'exclude') && 'index' in i.target) {
+      const c = gt.components[i.target.index];
+      if (c && isIconComponent(c)) return order.indexOf('fuzzy') + 0.5;
+    }
+    return r;
+  };
+  return [...items].sort((a, b) => rank(a) - rank(b));
 }

@@ -61,16 +61,3 @@ export function describeNode(n: NodeSummary): string {
   const label = n.text || n.contentDesc;
   return `${cls}${label ? ` "${label}"` : ''}${n.resourceId ? ` (${n.resourceId})` : ''}`;
 }
-
-/**
- * Canonical `package/fully.qualified.Class` for an activity, so `pkg/.A` equals `pkg/pkg.A`.
- * Accepts whole dumpsys lines (takes the first `a.b/c.D` token); a value without '/' is returned trimmed.
- */
-export function canonicalActivity(raw: string): string {
-  const s = raw.trim();
-  const m = /([A-Za-z_][\w.]*)\/([\w.$]+)/.exec(s);
-  if (!m) return s;
-  const pkg = m[1]!;
-  const cls = m[2]!.startsWith('.') ? pkg + m[2] : m[2]!;
-  return `${pkg}/${cls}`;
-}

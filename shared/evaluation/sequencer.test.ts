@@ -37,7 +37,7 @@ describe('sequencer (annotated states only: final convention none)', () => {
 
   it('explains the closest step of a missing state with every item verdict', () => {
     const r = evaluateEssentialStates(states, trace(exec(0, A), exec(1, B, { kind: 'type', text: 'hi, there', screen })), createMatchServices(), { final: 'none' });
-    expect(r.reason).toMatch(/^State 2 of 2 \(ground-truth step 3, activity<0>\|type<Hi, There>\) was not found after execution step 0; closest is step 1, where type<Hi, There> failed: Typed "hi, there", expected "Hi, There"\./);
+    expect(r.reason).toMatch(/^State 2 of 2 \(ground-truth step 3, activity<0>\|type<Hi, There>\) was not found after execution step 0; closest is step 1 \(1 of 2 items hold\), where type<Hi, There> failed: Typed "hi, there", expected "Hi, There"\./);
     expect(r.states[1]!.items.map((i) => [i.kind, i.status])).toEqual([['activity', 'pass'], ['type', 'fail']]);
   });
 

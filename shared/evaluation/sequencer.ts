@@ -1,6 +1,6 @@
 import type { EssItem } from '../model';
 import type { EssentialResult, ExecStepInput, GtStateInput, ItemVerdict, MatchServices, StateResult, TraceInput } from './types';
-import { matchItem, orderItems } from './match-item';
+import { isCostlyItem, matchItem, orderItems } from './match-item';
 import { evaluateFinalState, unsearchedFinalState, type FinalConvention } from './final-state';
 
 /** Sequencer options beyond the matchers' services. */
@@ -14,24 +14,30 @@ export interface SequencerOptions {
 /** Upstream's one generic reason for any exception during an episode. */
 export const LEGACY_GENERIC_REASON = 'ui positions not found';
 
-interface StepOutcome { passed: number; verdicts: ItemVerdict[]; failed?: ItemVerdict; error?: ItemVerdict }
+interface StepOutcome { passed: number; verdicts: ItemVerdict[]; failed?: ItemVerdict; error?: ItemVerdict; pruned?: boolean; /** Verdict per input item (undefined: ignored item or not evaluated). */ slots?: (ItemVerdict | undefined)[] }
 
-/** Evaluates items in order; stops at the first non-pass unless `all` (used to explain the closest step). */
-function evalStep(items: EssItem[], gt: GtStateInput, exec: ExecStepInput, trace: TraceInput, svc: MatchServices, all: boolean): StepOutcome {
+/**
+ * Evaluates items in order; stops at the first non-pass unless `all` (used to explain the closest step).
+ * With `all`, stops as soon as `more` items can no longer pass (passed + remaining < more): `pruned`.
+ */
+function evalStep(items: EssItem[], gt: GtStateInput, exec: ExecStepInput, trace: TraceInput, svc: MatchServices, all: boolean, more = 0): StepOutcome {
   const verdicts: ItemVerdict[] = [];
   let passed = 0;
   let failed: ItemVerdict | undefined;
   let error: ItemVerdict | undefined;
-  for (const item of items) {
-    const v = matchItem(item, gt, exec, trace, svc);
+  const slots: (ItemVerdict | undefined)[] = [];
+  for (let k = 0; k < items.length; k++) {
+    const v = matchItem(items[k]!, gt, exec, trace, svc);
     if (!v) continue;
+    slots[k] = v;
     verdicts.push(v);
     if (v.status === 'pass') { passed++; continue; }
     failed ??= v;
     if (v.status === 'error') error ??= v;
     if (!all) break;
+    if (passed + items.length - k - 1 < more) return { passed, verdicts, failed, error, pruned: true, slots };
   }
-  return { passed, verdicts, failed, error };
+  return { passed, verdicts, failed, error, slots };
 }
 
 /**
@@ -61,9 +67,8 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
   };
   for (let si = 0; si < sorted.length; si++) {
     const gt = sorted[si]!;
-    const items = orderItems(gt.ess.items, svc.mode);
+    const items = orderItems(gt.ess.items, svc.mode, gt);
     let matched: StateResult | undefined;
-    let closest: { step: number; passed: number } | undefined;
     for (let i = pos; i < trace.steps.length; i++) {
       const exec = trace.steps[i]!;
       const out = evalStep(items, gt, exec, trace, svc, false);
@@ -78,19 +83,18 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
         pos = i + 1;
         break;
       }
-      if (!closest || out.passed > closest.passed) closest = { step: i, passed: out.passed };
     }
     if (matched) { results.push(matched); continue; }
     const tail = pos >= trace.steps.length ? 'the trace ended before it' : undefined;
+    const closest = closestStep(items, gt, trace, svc, pos);
     if (!closest) {
       results.push({ gtStep: gt.step, ess: gt.ess.raw, matched: false, items: [], reason: `State ${si + 1} of ${total} (ground-truth step ${gt.step}, ${gt.ess.raw}) was not reached: ${tail ?? 'no execution steps left'}.` });
     } else {
       const exec = trace.steps[closest.step]!;
-      const full = evalStep(items, gt, exec, trace, svc, true);
-      const first = full.failed;
+      const first = closest.out.failed;
       results.push({
-        gtStep: gt.step, ess: gt.ess.raw, matched: false, closestStep: exec.index, items: full.verdicts,
-        reason: `State ${si + 1} of ${total} (ground-truth step ${gt.step}, ${gt.ess.raw}) was not found ${pos > 0 ? `after execution step ${pos - 1}` : 'in the trace'}; closest is step ${exec.index}, where ${first ? `${first.item} failed: ${first.sentence}` : 'all items held'}`,
+        gtStep: gt.step, ess: gt.ess.raw, matched: false, closestStep: exec.index, items: closest.out.verdicts,
+        reason: `State ${si + 1} of ${total} (ground-truth step ${gt.step}, ${gt.ess.raw}) was not found ${pos > 0 ? `after execution step ${pos - 1}` : 'in the trace'}; closest is step ${exec.index} (${closest.out.passed} of ${closest.out.verdicts.length} items hold), where ${first ? `${first.item} failed: ${first.sentence}` : 'all items held'}`,
       });
     }
     return finish();
@@ -102,6 +106,43 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
     results.push(f);
   }
   return finish();
+}
+
+/**
+ * The step, from `from` on, where the most items of an unmatched state hold (ties: the later step),
+ * with every item's verdict there. Runs once per episode, for the state the scan could not match.
+ * Branch and bound, so costly items (screenshot decodes, embeddings, OCR) run on as few steps as
+ * possible: cheap items are counted on every step, then steps are visited by that count (later
+ * first) and stop being visited once even all their costly items could not make them win.
+ */
+/** Candidate steps whose costly items are evaluated when explaining an unmatched state. */
+export const COSTLY_CANDIDATES = 2;
+
+function closestStep(items: EssItem[], gt: GtStateInput, trace: TraceInput, svc: MatchServices, from: number): { step: number; out: StepOutcome } | undefined {
+  const costly = items.filter((it) => isCostlyItem(it, gt));
+  const cheap = items.filter((it) => !costly.includes(it));
+  const cands: { step: number; out: StepOutcome }[] = [];
+  for (let i = from; i < trace.steps.length; i++) cands.push({ step: i, out: evalStep(cheap, gt, trace.steps[i]!, trace, svc, true) });
+  cands.sort((a, b) => b.out.passed - a.out.passed || b.step - a.step);
+  let best: { step: number; out: StepOutcome } | undefined;
+  let costlyRuns = 0;
+  for (const c of cands) {
+    const bound = c.out.passed + costly.length;
+    if (best && (bound < best.out.passed || (bound === best.out.passed && c.step < best.step))) break;
+    // Bounded cost: costly items are compared on at most COSTLY_CANDIDATES steps (the best by cheap items, later first).
+    if (best && costly.length && costlyRuns >= COSTLY_CANDIDATES) break;
+    costlyRuns++;
+    const rest: StepOutcome = costly.length ? evalStep(costly, gt, trace.steps[c.step]!, trace, svc, true) : { passed: 0, verdicts: [], slots: [] };
+    const passed = c.out.passed + rest.passed;
+    if (best && (passed < best.out.passed || (passed === best.out.passed && c.step < best.step))) continue;
+    // Verdicts in the state's item order, whichever pass computed them.
+    const byItem = new Map<EssItem, ItemVerdict>();
+    cheap.forEach((it, k) => { const v = c.out.slots?.[k]; if (v) byItem.set(it, v); });
+    costly.forEach((it, k) => { const v = rest.slots?.[k]; if (v) byItem.set(it, v); });
+    const verdicts = items.map((it) => byItem.get(it)).filter((v): v is ItemVerdict => v !== undefined);
+    best = { step: c.step, out: { passed, verdicts, failed: verdicts.find((v) => v.status !== 'pass'), error: verdicts.find((v) => v.status === 'error') } };
+  }
+  return best;
 }
 
 function unsearched(gt: GtStateInput): StateResult {

@@ -108,7 +108,8 @@ export interface TraceInput {
 }
 
 /** Result of comparing an annotated icon crop with the execution screenshot. */
-export type IconMatchResult = { ok: true; distance: number } | { ok: false; reason: string };
+/** `pending`: the core is still decoding a screenshot; the scan is run again once it is (never final). */
+export type IconMatchResult = { ok: true; distance: number } | { ok: false; reason: string; pending?: boolean };
 
 /** Everything a matcher may consult besides its two steps. All lookups are synchronous. */
 export interface MatchServices {
@@ -123,6 +124,8 @@ export interface MatchServices {
   iconMatch(gtScreenshot: string, gtBounds: Bounds, execScreenshot: string): IconMatchResult;
   /** Largest Hamming distance that still counts as the same icon (upstream: 1). */
   iconMaxDistance: number;
+  /** Texts per `fuzzy<n>` check compared by embedding after the lexical prefilter (default DEFAULT_FUZZY_CANDIDATES). */
+  fuzzyCandidates?: number;
   /** Xpath evaluation over a hierarchy (injected so shared/ stays free of parser choices). */
   resolveXpath(vh: ViewHierarchy, xpath: string): VhNode[];
   /** Lower-cased app name -> package name (resources/app-packages.json). */

@@ -3,7 +3,7 @@ import type { Parsed, Problem, VhNode, ViewHierarchy } from '../model';
 import { parseBounds } from './bounds';
 import { assignXpaths, pushNode, type NodeFields } from './vh-build';
 import { decodeXmlEntities } from './xml-entities';
-import { TREE_LIMITS, clip, limitProblem, sizeProblem } from './tree-limits';
+import { TREE_LIMITS, clip, limitProblem, sizeProblem, xmlElementCount } from './tree-limits';
 
 type Attrs = Record<string, string>;
 /** fast-xml-parser's preserveOrder shape: one key naming the element, plus ':@' for attributes. */
@@ -92,6 +92,10 @@ export function parseUiautomatorXml(text: string, file: string): Parsed<ViewHier
 function parseOrProblems(text: string, file: string): Parsed<ViewHierarchy> {
   const tooBig = sizeProblem(text, file);
   if (tooBig) return { ok: false, problems: [tooBig] };
+  // <hierarchy> plus the views: counted before parsing, so a huge flat dump costs one scan.
+  if (xmlElementCount(text, TREE_LIMITS.nodes + 1) > TREE_LIMITS.nodes + 1) {
+    return { ok: false, problems: [limitProblem(file, `more than ${TREE_LIMITS.nodes.toLocaleString('en')} views`, TREE_LIMITS.nodes)] };
+  }
   let body = text.replace(/^\uFEFF/, '').trimEnd();
   const warnings: Problem[] = [];
   // `uiautomator dump /dev/tty` appends "UI hierchary dumped to: /dev/tty" after the document.

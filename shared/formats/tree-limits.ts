@@ -78,6 +78,20 @@ export function treeDepth(roots: readonly number[], children: (i: number) => rea
   return max;
 }
 
+/**
+ * Element start tags in an XML text (`<` not followed by `/`, `?` or `!`),
+ * counting only until it passes `limit`: a linear scan that refuses a
+ * million-view dump before the XML parser builds it.
+ */
+export function xmlElementCount(text: string, limit: number): number {
+  let n = 0;
+  for (let i = text.indexOf('<'); i >= 0 && n <= limit; i = text.indexOf('<', i + 1)) {
+    const c = text.charCodeAt(i + 1);
+    if (c !== 0x2f && c !== 0x3f && c !== 0x21) n++;
+  }
+  return n;
+}
+
 /** Clips a message (e.g. a validator's list of open tags) to `max` characters. */
 export function clip(message: string, max = 300): string {
   return message.length <= max ? message : `${message.slice(0, max)}… (${(message.length - max).toLocaleString('en')} more characters)`;

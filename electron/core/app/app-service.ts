@@ -1,5 +1,6 @@
 import { extname } from 'node:path';
 import type { ContractCalls, EventName, EventPayload } from '../../../shared/contract';
+import { annotationHandlers } from '../annotations/handlers';
 import { datasetHandlers } from '../datasets/handlers';
 import { evaluationHandlers } from '../evaluation/handlers';
 import { episodeHandlers } from '../episodes/handlers';
@@ -55,6 +56,7 @@ export function createAppService(options: AppServiceOptions): AppService {
     ...deviceHandlers(ctx),
     ...runHandlers(ctx),
     ...evaluationHandlers(ctx),
+    ...annotationHandlers(ctx, (root) => episodes.forget(root)),
   };
 
   return {

@@ -5,7 +5,7 @@ import { resolveEssItems } from '../../../shared/geometry/ess-targets';
 import { checkDataset } from '../datasets/check-dataset';
 import { componentsExtent, rootExtent, deviceScreenSize } from '../../../shared/formats/screen-size';
 import { loadEpisode, readStepComponents, readStepHierarchyParsed } from '../datasets/load-episode';
-import { readImageSize } from '../datasets/image-size';
+import { readImageSizeIn } from '../steps/image-size';
 import { openDataset } from '../datasets/open-dataset';
 import { listStepFiles } from '../datasets/step-files';
 import { relJoin } from '../datasets/paths';
@@ -80,7 +80,7 @@ export const datasetBackend: DatasetBackend = {
     // Parsing the hierarchy again (when numbers came from i.json) costs a few milliseconds; without it a downscaled screenshot would misplace every box.
     const vh = r.vh ?? (files.vh || files.xml ? (await readStepHierarchyParsed(root, relPath, step)).vh : undefined);
     const extent = vh ? rootExtent(vh) : componentsExtent(r.components ?? []);
-    const screen = deviceScreenSize(await readImageSize(root, relJoin(relPath, `${step}.png`)), extent);
+    const screen = deviceScreenSize(await readImageSizeIn(root, relJoin(relPath, `${step}.png`)), extent);
     const ess = files.ess ? await essItems(root, relPath, step, r.components ?? [], vh) : undefined;
     return { step, source, components: r.components ?? [], ...(screen ? { screen } : {}), ...(ess ? { ess } : {}), problems: r.problems };
   },

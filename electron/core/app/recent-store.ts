@@ -12,19 +12,20 @@ const queues = new Map<string, Promise<unknown>>();
  * The recently opened dataset folders, kept as JSON in the app's state folder
  * (`~/.config/touchstone` by default; tests pass a temp folder). Updates are
  * serialised (read, change, atomic write, one at a time), so concurrent opens
- * all land; temp files a killed process left are swept on first use.
+ * all land; temp files a killed process left are swept when the store starts.
  */
 export class RecentStore {
   private readonly file: string;
-  private swept?: Promise<number>;
+  /** Sweeping starts with the store (at app start); updates wait for it. Never rejects. */
+  private readonly swept: Promise<number>;
 
   constructor(private readonly stateDir: string) {
     this.file = join(stateDir, 'recent-datasets.json');
+    this.swept = sweepStaleTemps(stateDir, 'recent-datasets.json');
   }
 
   /** Runs `update` after every earlier update of the same file has settled. */
   private serialised<T>(update: () => Promise<T>): Promise<T> {
-    this.swept ??= sweepStaleTemps(this.stateDir, 'recent-datasets.json');
     const prev = queues.get(this.file) ?? Promise.resolve();
     const next = prev.catch(() => undefined).then(() => this.swept).then(update);
     const tail = next.catch(() => undefined);

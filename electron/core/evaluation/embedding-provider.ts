@@ -19,7 +19,12 @@ export function parseEmbedderSpec(s: string): EmbedderSpec {
  */
 export class LazyEmbedder {
   private made?: Promise<CachedEmbedder | undefined>;
-  constructor(private readonly spec: EmbedderSpec, private readonly opts: { cacheDir?: string } = {}) {}
+  constructor(readonly spec: EmbedderSpec, private readonly opts: { cacheDir?: string } = {}) {}
+
+  /** Writes newly computed vectors to the persistent cache (when a model was loaded and a cacheDir given). */
+  async flush(): Promise<void> {
+    if (this.made) await (await this.made.catch(() => undefined))?.flush();
+  }
 
   get(): Promise<CachedEmbedder | undefined> {
     this.made ??= (async () => {

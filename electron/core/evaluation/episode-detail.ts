@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { EpisodeInfo } from '../../../shared/contract-types';
 import type { EvalEpisodeDetail, ReplayStep } from '../../../shared/contract/evaluation';
-import { readImageSize } from '../images/image-size';
+import { readImageSize } from '../steps/image-size';
 import type { EvalSession } from './eval-session';
 import { readTrace } from './trace-layouts';
 

@@ -2,7 +2,6 @@ import type { EvalMode, EssentialResult, MatchServices, TraceInput } from '../..
 import { createMatchServices, SCREEN_THRESHOLDS } from '../../../shared/evaluation/services';
 import { evaluateEssentialStates } from '../../../shared/evaluation/sequencer';
 import type { FinalConvention } from '../../../shared/evaluation/final-state';
-import { textsToEmbed } from '../../../shared/evaluation/collect-texts';
 import { normaliseExecAction } from '../../../shared/evaluation/aitw-action-match';
 import { lcsMatch, stepwiseMatch, type BaselineResult } from '../../../shared/evaluation/baselines';
 import type { MethodName } from '../../../shared/evaluation/metrics';
@@ -11,6 +10,9 @@ import type { ScreenOcr } from '../models/types';
 import { IconMatcher } from '../images/icon-matcher';
 import { loadGroundTruth, type GroundTruth } from './load-ground-truth';
 import { readTrace, type TraceRef } from './trace-layouts';
+
+/** Rounds of fetching embeddings / decoding screenshots per episode before the verdicts are final. */
+const MAX_ROUNDS = 12;
 
 /** Synchronous similarity after an async batch `prepare` (CachedEmbedder, or the worker's remote client). */
 export interface EmbeddingLookup {
@@ -33,7 +35,11 @@ export interface EvalSettings {
   iconMaxDistance?: number;
   /** Which execution hierarchy to read first when a step has both; default json (fixed) / xml (legacy). */
   hierarchy?: 'json' | 'xml';
-  /** Default `complete`: states and ground-truth actions end with the agent's declaration of completion. */
+  /**
+   * Default: `complete` in fixed mode (states and ground-truth actions end with the agent's declaration of
+   * completion); in legacy mode the essential states have no final state (upstream's testbed evaluator
+   * never checks it) while the action baselines keep upstream's appended "task complete".
+   */
   final?: FinalConvention;
 }
 
@@ -69,6 +75,8 @@ export class EpisodeEvaluator {
   private readonly gts = new Map<string, Promise<GroundTruth>>();
   private ocr?: Promise<ScreenOcr>;
   readonly icons = new IconMatcher();
+  /** Set when the embedder failed: fuzzy checks then fail with their reason instead of asking again. */
+  private embeddingFailed = false;
 
   constructor(private readonly settings: EvalSettings, private readonly embedder?: EmbeddingLookup) {}
 
@@ -83,7 +91,7 @@ export class EpisodeEvaluator {
     return p;
   }
 
-  private services(): MatchServices {
+  private services(missing: Set<string>): MatchServices {
     const e = this.embedder;
     return createMatchServices({
       mode: this.settings.mode,
@@ -92,8 +100,14 @@ export class EpisodeEvaluator {
       fuzzyThreshold: this.settings.fuzzyThreshold ?? e?.defaultThreshold ?? 0.85,
       iconMatch: (g, b, x) => this.icons.match(g, b, x),
       similarity: (a, b) => {
-        if (!e) return undefined;
-        try { return e.similarity(a, b); } catch { return undefined; }
+        if (!e) { missing.add(a); return undefined; }
+        try {
+          return e.similarity(a, b);
+        } catch {
+          // Not embedded yet: recorded, fetched in one batch, and the scan runs again (see essential()).
+          if (!this.embeddingFailed) { missing.add(a); missing.add(b); }
+          return undefined;
+        }
       },
     });
   }
@@ -112,12 +126,13 @@ export class EpisodeEvaluator {
     }
     const m = this.settings.methods;
     if (m.includes('essential')) out.essential = await this.essential(gt, trace);
+    if (!m.includes('stepwise') && !m.includes('lcs')) return out;
     const execActions = trace.steps.map((s) => s.action).filter((a) => a.kind !== 'none').map(normaliseExecAction);
     const complete = (this.settings.final ?? 'complete') === 'complete';
     // Layouts without a completion signal: the end of the trace is the agent's claim (as for the essential states).
     if (complete && trace.noCompletionSignal !== undefined) execActions.push({ kind: 'complete' });
     // gt.baselineSteps ends with upstream's implicit "task complete"; the `none` convention drops it.
-    const gtSteps = complete ? gt.baselineSteps : gt.baselineSteps.slice(0, -1);
+    const gtSteps = complete ? gt.baselineSteps() : gt.baselineSteps().slice(0, -1);
     if (m.includes('stepwise')) out.stepwise = stepwiseMatch(job.episode, gtSteps, execActions);
     if (m.includes('lcs')) out.lcs = lcsMatch(job.episode, gtSteps, execActions);
     return out;
@@ -146,27 +161,33 @@ export class EpisodeEvaluator {
     }
   }
 
+  /**
+   * The scan is synchronous, but embeddings and decoded screenshots are fetched asynchronously and
+   * only when a check asks for them: each round runs the scan; checks whose texts are not embedded yet
+   * (or whose screenshots are not decoded yet) record what they need; those are fetched in one batch
+   * and the scan runs again. Most episodes need one round (no fuzzy or icon check is ever reached);
+   * only the last round's verdicts are kept, and they never depend on a missing resource.
+   */
   private async essential(gt: GroundTruth, trace: TraceInput): Promise<EssentialResult> {
     await this.attachOcr(gt, trace);
-    // Icon checks decode screenshots synchronously; JPEG (DroidBot) screens are decoded ahead here.
-    if (gt.states.some((s) => s.ess.items.some((i) => i.kind === 'exact' || i.kind === 'exclude'))) {
-      const nonPng = trace.steps.map((s) => s.screenshot).filter((f): f is string => Boolean(f && !/\.png$/i.test(f)));
-      await this.icons.prefetch([...gt.states.map((s) => s.screenshot).filter((f): f is string => Boolean(f && !/\.png$/i.test(f))), ...nonPng]);
-    }
-    const svc = this.services();
-    const texts = textsToEmbed(gt.states, trace, svc);
     const problems: string[] = [];
-    if (texts.length && this.embedder) {
-      try {
-        await this.embedder.prepare(texts);
-      } catch (err) {
-        problems.push(`Embedding ${texts.length} texts failed: ${(err as Error).message}; fuzzy checks fail.`);
+    const missing = new Set<string>();
+    const svc = this.services(missing);
+    let r: EssentialResult;
+    for (let round = 0; ; round++) {
+      missing.clear();
+      if (this.settings.fuzzyThreshold === undefined && this.embedder) svc.fuzzyThreshold = this.embedder.defaultThreshold;
+      svc.screenThreshold = this.settings.screenThreshold ?? (this.embedder?.id !== undefined ? SCREEN_THRESHOLDS[this.embedder.id] : undefined) ?? svc.fuzzyThreshold;
+      r = evaluateEssentialStates(gt.states, trace, svc, { final: this.settings.final ?? (this.settings.mode === 'legacy' ? 'none' : 'complete'), finalGtStep: gt.nsteps - 1 });
+      const texts = this.embedder ? [...missing] : [];
+      if ((!texts.length && !this.icons.hasPending) || round >= MAX_ROUNDS) break;
+      const [embedded] = await Promise.allSettled([texts.length ? this.embedder!.prepare(texts) : undefined, this.icons.resolvePending()]);
+      if (embedded.status === 'rejected') {
+        problems.push(`Embedding ${texts.length} texts failed: ${(embedded.reason as Error).message}; fuzzy checks fail.`);
+        this.embeddingFailed = true;
       }
     }
-    if (texts.length && !this.embedder) problems.push('No sentence embedder is configured; fuzzy checks fail.');
-    if (this.settings.fuzzyThreshold === undefined && this.embedder) svc.fuzzyThreshold = this.embedder.defaultThreshold;
-    svc.screenThreshold = this.settings.screenThreshold ?? (this.embedder?.id !== undefined ? SCREEN_THRESHOLDS[this.embedder.id] : undefined) ?? svc.fuzzyThreshold;
-    const r = evaluateEssentialStates(gt.states, trace, svc, { final: this.settings.final, finalGtStep: gt.nsteps - 1 });
+    if (missing.size && !this.embedder) problems.push('No sentence embedder is configured; fuzzy checks fail.');
     // After the scan: steps read lazily (action files) add their problems to trace.problems as they are read.
     r.problems = [...gt.problems, ...trace.problems, ...problems];
     return r;

@@ -9,8 +9,8 @@ import type { FileMemo } from './content-hash';
 import type { EpisodeOutcome } from './episode-evaluator';
 import type { TraceRef } from './trace-layouts';
 
-/** Bumped when what is stored (or how it is computed) changes; older caches are then ignored. */
-export const EVAL_CACHE_VERSION = 1;
+/** Bumped when what is stored or how it is computed changes (an evaluator change of verdicts included): older caches are then ignored. */
+export const EVAL_CACHE_VERSION = 2;
 
 /** Everything one task x agent evaluation produced: fixed-mode outcome (all methods) and the legacy essential result. */
 export interface CachedDetail {

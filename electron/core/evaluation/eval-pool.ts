@@ -1,6 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { ResultCache } from './result-cache';
 import { EpisodeEvaluator, type EmbeddingLookup, type EpisodeOutcome, type EvalJob, type EvalSettings } from './episode-evaluator';
 import type { LazyEmbedder } from './embedding-provider';
 import type { FromWorker, ToWorker } from './pool-messages';
@@ -19,6 +22,13 @@ export interface PoolOptions {
   stats?: { textsSeen: number };
   /** Called after each episode, in completion order. */
   onResult?(outcome: EpisodeOutcome, done: number, total: number): void;
+  /**
+   * Persistent caches (results of unchanged episodes under `results/`; the embedder keeps its own).
+   * Ignored with `lookup` (a test embedder has no stable identity).
+   */
+  cacheDir?: string;
+  /** false: outcomes are only passed to onResult, not kept (memory stays flat); runJobs resolves with []. */
+  keep?: boolean;
 }
 
 /** Episodes evaluated concurrently per thread (I/O overlap). */
@@ -65,32 +75,73 @@ function aborted(signal?: AbortSignal): Error {
   return signal?.reason instanceof Error ? signal.reason : new DOMException('Evaluation cancelled.', 'AbortError');
 }
 
-/** Evaluates jobs in-process or on worker threads; resolves with outcomes in job order. */
+/**
+ * Evaluates jobs in-process or on worker threads; resolves with outcomes in job order (or [] with
+ * `keep: false`). With `cacheDir`, episodes whose inputs and settings are unchanged since a previous
+ * run are answered from the result cache without starting any worker.
+ */
 export async function runJobs(jobs: readonly EvalJob[], opts: PoolOptions): Promise<EpisodeOutcome[]> {
-  const out = new Array<EpisodeOutcome>(jobs.length);
+  const keep = opts.keep ?? true;
+  const out = keep ? new Array<EpisodeOutcome>(jobs.length) : [];
   let done = 0;
   const finish = (i: number, o: EpisodeOutcome): void => {
-    out[i] = o;
+    if (keep) out[i] = o;
     done++;
     opts.onResult?.(o, done, jobs.length);
   };
-  if (opts.jobs <= 1 || jobs.length <= 1) {
-    const lookup = opts.lookup ?? (opts.embedder ? lazyLookup(opts.embedder) : undefined);
-    const ev = new EpisodeEvaluator(opts.settings, lookup);
-    let next = 0;
-    // A few episodes in flight overlap file I/O with matching; the matching itself stays sequential.
-    const lane = async (): Promise<void> => {
-      while (next < jobs.length) {
-        if (opts.signal?.aborted) throw aborted(opts.signal);
-        const i = next++;
-        finish(i, await ev.evaluate(jobs[i]!));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, jobs.length) }, lane));
-    if (opts.signal?.aborted) throw aborted(opts.signal);
-    return out;
+  const cache = opts.cacheDir && !opts.lookup ? new ResultCache(path.join(opts.cacheDir, 'results'), opts.settings, opts.embedder?.spec ?? 'none') : undefined;
+  const todo: number[] = [];
+  const fps: (string | undefined)[] = [];
+  for (let i = 0; i < jobs.length; i++) {
+    const fp = cache?.fingerprint(jobs[i]!);
+    const hit = cache?.get(jobs[i]!, fp);
+    if (hit) finish(i, hit);
+    else { todo.push(i); fps.push(fp); }
   }
-  return runOnWorkers(jobs, opts, finish).then(() => out);
+  const sub = todo.map((i) => jobs[i]!);
+  // Loading a sentence model takes seconds: start it now, alongside the first episodes, when an
+  // episode to evaluate has a fuzzy item (a glance at its .ess files), instead of at the first fuzzy check.
+  if (opts.embedder && !opts.lookup && sub.some(hasFuzzyItem)) void opts.embedder.get().catch(() => undefined);
+  const finishSub = (k: number, o: EpisodeOutcome): void => {
+    cache?.put(sub[k]!, fps[k], o);
+    finish(todo[k]!, o);
+  };
+  try {
+    if (!sub.length) return out;
+    if (opts.jobs <= 1 || sub.length <= 1) await runInProcess(sub, opts, finishSub);
+    else await runOnWorkers(sub, opts, finishSub);
+    return out;
+  } finally {
+    await opts.embedder?.flush();
+  }
+}
+
+/** True when an episode folder holds an `.ess` with a `fuzzy<n>` / `fuzzy<-1>` item (read errors: false). */
+function hasFuzzyItem(job: EvalJob): boolean {
+  try {
+    const dir = path.join(job.datasetRoot, job.relPath);
+    return readdirSync(dir).some((f) => f.endsWith('.ess') && /fuzzy<(?!-2>)/.test(readFileSync(path.join(dir, f), 'utf8')));
+  } catch {
+    return false;
+  }
+}
+
+async function runInProcess(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: number, o: EpisodeOutcome) => void): Promise<void> {
+  const lookup = opts.lookup ?? (opts.embedder ? lazyLookup(opts.embedder) : undefined);
+  const ev = new EpisodeEvaluator(opts.settings, lookup);
+  let next = 0;
+  // A few episodes in flight overlap file I/O with matching; the matching itself stays sequential.
+  const lane = async (): Promise<void> => {
+    while (next < jobs.length) {
+      if (opts.signal?.aborted) throw aborted(opts.signal);
+      const i = next++;
+      finish(i, await ev.evaluate(jobs[i]!));
+      // Reading is synchronous now: give the event loop a turn (signals, cancellation, progress output).
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, jobs.length) }, lane));
+  if (opts.signal?.aborted) throw aborted(opts.signal);
 }
 
 function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: number, o: EpisodeOutcome) => void): Promise<void> {

@@ -10,7 +10,7 @@ import { overviewCsv, overviewJson } from '../reports/overview-export';
 import { episodeDetail } from './episode-detail';
 import { openEvalSession, type EvalSession, type OpenInput } from './eval-session';
 import { readLabelFile, writeLabel } from './human-label-file';
-import { inspectFolder } from './inspect-folder';
+import { inspectFolder, traceKind } from './inspect-folder';
 import { tasksFromIndex } from './tasks-from-index';
 
 /** Open evaluations kept in memory (the newest few; each holds cells only, details stay on disk). */
@@ -54,8 +54,7 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
       names.add(a.name);
     }
     const dsPath = await allowedPath(spec.dataset, 'Dataset folder');
-    const kind = await inspectFolder(dsPath);
-    if (kind.kind === 'trace' || kind.kind === 'traces') throw new AppError('bad-request', `${dsPath} holds agent traces, not a dataset: give it as an agent's traces folder and choose the dataset folder.`);
+    if (traceKind(dsPath)) throw new AppError('bad-request', `${dsPath} holds agent traces, not a dataset: give it as an agent's traces folder and choose the dataset folder.`);
     const root = ctx.guard.add(dsPath);
     const agents: OpenInput['agents'] = [];
     for (const a of spec.agents) {

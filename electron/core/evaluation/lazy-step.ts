@@ -3,8 +3,8 @@ import type { ExecAction, Size } from '../../../shared/model';
 import type { ExecStepInput } from '../../../shared/evaluation/types';
 import { simplifyScreen } from '../../../shared/evaluation/simplify-screen';
 import { hierarchySize } from '../../../shared/evaluation/find-counterpart';
-import { readFirstHierarchy, type HierarchyRead } from './read-hierarchy';
-import { readImageSize } from '../images/image-size';
+import { readFirstHierarchy, type HierarchyRead } from '../steps/read-hierarchy';
+import { readImageSize } from '../steps/image-size';
 
 /** Where an execution step's files are. */
 export interface StepFiles {
@@ -28,7 +28,7 @@ export function lazyStep(f: StepFiles): ExecStepInput {
   let read: HierarchyRead | undefined;
   let act: { v?: string; problem?: string } | undefined;
   let size: Size | undefined | null = null;
-  const vh = (): HierarchyRead => (read ??= f.hierarchies.length ? readFirstHierarchy(f.hierarchies) : { ok: false, file: '', problem: `Execution step ${f.index} has no hierarchy file.` });
+  const vh = (): HierarchyRead => (read ??= f.hierarchies.length ? readFirstHierarchy(f.hierarchies, { lazyAttrs: true }) : { ok: false, file: '', problem: `Execution step ${f.index} has no hierarchy file.` });
   const activity = (): { v?: string; problem?: string } => {
     if (act) return act;
     if (f.activity !== undefined) return (act = { v: f.activity });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Bounds, Episode } from '../../../shared/model';
+import type { Bounds, Problem, Size, ViewHierarchy } from '../../../shared/model';
 import { formatProblem } from '../../../shared/model';
 import type { GtStateInput } from '../../../shared/evaluation/types';
 import { simplifyScreen } from '../../../shared/evaluation/simplify-screen';
@@ -7,8 +7,7 @@ import { hierarchySize } from '../../../shared/evaluation/find-counterpart';
 import { parseComponentBounds } from '../../../shared/evaluation/normalise';
 import { normaliseGtAction, type NormAction } from '../../../shared/evaluation/aitw-action-match';
 import type { BaselineGtStep } from '../../../shared/evaluation/baselines';
-import { loadEpisode, readStepHierarchyParsed } from '../datasets/load-episode';
-import { readImageSize } from '../images/image-size';
+import { EpisodeFolder } from '../steps/episode-folder';
 
 /** A ground-truth episode prepared for every evaluation method. */
 export interface GroundTruth {
@@ -16,42 +15,74 @@ export interface GroundTruth {
   path: string;
   nsteps: number;
   states: GtStateInput[];
-  /** Actions with the implicit final "task complete" upstream appends, and each step's element boxes. */
-  baselineSteps: BaselineGtStep[];
+  /** Actions with the implicit final "task complete" upstream appends, and each step's element boxes (read on first use). */
+  baselineSteps(): BaselineGtStep[];
+  /** Errors found in the files read (annotated steps, actions, instruction); read lazily, so later reads may add some. */
   problems: string[];
 }
 
-/** Loads an episode folder and pre-computes what the matchers and baselines need. */
+/**
+ * Loads an episode folder through the step reader, reading only what the matchers need up front:
+ * the listing, the instruction, the actions and, for annotated steps only, the `.ess`, `i.json` and
+ * activity. Each state's hierarchy (for xpath targets, screen text and size fallbacks) is parsed on
+ * first use; the baselines' element boxes of every step only when a baseline runs.
+ */
 export async function loadGroundTruth(root: string, relPath: string): Promise<GroundTruth> {
-  const ep: Episode = await loadEpisode(root, relPath);
-  const dir = path.join(root, relPath);
-  const problems = ep.problems.filter((p) => p.severity === 'error').map(formatProblem);
+  // Plain joins (the evaluator reads datasets the user named, links included), no root guard per file.
+  const folder = new EpisodeFolder(root, relPath, (rel) => path.join(root, rel), { followLinks: true });
+  const problems: Problem[] = [];
+  const files = folder.files();
+  const nsteps = folder.stepCount();
+  const instruction = folder.instruction();
+  const actions = folder.actions();
+  problems.push(...instruction.problems, ...actions.problems);
   const states: GtStateInput[] = [];
-  const sizes = ep.steps.map((s) => (s.files.png ? readImageSize(path.join(dir, `${s.index}.png`)) : undefined));
-  for (const step of ep.steps) {
-    if (!step.ess) continue;
-    const h = await readStepHierarchyParsed(root, relPath, step.index);
-    const size = sizes[step.index] ?? (h.vh ? hierarchySize(h.vh) : undefined);
-    states.push({
-      step: step.index,
-      ess: step.ess,
-      components: step.components ?? [],
-      activity: step.activity,
-      hierarchy: h.vh,
-      screenText: h.vh ? simplifyScreen(h.vh) : undefined,
-      screenshot: step.files.png ? path.join(dir, `${step.index}.png`) : undefined,
-      screenSize: size,
-    });
+  for (const [i, f] of files) {
+    if (!f.ess) continue;
+    const ess = folder.ess(i);
+    problems.push(...ess.problems);
+    if (!ess.value) continue;
+    const comps = folder.components(i);
+    const act = f.activity ? folder.activity(i) : undefined;
+    problems.push(...comps.problems, ...(act?.problems ?? []));
+    if (!f.png) problems.push({ severity: 'error', file: folder.rel(`${i}.png`), step: i, message: `Step ${i} has no screenshot.`, hint: 'Restore the PNG.' });
+    states.push(lazyState(folder, i, f.png, ess.value, comps.value ?? [], act?.value, comps.vh));
   }
-  const baselineSteps: BaselineGtStep[] = ep.actions.map((a, i) => {
-    const size = sizes[i] ?? { width: 1, height: 1 };
-    const boxes = (ep.steps[i]?.components ?? [])
+  let baseline: BaselineGtStep[] | undefined;
+  const baselineSteps = (): BaselineGtStep[] => (baseline ??= baselineOf(folder, actions.value ?? []));
+  return {
+    id: instruction.value?.id || relPath, path: relPath, nsteps, states, baselineSteps,
+    problems: problems.filter((p) => p.severity === 'error').map(formatProblem),
+  };
+}
+
+function lazyState(folder: EpisodeFolder, step: number, png: boolean, ess: GtStateInput['ess'], components: GtStateInput['components'], activity: string | undefined, derivedFrom?: ViewHierarchy): GtStateInput {
+  let vh: ViewHierarchy | undefined | null = derivedFrom ?? null;
+  let text: string | undefined | null = null;
+  let size: Size | undefined | null = null;
+  const hierarchy = (): ViewHierarchy | undefined => (vh === null ? (vh = folder.hierarchy(step, { lazyAttrs: true }).value) : vh);
+  return {
+    step, ess, components, activity,
+    screenshot: png ? folder.path(`${step}.png`) : undefined,
+    get hierarchy() { return hierarchy(); },
+    get screenText() { if (text === null) { const h = hierarchy(); text = h ? simplifyScreen(h) : undefined; } return text; },
+    get screenSize() {
+      if (size === null) { size = png ? folder.screenSize(step) : undefined; if (!size) { const h = hierarchy(); size = h ? hierarchySize(h) : undefined; } }
+      return size;
+    },
+  };
+}
+
+function baselineOf(folder: EpisodeFolder, actions: readonly import('../../../shared/model').GtAction[]): BaselineGtStep[] {
+  const steps: BaselineGtStep[] = actions.map((a, i) => {
+    const size = folder.screenSize(i) ?? { width: 1, height: 1 };
+    const boxes = (folder.components(i).value ?? [])
       .map((c) => parseComponentBounds(c.bounds ?? ''))
       .filter((b): b is Bounds => b !== null)
       .map((b) => ({ x1: b.x1 / size.width, y1: b.y1 / size.height, x2: b.x2 / size.width, y2: b.y2 / size.height }));
     return { action: normaliseGtAction(a), boxes };
   });
   const complete: NormAction = { kind: 'complete' };
-  baselineSteps.push({ action: complete, boxes: [] });
-  return { id: ep.id, path: relPath, nsteps: ep.steps.length, states, baselineSteps, problems };
+  steps.push({ action: complete, boxes: [] });
+  return steps;
 }

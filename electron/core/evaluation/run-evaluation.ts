@@ -28,11 +28,13 @@ export interface RunOptions {
   tracesRoot: string;
   methods: MethodName[];
   mode: EvalMode;
-  /** Default `complete` (upstream's implicit final "task complete"); `none` evaluates annotated states only. */
+  /** Default `complete` in fixed mode, `none` for the essential states in legacy mode (as upstream); `none` evaluates annotated states only. */
   final?: FinalConvention;
   jobs: number;
   shard?: Shard;
   embedder?: EmbedderSpec;
+  /** Persistent caches (per-episode results of unchanged inputs, embeddings); none when absent. */
+  cacheDir?: string;
   /** In-process runs only: use this lookup instead of a model (tests). */
   lookup?: EmbeddingLookup;
   humanLabels?: Map<string, boolean>;
@@ -108,7 +110,7 @@ export async function runEvaluation(o: RunOptions): Promise<RunReport> {
     datasetRoot: ds.root, relPath: ep.path, episode: ep.id, category: ep.category, nsteps: ep.nsteps || ep.stepsFound, trace,
   }));
   const appPackages = loadAppPackages(o.appPackagesFile ?? defaultAppPackagesFile(), warnings);
-  const lazy = o.lookup ? undefined : new LazyEmbedder(o.embedder ?? 'default');
+  const lazy = o.lookup ? undefined : new LazyEmbedder(o.embedder ?? 'default', o.cacheDir ? { cacheDir: path.join(o.cacheDir, 'embeddings') } : {});
   o.onProgress?.(0, jobs.length);
   // Outcomes are also collected as they arrive, so a cancelled run still reports what is done.
   const done: EpisodeOutcome[] = [];
@@ -116,7 +118,7 @@ export async function runEvaluation(o: RunOptions): Promise<RunReport> {
   let cancelled = false;
   try {
     outcomes = await runJobs(jobs, {
-      jobs: o.jobs, settings: { methods: o.methods, mode: o.mode, final: o.final ?? 'complete', appPackages, fuzzyThreshold: o.fuzzyThreshold, screenThreshold: o.screenThreshold }, embedder: lazy, lookup: o.lookup, signal: o.signal,
+      jobs: o.jobs, settings: { methods: o.methods, mode: o.mode, final: o.final, appPackages, fuzzyThreshold: o.fuzzyThreshold, screenThreshold: o.screenThreshold }, embedder: lazy, lookup: o.lookup, signal: o.signal, cacheDir: o.cacheDir,
       onResult: (outcome, n, total) => { done.push(outcome); o.onProgress?.(n, total, outcome); },
     });
   } catch (err) {
@@ -130,7 +132,7 @@ export async function runEvaluation(o: RunOptions): Promise<RunReport> {
   const rows = outcomes.map((x) => toRow(x, o.methods, o.humanLabels));
   const counters = await lazy?.counters();
   return {
-    mode: o.mode, final: o.final ?? 'complete', methods: o.methods, outcomes, rows, groups: summarise(rows, o.methods), unmatchedTraces,
+    mode: o.mode, final: o.final ?? (o.mode === 'legacy' ? 'none' : 'complete'), methods: o.methods, outcomes, rows, groups: summarise(rows, o.methods), unmatchedTraces,
     episodesWithoutTrace: ds.episodes.filter((e) => !evaluated.has(e.id)).length, warnings,
     embedding: counters ? { textsSeen: counters.textsSeen, embeddingsComputed: counters.embeddingsComputed } : undefined,
     elapsedMs: performance.now() - t0, cancelled, planned: jobs.length,

@@ -1,35 +1,16 @@
 import { Image, createCanvas } from '@napi-rs/canvas';
-import { decodePngGray } from './decode-png';
 
 /** A decoded image as 8-bit luminance (PIL "L": ITU-R 601-2 luma). */
 export interface GrayImage {
   width: number;
   height: number;
-  /** Rows actually decoded when fewer than `height` (partial decode); `gray` holds width*rows bytes. */
+  /** Rows actually held when fewer than `height`; `gray` holds width*rows bytes. */
   rows?: number;
   gray: Uint8Array;
 }
 
-/** True when the bytes are a PNG our synchronous decoder handles (8-bit, non-interlaced). */
-export function isSyncDecodable(bytes: Uint8Array): boolean {
-  return bytes.length > 28 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[24] === 8 && bytes[28] === 0;
-}
-
-/**
- * Decodes PNG bytes to luminance synchronously with our zlib-based decoder, so the icon matcher can
- * stay synchronous. Other images (JPEG from DroidBot, 16-bit or interlaced PNG) need
- * decodeGrayAsync first: @napi-rs/canvas decodes them off-thread. `what` names the file in errors.
- */
-export function decodeGray(bytes: Uint8Array, what: string, maxRows = Infinity): GrayImage {
-  const png = decodePngGray(bytes, maxRows);
-  if (png) return png;
-  throw new Error(`${what}: not an 8-bit PNG; it must be decoded asynchronously first (decodeGrayAsync).`);
-}
-
-/** Decodes any PNG/JPEG with @napi-rs/canvas (which decodes asynchronously: wait for onload). */
+/** Decodes a whole PNG/JPEG natively (@napi-rs/canvas, off the JS thread) to luminance. `what` names the file in errors. */
 export async function decodeGrayAsync(bytes: Uint8Array, what: string): Promise<GrayImage> {
-  const png = decodePngGray(bytes);
-  if (png) return png;
   const img = new Image();
   await new Promise<void>((resolve, reject) => {
     img.onload = () => resolve();

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IconMatcher } from './icon-matcher';
 import { averageHash, hammingDistance } from './average-hash';
-import { decodeGray, decodeGrayAsync } from './decode-image';
+import { decodeGrayAsync } from './decode-image';
 import { parseComponentBounds } from '../../../shared/evaluation/normalise';
 
 const IMG = path.resolve(import.meta.dirname, '../../../../shared/fixtures/llamatouch/evaluator-tests/img_test_case');
@@ -27,29 +27,41 @@ describe.skipIf(!existsSync(IMG))('icon average-hash match on upstream img_test_
     { c: 'case2', json: '1.json', n: 0, gt: '1.png', exec: '2.png', max: 1, same: true },
     { c: 'case2', json: '1.json', n: 16, gt: '1.png', exec: '2.png', max: 1, same: false },
     { c: 'case2', json: '1.json', n: 16, gt: '1.png', exec: '2.png', max: 5, same: true },
-  ])('$c node $n: $gt vs $exec (<= $max) -> $same', ({ c, json, n, gt, exec, max, same }) => {
+  ])('$c node $n: $gt vs $exec (<= $max) -> $same', async ({ c, json, n, gt, exec, max, same }) => {
     const { bounds } = node(path.join(IMG, c, json), n);
-    const r = m.match(path.join(IMG, c, gt), bounds, path.join(IMG, c, exec));
+    const r = await m.matchNow(path.join(IMG, c, gt), bounds, path.join(IMG, c, exec));
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.distance <= max).toBe(same);
   });
 
-  it('decodes each screenshot once across many comparisons', () => {
+  it('decodes each screenshot once across many comparisons', async () => {
     const mm = new IconMatcher();
     const { bounds } = node(path.join(IMG, 'case1', '2.json'), 0);
-    for (let i = 0; i < 5; i++) mm.match(path.join(IMG, 'case1', '2.png'), bounds, path.join(IMG, 'case1', '3.png'));
+    for (let i = 0; i < 5; i++) await mm.matchNow(path.join(IMG, 'case1', '2.png'), bounds, path.join(IMG, 'case1', '3.png'));
     expect(mm.decoded).toBe(2);
   });
 
-  it('reports a missing screenshot by name instead of throwing', () => {
-    const r = m.match(path.join(IMG, 'case1', '2.png'), { x1: 0, y1: 0, x2: 10, y2: 10 }, path.join(IMG, 'case1', 'missing.png'));
+  it('reports a missing screenshot by name instead of throwing', async () => {
+    const r = await m.matchNow(path.join(IMG, 'case1', '2.png'), { x1: 0, y1: 0, x2: 10, y2: 10 }, path.join(IMG, 'case1', 'missing.png'));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toContain('missing.png');
   });
 
-  it('hash of a whole screen differs from the hash of another screen, and equals itself', () => {
-    const a = decodeGray(readFileSync(path.join(IMG, 'case1', '2.png')), '2.png');
-    const b = decodeGray(readFileSync(path.join(IMG, 'case1', '0.png')), '0.png');
+  it('a comparison first reports the screenshots pending, records both crops, and matches once they are decoded', async () => {
+    const mm = new IconMatcher();
+    const { bounds } = node(path.join(IMG, 'case1', '2.json'), 0);
+    const first = mm.match(path.join(IMG, 'case1', '2.png'), bounds, path.join(IMG, 'case1', '3.png'));
+    expect(first).toMatchObject({ ok: false, pending: true });
+    expect(mm.hasPending).toBe(true);
+    await mm.resolvePending();
+    expect(mm.hasPending).toBe(false);
+    expect(mm.match(path.join(IMG, 'case1', '2.png'), bounds, path.join(IMG, 'case1', '3.png'))).toMatchObject({ ok: true });
+    expect(mm.decoded).toBe(2);
+  });
+
+  it('hash of a whole screen differs from the hash of another screen, and equals itself', async () => {
+    const a = await decodeGrayAsync(readFileSync(path.join(IMG, 'case1', '2.png')), '2.png');
+    const b = await decodeGrayAsync(readFileSync(path.join(IMG, 'case1', '0.png')), '0.png');
     const full = { x1: 0, y1: 0, x2: a.width, y2: a.height };
     expect(hammingDistance(averageHash(a, full)!, averageHash(a, full)!)).toBe(0);
     expect(hammingDistance(averageHash(a, full)!, averageHash(b, full)!)).toBeGreaterThan(1);
@@ -57,35 +69,12 @@ describe.skipIf(!existsSync(IMG))('icon average-hash match on upstream img_test_
 });
 
 describe.skipIf(!existsSync(DROIDBOT))('JPEG screenshots (DroidBot) decode', () => {
-  it('decodes a real screen_*.jpg to its 720x1640 size after prefetch, and matches it with itself', async () => {
+  it('decodes a real screen_*.jpg to its 720x1640 size, and matches it with itself', async () => {
     const { readdirSync } = await import('node:fs');
     const jpg = path.join(DROIDBOT, readdirSync(DROIDBOT).find((f) => f.endsWith('.jpg'))!);
     const img = await decodeGrayAsync(readFileSync(jpg), jpg);
     expect([img.width, img.height]).toEqual([720, 1640]);
     const m = new IconMatcher();
-    expect(m.match(jpg, { x1: 141, y1: 600, x2: 579, y2: 832 }, jpg).ok).toBe(false); // not prefetched: clear reason
-    await m.prefetch([jpg]);
-    expect(m.match(jpg, { x1: 141, y1: 600, x2: 579, y2: 832 }, jpg)).toEqual({ ok: true, distance: 0 });
-  });
-});
-
-describe.skipIf(!existsSync(IMG))('own PNG decoder agrees with the canvas decoder', () => {
-  it.each(['case1/2.png', 'case2/1.png'])('%s: identical luminance', async (f) => {
-    const { decodePngGray } = await import('./decode-png');
-    const { Image, createCanvas } = await import('@napi-rs/canvas');
-    const bytes = readFileSync(path.join(IMG, f));
-    const mine = decodePngGray(bytes)!;
-    const img = new Image();
-    await new Promise<void>((resolve) => { img.onload = () => resolve(); img.src = bytes; });
-    const ctx = createCanvas(img.width, img.height).getContext('2d');
-    ctx.drawImage(img, 0, 0);
-    const rgba = ctx.getImageData(0, 0, img.width, img.height).data;
-    let diff = 0;
-    for (let i = 0; i < mine.gray.length; i++) {
-      const l = (rgba[i * 4]! * 19595 + rgba[i * 4 + 1]! * 38470 + rgba[i * 4 + 2]! * 7471 + 0x8000) >> 16;
-      if (l !== mine.gray[i]) diff++;
-    }
-    expect([mine.width, mine.height]).toEqual([img.width, img.height]);
-    expect(diff).toBe(0);
+    expect(await m.matchNow(jpg, { x1: 141, y1: 600, x2: 579, y2: 832 }, jpg)).toEqual({ ok: true, distance: 0 });
   });
 });

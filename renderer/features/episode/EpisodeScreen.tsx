@@ -1,4 +1,8 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import type { Point } from '../../../shared/model';
+import { componentsAt, cycleStack } from '../../canvas/stack';
+import type { StageView } from '../../canvas/stage-context';
+import { filterBoxes, type BoxFilter } from '../../canvas/box-filter';
 import type { EssItemView } from '../../../shared/contract';
 import type { GtAction, NumberedComponent, Size } from '../../../shared/model';
 import { actionMark } from '../../../shared/geometry/action-mark';
@@ -28,6 +32,10 @@ export interface EpisodeScreenProps {
   overlays: { action: boolean; ess: boolean; boxes: boolean };
   onHover(id: number | null): void;
   onSelect(id: number | null): void;
+  /** Which boxes to number and outline (every box stays reachable by pointer). */
+  boxFilter?: BoxFilter;
+  /** Repeated clicks at one spot (or Alt+wheel) walk through the stacked components there, listed over the screen. */
+  cycle?: boolean;
 }
 
 /**
@@ -39,31 +47,58 @@ export interface EpisodeScreenProps {
 export function EpisodeScreen(props: EpisodeScreenProps) {
   const boxes = useMemo(() => boxesOf(props.components), [props.components]);
   const ess = props.overlays.ess ? props.ess ?? [] : [];
+  const shown = useMemo(() => filterBoxes(boxes, props.components, props.ess ?? [], props.boxFilter ?? 'all'), [boxes, props.components, props.ess, props.boxFilter]);
   const essBoxes = ess.reduce((n, it) => n + (it.primitive ? it.componentIds.filter((id) => boxes.some((b) => b.id === id)).length : 0), 0);
   const action = props.overlays.action ? props.action : undefined;
   const markOn = (d: Size | null) => (d ? actionMark(action, d) : null);
-  const dim = props.hovered !== null || props.selected !== null || essBoxes > 0;
-  const attrs = (d: Size | null) => {
+  // The stack under the last click (cycle mode): where it was and who is in it.
+  const [stack, setStack] = useState<{ at: Point; ids: number[]; url: string | null } | null>(null);
+  const here = stack && stack.url === props.url ? stack : null; // a new screen starts without a stack
+  const pick = (p: Point, delta: number, repeat: boolean) => {
+    const ids = componentsAt(boxes, p);
+    const same = repeat && here !== null && Math.hypot(here.at.x - p.x, here.at.y - p.y) < 12;
+    setStack(ids.length > 1 ? { at: p, ids, url: props.url } : null);
+    props.onSelect(same ? cycleStack(ids, props.selected, delta) : ids[0] ?? null);
+  };
+  // Annotating (cycle), hovering never dims the boxes: the pointer then only redraws the small selection layer.
+  const dim = (!props.cycle && props.hovered !== null) || props.selected !== null || essBoxes > 0;
+  // Which components have text: their labels go outside, off the text (annotation canvas).
+  const texty = useMemo(() => new Set(props.components.filter((c) => c.text.trim()).map((c) => c.id)), [props.components]);
+  const hasText = useCallback((id: number) => texty.has(id), [texty]);
+  // How the number labels came out (reported by the layer that placed them), for tests.
+  const [labelInfo, setLabelInfo] = useState<{ outside: number; overlapping: number } | null>(null);
+  const labels = (d: Size | null, v: StageView | null) => {
+    if (!props.cycle || !d || !v) return {};
+    return { 'data-labels-outside': labelInfo?.outside, 'data-labels-overlapping': labelInfo?.overlapping, 'data-screen-height-px': Math.round(d.height * v.t.scale) };
+  };
+  const attrs = (d: Size | null, v: StageView | null) => {
     const mark = markOn(d);
     const tapOn = mark?.kind === 'tap' ? componentAt(boxes, mark.at) : null;
     return {
-      'data-box-count': boxes.length, 'data-boxes-shown': String(props.overlays.boxes), 'data-ess-highlights': essBoxes,
+      'data-box-count': boxes.length, 'data-boxes-drawn': shown.length, 'data-boxes-shown': String(props.overlays.boxes), 'data-ess-highlights': essBoxes,
       'data-action-mark': mark?.kind ?? 'none', 'data-action-at': mark?.kind === 'tap' ? `${Math.round(mark.at.x)},${Math.round(mark.at.y)}` : undefined,
-      'data-tap-component': tapOn ?? undefined,
+      'data-tap-component': tapOn ?? undefined, 'data-stack': props.cycle && here ? here.ids.join(',') : undefined,
+      ...labels(d, v),
     };
   };
 
   return (
     <ScreenStage url={props.url} screen={props.screen} loading={props.componentsLoading} attrs={attrs}
-      overlay={(d) => <CanvasLegend items={ess} action={markOn(d) ? describeAction(action) : null} />}
+      overlay={(d) => (
+        <>
+          <CanvasLegend items={ess} action={markOn(d) ? describeAction(action) : null} />
+          {props.cycle && here && <StackList ids={here.ids} selected={props.selected} onSelect={props.onSelect} />}
+        </>
+      )}
       onPointer={(p) => {
         const id = p ? componentAt(boxes, p) : null;
         if (id !== props.hovered) props.onHover(id);
       }}
-      onPick={(p) => props.onSelect(componentAt(boxes, p))}>
+      onPick={(p) => (props.cycle ? pick(p, 1, true) : props.onSelect(componentAt(boxes, p)))}
+      onAltWheel={props.cycle ? (p, dy) => pick(p, dy > 0 ? 1 : -1, true) : undefined}>
       <StageLayer visible={props.overlays.boxes}>
-        <BoxOutlines boxes={boxes} dim={dim} />
-        <BoxNumbers boxes={boxes} dim={dim} />
+        <BoxOutlines boxes={shown} dim={dim} />
+        <BoxNumbers boxes={shown} dim={dim} spread={props.cycle ? hasText : undefined} onPlaced={props.cycle ? setLabelInfo : undefined} />
       </StageLayer>
       <StageLayer>
         <EssTargets items={ess} boxes={boxes} />
@@ -71,5 +106,17 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
         <ActionMark action={action} />
       </StageLayer>
     </ScreenStage>
+  );
+}
+
+/** The components stacked under the last click; each can be picked directly. */
+function StackList({ ids, selected, onSelect }: { ids: number[]; selected: number | null; onSelect(id: number): void }) {
+  return (
+    <div className="stack-list" role="group" aria-label="Components under the pointer">
+      <span className="muted">{ids.length} here (click again or Alt+wheel):</span>
+      {ids.map((id) => (
+        <button key={id} type="button" className={`stack-id${id === selected ? ' on' : ''}`} aria-pressed={id === selected} onClick={() => onSelect(id)}>#{id}</button>
+      ))}
+    </div>
   );
 }

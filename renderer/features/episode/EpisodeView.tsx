@@ -4,16 +4,22 @@ import { EpisodeScreen } from './EpisodeScreen';
 import { ComponentInspector } from '../inspector/ComponentInspector';
 import { ProblemList } from '../../components/ProblemList';
 import { Filmstrip } from './Filmstrip';
+import { EssEditor } from '../annotate/EssEditor';
+import { BOX_FILTERS, BOX_FILTER_LABELS, type BoxFilter } from '../../canvas/box-filter';
 import { OverlayToggles } from './OverlayToggles';
 
-/** The selected task: header, filmstrip of steps, the annotated screen and the component inspector. */
-export function EpisodeView() {
+/**
+ * The selected task: header, filmstrip of steps, the annotated screen and the
+ * component inspector; in the annotation view (`annotate`) also the step's
+ * essential-state editor, and clicks cycle through stacked components.
+ */
+export function EpisodeView({ annotate = false }: { annotate?: boolean }) {
   const s = useAppStore(useShallow((st) => ({
     task: st.dataset?.tasks.find((t) => t.path === st.taskPath) ?? null,
     episode: st.episode, screens: st.screens, status: st.episodeStatus, error: st.episodeError,
     step: st.step, hierarchy: st.hierarchy, hierarchyStatus: st.hierarchyStatus, hierarchyError: st.hierarchyError,
     hovered: st.hovered, selected: st.selected, selectStep: st.selectStep, hover: st.hover, select: st.select,
-    overlays: st.overlays, toggleOverlay: st.toggleOverlay,
+    overlays: st.overlays, toggleOverlay: st.toggleOverlay, boxFilter: st.boxFilter, setBoxFilter: st.setBoxFilter,
   })));
 
   if (!s.task) return <main className="episode-empty muted">Select a task on the left.</main>;
@@ -46,6 +52,11 @@ export function EpisodeView() {
               {stepInfo?.activity && <span className="mono muted" title="Foreground activity">{stepInfo.activity}</span>}
               <span className="spacer" />
               <OverlayToggles overlays={s.overlays} toggle={s.toggleOverlay} />
+              {annotate && (
+                <select className="box-filter" aria-label="Boxes shown" value={s.boxFilter} onChange={(e) => s.setBoxFilter(e.target.value as BoxFilter)}>
+                  {BOX_FILTERS.map((f) => <option key={f} value={f}>{BOX_FILTER_LABELS[f]}</option>)}
+                </select>
+              )}
               <span className="muted hint-keys" title="Wheel zooms about the pointer; drag pans when zoomed; double-click fits">wheel zoom · dbl-click fit · ←/→ steps</span>
               {s.hierarchy && <span className="muted">{s.hierarchy.components.length} components</span>}
             </div>
@@ -59,9 +70,14 @@ export function EpisodeView() {
             <EpisodeScreen url={url} components={s.hierarchy?.components ?? []} screen={s.hierarchy?.screen}
               hovered={s.hovered} selected={s.selected} componentsLoading={s.hierarchyStatus === 'loading'}
               action={stepInfo?.action} ess={s.hierarchy?.ess} overlays={s.overlays}
-              onHover={s.hover} onSelect={s.select} />
+              onHover={s.hover} onSelect={s.select} cycle={annotate} boxFilter={annotate ? s.boxFilter : 'all'} />
           </section>
-          <ComponentInspector hierarchy={s.hierarchy} focusId={focusId} pinned={s.selected !== null} onPick={s.select} onHover={s.hover} />
+          {annotate ? (
+            <div className="annotate-side">
+              <EssEditor />
+              <ComponentInspector hierarchy={s.hierarchy} focusId={focusId} pinned={s.selected !== null} onPick={s.select} onHover={s.hover} searchable />
+            </div>
+          ) : <ComponentInspector hierarchy={s.hierarchy} focusId={focusId} pinned={s.selected !== null} onPick={s.select} onHover={s.hover} />}
         </div>
       )}
     </main>

@@ -29,7 +29,7 @@ export function Filmstrip({ steps, screens, current, showAction, onSelect }: Fil
               <div className="frame-img">
                 {url ? (
                   <span className="thumb">
-                    <img src={url} alt={`Step ${s.index}`} loading="lazy" draggable={false} />
+                    <img src={url} alt={`Step ${s.index}`} loading="lazy" decoding="async" draggable={false} />
                     {showAction && <ThumbAction action={s.action} />}
                   </span>
                 ) : <span className="muted">no image</span>}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { EvalSpec, FolderKind } from '../../../shared/contract/evaluation';
 import type { TouchstoneClient } from '../../api/client';
 import { useEvalStore } from './eval-store';
@@ -27,7 +27,7 @@ export function EvalOpenForm({ client }: { client: TouchstoneClient }) {
   const [agents, setAgents] = useState<AgentRow[]>(prefill?.agents?.length ? [...prefill.agents] : [{ name: '', path: '' }]);
   const [human, setHuman] = useState('');
   const inspect = (p: string): Promise<FolderKind | undefined> => (p.trim() ? client.call('eval:inspect', { path: p.trim() }).catch((e: Error) => ({ kind: 'unknown', path: p, reason: e.message }) as FolderKind) : Promise.resolve(undefined));
-  useEffect(() => { let live = true; void inspect(dataset).then((k) => live && setDsKind(k)); return () => { live = false; }; }, [dataset]);
+
   const setAgent = (i: number, patch: Partial<AgentRow>) => setAgents((xs) => xs.map((a, j) => (j === i ? { ...a, ...patch } : a)));
   const checkAgent = (i: number, p: string) => void inspect(p).then((kind) => setAgent(i, { kind }));
   const moveDatasetToAgents = () => {
@@ -49,7 +49,8 @@ export function EvalOpenForm({ client }: { client: TouchstoneClient }) {
         <h1>Open an evaluation</h1>
         <p className="muted">A dataset, and one folder of traces per agent (LlamaTouch <code>captured_data/</code>, AppAgent CSV, DroidBot/AutoDroid output, or a single trace).</p>
         <label htmlFor="eval-dataset">Dataset folder</label>
-        <input id="eval-dataset" className="path-input" value={dataset} spellCheck={false} onChange={(e) => setDataset(e.target.value)} placeholder="/data/llamatouch/dataset" />
+        <input id="eval-dataset" className="path-input" value={dataset} spellCheck={false} onChange={(e) => { setDataset(e.target.value); setDsKind(undefined); }}
+          onBlur={(e) => void inspect(e.target.value).then(setDsKind)} placeholder="/data/llamatouch/dataset" />
         <div className="folder-kind" data-kind={dsKind?.kind ?? ''}>{describe(dsKind)}
           {(dsKind?.kind === 'trace' || dsKind?.kind === 'traces') && (
             <> — this is an agent's traces folder, not a dataset. <button type="button" className="btn btn-small" onClick={moveDatasetToAgents}>Use it as an agent's traces</button></>

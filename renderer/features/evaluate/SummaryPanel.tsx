@@ -45,6 +45,7 @@ export function SummaryPanel({ overview, agent }: { overview: EvalOverview; agen
         <table key={by} className="ev-groups">
           <caption>Completion (essential, fixed) by {by}</caption>
           <tbody>
+            <tr><th>{by}</th>{overview.agents.map((a) => <th key={a}>{a}</th>)}</tr>
             {completionBy(overview, 'essential', by).map((g) => (
               <tr key={g.group}><td>{g.group}</td>{overview.agents.map((a) => (
                 <td key={a} title={`${a}: n=${g.rates[a]!.n}`}><span className="bar"><span style={{ width: `${g.rates[a]!.rate * 100}%` }} /></span>{pct(g.rates[a]!.rate)}</td>

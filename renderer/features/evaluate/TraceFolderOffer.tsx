@@ -20,6 +20,7 @@ export function useTraceFolderOffer(openPath: (p: string) => Promise<void>) {
       {found.kind === 'trace' ? `${found.path} is one agent trace (episode ${found.episode}, ${found.layout} layout)` : `${found.path} holds ${found.kind === 'traces' ? found.traces : ''} agent traces`}, not a dataset.{' '}
       <button className="btn btn-small" type="button" onClick={() => {
         const name = found.path.split(/[\\/]/).filter(Boolean).pop() ?? 'agent';
+        useEvalStore.getState().close();
         useEvalStore.getState().setPrefill({ agents: [{ name, path: found.path }] });
         useAppStore.getState().setView('evaluate');
       }}>Evaluate it as an agent's traces</button>

@@ -74,7 +74,11 @@ export const useEvalStore = create<EvalState>()((set, get) => ({
     set({ spec, status: 'loading', error: null, progress: { done: 0, total: 0 }, jobId, mode: 'overview', detail: null });
     try {
       const quick = await client.call('eval:open', { ...spec, fromCache: true });
-      if (quick.cells.length && get().jobId === jobId) set({ overview: quick, cursor: get().cursor ?? firstCell(quick) });
+      if (quick.cells.length && get().jobId === jobId) {
+        set({ overview: quick, cursor: get().cursor ?? firstCell(quick) });
+        // Let the cached overview paint before the core starts checking every file.
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      }
     } catch { /* nothing cached or unreadable: the full open says why */ }
     const stop = followJob(client, jobId, (p) => set({ progress: { done: p.done, total: p.total, ...(p.phase ? { phase: p.phase } : {}) } }));
     try {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { formatProblem, type NumberedComponent } from '../../../shared/model';
 import type { StepHierarchy } from '../../../shared/contract';
 import { EssItemList } from './EssItemList';
@@ -12,11 +12,22 @@ export interface ComponentInspectorProps {
   pinned: boolean;
   onPick(id: number | null): void;
   onHover(id: number | null): void;
+  /** A search box over the list (id, text, class, resource-id, description). */
+  searchable?: boolean;
 }
 
 /** Fields of the hovered/selected component, and the list of all components of the step. */
-export function ComponentInspector({ hierarchy, focusId, pinned, onPick, onHover }: ComponentInspectorProps) {
+export function ComponentInspector({ hierarchy, focusId, pinned, onPick, onHover, searchable = false }: ComponentInspectorProps) {
   const comps = hierarchy?.components ?? [];
+  const [query, setQuery] = useState('');
+  const listed = useMemo(() => {
+    const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
+    if (!terms.length) return comps;
+    return comps.filter((x) => {
+      const hay = `#${x.id} ${x.text} ${x.class} ${x['resource-id']} ${x['content-desc']}`.toLowerCase();
+      return terms.every((t) => hay.includes(t));
+    });
+  }, [comps, query]);
   const c = focusId === null ? undefined : comps.find((x) => x.id === focusId);
   const listRef = useRef<HTMLUListElement>(null);
   // Which primitives point at each component, so the list shows what the annotation uses.
@@ -38,21 +49,30 @@ export function ComponentInspector({ hierarchy, focusId, pinned, onPick, onHover
         {c ? <Fields c={c} pinned={pinned} onClear={() => onPick(null)} /> : <p className="muted hint">Hover a box or a row to inspect it; click to pin.</p>}
         {hierarchy?.problems.map((p, i) => <div key={i} className={p.severity === 'error' ? 'error-box inline' : 'warn-box'}>{formatProblem(p)}</div>)}
       </div>
-      <ul className="component-list" ref={listRef} onMouseLeave={() => onHover(null)}>
-        {comps.map((x) => (
-          <li key={x.id} className={x.id === focusId ? 'active' : undefined} onMouseEnter={() => onHover(x.id)} onClick={() => onPick(x.id)}>
-            <span className="num">{x.id}</span>
-            <span className="comp-class">{shortClass(x.class)}</span>
-            <span className="comp-label">{x.text || x['content-desc'] || x['resource-id'].split('/').pop() || ''}</span>
-            <span className="comp-ess" data-ess={essOf.get(x.id)?.join(' ')}>
-              {essOf.get(x.id)?.map((p) => <i key={p} title={`${p} item of this step's essential state`} style={{ background: ESS_COLORS[p as keyof typeof ESS_COLORS] }} />)}
-            </span>
-          </li>
-        ))}
+      {searchable && (
+        <input className="component-search" type="search" aria-label="Search components" placeholder="Search components (#id, text, class)" value={query}
+          spellCheck={false} onChange={(e) => setQuery(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setQuery('')} />
+      )}
+      <ul className="component-list" ref={listRef} onMouseLeave={() => onHover(null)} aria-label="Components" data-listed={listed.length}>
+        {listed.map((x) => <ComponentRow key={x.id} c={x} active={x.id === focusId} ess={essOf.get(x.id)?.join(' ')} onHover={onHover} onPick={onPick} />)}
       </ul>
     </aside>
   );
 }
+
+/** One row of the component list (memoised: hovering re-renders only the rows that change). */
+const ComponentRow = memo(function ComponentRow({ c, active, ess, onHover, onPick }: { c: NumberedComponent; active: boolean; ess: string | undefined; onHover(id: number | null): void; onPick(id: number | null): void }) {
+  return (
+    <li className={active ? 'active' : undefined} onMouseEnter={() => onHover(c.id)} onClick={() => onPick(c.id)}>
+      <span className="num">{c.id}</span>
+      <span className="comp-class">{shortClass(c.class)}</span>
+      <span className="comp-label">{c.text || c['content-desc'] || c['resource-id'].split('/').pop() || ''}</span>
+      <span className="comp-ess" data-ess={ess}>
+        {ess?.split(' ').map((p) => <i key={p} title={`${p} item of this step's essential state`} style={{ background: ESS_COLORS[p as keyof typeof ESS_COLORS] }} />)}
+      </span>
+    </li>
+  );
+});
 
 function Fields({ c, pinned, onClear }: { c: NumberedComponent; pinned: boolean; onClear(): void }) {
   const rows: [string, string][] = [

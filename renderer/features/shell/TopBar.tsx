@@ -32,6 +32,15 @@ export function TopBar({ onShowKeys }: { onShowKeys(): void }) {
           {dataset.problems.length > 0 && <span className="count-warn" title={dataset.problems.slice(0, 8).map((p) => formatProblem(p)).join('\n')}><b>{dataset.problems.length}</b> {plural(dataset.problems.length, 'problem')}</span>}
         </div>
       )}
+      {dataset && (
+        <nav className="view-tabs" aria-label="Views">
+          {(['dataset', 'annotate'] as const).map((v) => (
+            <button key={v} type="button" className={`toggle${view === v ? ' on' : ''}`} aria-current={view === v ? 'page' : undefined} data-view-tab={v} onClick={() => setView(v)}>
+              {v === 'dataset' ? 'Browse' : 'Annotate'}
+            </button>
+          ))}
+        </nav>
+      )}
       <span className="spacer" />
       {dataset && <OpenProgress compact />}
       {dataset && error && <span className="topbar-error" role="alert" title={error}>{error}</span>}

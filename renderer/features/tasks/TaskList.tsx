@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { TaskEntry } from '../../../shared/contract';
 import { formatProblem } from '../../../shared/model';
@@ -6,12 +6,24 @@ import { useAppStore } from '../../store';
 import { ProblemList } from '../../components/ProblemList';
 import { datasetLevelProblems, filterTasks } from './filter-tasks';
 
-/** Searchable list of the dataset's tasks; ↑/↓ (or j/k) move the selection. */
-export function TaskList() {
-  const { tasks, query, taskPath, setQuery, selectTask } = useAppStore(
-    useShallow((s) => ({ tasks: s.dataset?.tasks ?? [], query: s.query, taskPath: s.taskPath, setQuery: s.setQuery, selectTask: s.selectTask })),
+type StatusFilter = 'all' | TaskEntry['status'] | 'reviewed' | 'returned';
+const STATUS_LABELS: Record<StatusFilter, string> = { all: 'All', none: 'Not started', annotated: 'Annotated', error: 'Has problems', reviewed: 'Reviewed', returned: 'Returned' };
+
+/**
+ * Searchable list of the dataset's tasks; ↑/↓ (or j/k) move the selection.
+ * As the annotation queue (`queue`): a status filter and the overall progress.
+ */
+export function TaskList({ queue = false }: { queue?: boolean }) {
+  const { tasks, query, taskPath, setQuery, selectTask, reviews } = useAppStore(
+    useShallow((s) => ({ tasks: s.dataset?.tasks ?? [], query: s.query, taskPath: s.taskPath, setQuery: s.setQuery, selectTask: s.selectTask, reviews: s.reviews })),
   );
-  const shown = useMemo(() => filterTasks(tasks, query), [tasks, query]);
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const shown = useMemo(() => filterTasks(tasks, query).filter((t) => {
+    if (!queue || status === 'all') return true;
+    if (status === 'reviewed' || status === 'returned') return reviews?.[t.path]?.status === status;
+    return t.status === status;
+  }), [tasks, query, queue, status, reviews]);
+  const done = tasks.filter((t) => t.annotatedSteps > 0).length;
   const datasetProblems = useAppStore((s) => s.dataset?.problems);
   const ownProblems = useMemo(() => datasetLevelProblems(datasetProblems ?? [], tasks), [datasetProblems, tasks]);
   const listRef = useRef<HTMLUListElement>(null);
@@ -40,20 +52,31 @@ export function TaskList() {
           }} />
         <span className="task-count">{shown.length === tasks.length ? `${tasks.length} tasks` : `${shown.length} of ${tasks.length}`}</span>
       </div>
+      {queue && (
+        <div className="queue-bar">
+          <select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+            {(Object.keys(STATUS_LABELS) as StatusFilter[]).map((k) => <option key={k} value={k}>{STATUS_LABELS[k]}</option>)}
+          </select>
+          <div className="progress queue-progress" role="progressbar" aria-label="Tasks annotated" aria-valuemin={0} aria-valuemax={tasks.length} aria-valuenow={done}>
+            <div className="progress-bar" style={{ width: `${tasks.length ? (100 * done) / tasks.length : 0}%` }} />
+            <span title="n opens the next task without annotation">{done} of {tasks.length} annotated</span>
+          </div>
+        </div>
+      )}
       {ownProblems.length > 0 && <ProblemList problems={ownProblems} scope="in the dataset" className="problems dataset-problems" open />}
       <ul className="task-list" role="listbox" aria-label="Task list" ref={listRef} tabIndex={0} data-task-count={shown.length}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' || e.key === 'j') { e.preventDefault(); move(1); }
           if (e.key === 'ArrowUp' || e.key === 'k') { e.preventDefault(); move(-1); }
         }}>
-        {shown.map((t) => <TaskRow key={t.path} task={t} selected={t.path === taskPath} onSelect={() => void selectTask(t.path)} />)}
+        {shown.map((t) => <TaskRow key={t.path} task={t} review={queue ? reviews?.[t.path]?.status : undefined} selected={t.path === taskPath} onSelect={() => void selectTask(t.path)} />)}
         {shown.length === 0 && <li className="task-empty">{tasks.length === 0 ? 'This dataset lists no tasks.' : 'No task matches the search.'}</li>}
       </ul>
     </aside>
   );
 }
 
-function TaskRow({ task, selected, onSelect }: { task: TaskEntry; selected: boolean; onSelect(): void }) {
+function TaskRow({ task, review, selected, onSelect }: { task: TaskEntry; review?: 'reviewed' | 'returned'; selected: boolean; onSelect(): void }) {
   const firstError = task.problems.find((p) => p.severity === 'error');
   return (
     <li role="option" aria-selected={selected} className={`task-row${selected ? ' selected' : ''}`} data-episode={task.episode} data-status={task.status} onClick={onSelect}>
@@ -61,6 +84,7 @@ function TaskRow({ task, selected, onSelect }: { task: TaskEntry; selected: bool
         <span className="task-app">{task.app || '—'}</span>
         <span className="task-cat">{task.category}</span>
         <StatusBadges task={task} />
+        {review && <span className={`badge badge-${review === 'reviewed' ? 'ok' : 'error'}`} data-review={review}>{review}</span>}
       </div>
       <div className="task-desc" title={task.description}>{task.description || <em>No description</em>}</div>
       {firstError && (

@@ -3,7 +3,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GtAction } from '../../../../shared/model';
-import { readImageSize } from '../../images/image-size';
+import { readImageSize } from '../../steps/image-size';
 import { episodeActions } from './build-trace';
 
 /** DroidBot's event for a ground-truth action on a screen of `size` (undefined: no event, end of run). */

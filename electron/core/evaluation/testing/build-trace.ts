@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ExecAction, GtAction } from '../../../../shared/model';
 import { parseEventStructs } from '../../../../shared/formats/event-structs';
 import { formatExecActionLine } from '../../../../shared/formats/exec-action';
-import { readImageSize } from '../../images/image-size';
+import { readImageSize } from '../../steps/image-size';
 
 /** One step of a built trace: which ground-truth screen it shows and what the agent did there. */
 export interface BuiltStep {
@@ -54,8 +54,10 @@ export function buildTrace(episodeDir: string, traceDir: string, steps: readonly
       if (opts.linkScreenshots) linkSync(src('png'), path.join(cd, 'screenshot', `${i}.png`));
       else copyFileSync(src('png'), path.join(cd, 'screenshot', `${i}.png`));
     }
-    if (!omit.has('xml') && existsSync(src('xml'))) copyFileSync(src('xml'), path.join(cd, 'xml', `${i}.xml`));
-    if (!omit.has('vh') && existsSync(src('vh'))) copyFileSync(src('vh'), path.join(cd, 'view_hierarchy', `${i}.json`));
+    // linkScreenshots: hierarchies are hard-linked too (thousands of steps cost no disk).
+    const put = opts.linkScreenshots ? linkSync : copyFileSync;
+    if (!omit.has('xml') && existsSync(src('xml'))) put(src('xml'), path.join(cd, 'xml', `${i}.xml`));
+    if (!omit.has('vh') && existsSync(src('vh'))) put(src('vh'), path.join(cd, 'view_hierarchy', `${i}.json`));
     if (!omit.has('activity')) {
       const act = s.activity ?? (existsSync(src('activity')) ? readFileSync(src('activity'), 'utf8') : '');
       writeFileSync(path.join(cd, 'activity', `${i}.activity`), act);

@@ -1,0 +1,30 @@
+// Diagnostic: where an in-process evaluation of the realistic corpus spends its wall time.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { EpisodeEvaluator } from '../../electron/core/evaluation/episode-evaluator';
+import { loadGroundTruth } from '../../electron/core/evaluation/load-ground-truth';
+import { readTrace } from '../../electron/core/evaluation/trace-layouts';
+import { buildCorpus } from './corpus';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'touchstone-phase-'));
+const corpus = buildCorpus(path.join(tmp, 'corpus'), Number(process.env.BENCH_EPISODES ?? 200));
+const mode = (process.env.PROF_MODE ?? 'fixed') as 'fixed' | 'legacy';
+let t = performance.now();
+for (const j of corpus.jobs) await loadGroundTruth(j.datasetRoot, j.relPath);
+console.log(`ground truths: ${((performance.now() - t) / corpus.jobs.length).toFixed(2)} ms/episode`);
+t = performance.now();
+for (const j of corpus.jobs) await readTrace(j.trace, 'json');
+console.log(`traces (lazy): ${((performance.now() - t) / corpus.jobs.length).toFixed(2)} ms/episode`);
+const ev = new EpisodeEvaluator({ methods: ['essential'], mode, appPackages: {} });
+let decodeMs = 0;
+const orig = ev.icons.resolvePending.bind(ev.icons);
+ev.icons.resolvePending = async () => { const t1 = performance.now(); await orig(); decodeMs += performance.now() - t1; };
+t = performance.now();
+for (const j of corpus.jobs) await ev.evaluate(j);
+console.log(`evaluate sequentially: ${((performance.now() - t) / corpus.jobs.length).toFixed(2)} ms/episode; ${ev.icons.decoded} screenshots decoded in ${(decodeMs / corpus.jobs.length).toFixed(2)} ms/episode`);
+const ev2 = new EpisodeEvaluator({ methods: ['essential'], mode, appPackages: {} });
+t = performance.now();
+for (const j of corpus.jobs) await ev2.evaluate(j);
+console.log(`again, fresh evaluator (OS cache warm): ${((performance.now() - t) / corpus.jobs.length).toFixed(2)} ms/episode`);
+rmSync(tmp, { recursive: true, force: true });

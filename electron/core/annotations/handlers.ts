@@ -1,0 +1,67 @@
+import type { AnnotationCalls } from '../../../shared/contract/annotation';
+import type { AppContext } from '../app/context';
+import { AppError } from '../app/errors';
+import { DatasetRegistry } from '../app/dataset-registry';
+import { liveCheck, type LiveEmbedder } from './live-check';
+import { loadStepAnnotation, saveStepAnnotation } from './step-annotation';
+import { suggestEssentialStates } from './suggest';
+import { readReviews, writeReview } from './review-file';
+
+/** The sentence embedder for fuzzy items, loaded once on the first check; none when it cannot load. */
+let embedder: Promise<LiveEmbedder | undefined> | undefined;
+function liveEmbedder(): Promise<LiveEmbedder | undefined> {
+  embedder ??= (async () => {
+    try {
+      const m = await import('../models');
+      return new m.CachedEmbedder(await m.createDefaultEmbedder());
+    } catch {
+      return undefined;
+    }
+  })();
+  return embedder;
+}
+
+/**
+ * The annotation domain's calls over the step files. `changed(root, rel)` is
+ * told after every save, so cached episodes are read again (the filmstrip's
+ * annotated marks, the task's counts).
+ */
+export function annotationHandlers(ctx: AppContext, changed: (root: string, rel: string) => void): AnnotationCalls {
+  return {
+    'annotation:load': async (args) => {
+      const ds = ctx.datasets.get(args?.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args?.path);
+      return loadStepAnnotation(ds.root, rel, DatasetRegistry.step(args?.step));
+    },
+    'annotation:save': async (args) => {
+      const ds = ctx.datasets.get(args?.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args?.path);
+      const step = DatasetRegistry.step(args?.step);
+      if (typeof args?.ess !== 'string') throw new AppError('bad-request', 'annotation:save needs the .ess line as a string (empty to remove it).');
+      const base = args.base;
+      if (!base || !('ess' in base) || !('json' in base)) throw new AppError('bad-request', 'annotation:save needs the base versions annotation:load returned.');
+      const saved = await saveStepAnnotation(ds.root, rel, step, args.ess, base);
+      changed(ds.root, rel);
+      return { ...saved, hierarchy: await ctx.backend.hierarchy(ds.root, rel, step) };
+    },
+    'annotation:check': async (args) => {
+      const ds = ctx.datasets.get(args?.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args?.path);
+      return liveCheck(ds.root, rel, liveEmbedder);
+    },
+    'annotation:suggest': async (args) => {
+      const ds = ctx.datasets.get(args?.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args?.path);
+      return suggestEssentialStates(ds.root, rel);
+    },
+    'annotation:reviews': async (args) => readReviews(ctx.datasets.get(args?.datasetId).root),
+    'annotation:review': async (args) => {
+      const ds = ctx.datasets.get(args?.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args?.path);
+      const status = args?.status ?? null;
+      if (status !== null && status !== 'reviewed' && status !== 'returned') throw new AppError('bad-request', `Review status must be 'reviewed', 'returned' or null, got ${JSON.stringify(status)}.`);
+      if (status === 'returned' && !args?.comment?.trim()) throw new AppError('bad-request', 'Returning a task needs a comment saying what to fix.');
+      return writeReview(ds.root, rel, status, args?.comment ?? '');
+    },
+  };
+}

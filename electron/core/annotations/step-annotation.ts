@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { unlink } from 'node:fs/promises';
+import type { AnnotationBase, StepAnnotation } from '../../../shared/contract/annotation';
+import { parseEss } from '../../../shared/formats/ess';
+import { numberComponents } from '../../../shared/formats/number-components';
+import { serialiseComponentsJson } from '../../../shared/formats/components-json';
+import { formatProblem } from '../../../shared/model';
+import { AppError } from '../app/errors';
+import { writeFileAtomic } from '../fs/atomic-write';
+import { readTextIn } from '../fs/confined-read';
+import { readStepHierarchyParsed } from '../datasets/load-episode';
+import { inRoot, relJoin } from '../datasets/paths';
+
+// Versions are hashes of the decoded text: any edit on disk changes them.
+const hashOf = (t: string | null): string | null => (t === null ? null : createHash('sha256').update(t).digest('hex').slice(0, 20));
+const lineOf = (t: string): string => t.replace(/\r?\n$/, '');
+
+interface StepFiles {
+  essRel: string;
+  jsonRel: string;
+  ess: string | null;
+  json: string | null;
+}
+
+/** The step's i.ess and i.json (null when absent), read confined to the dataset root. */
+async function readFiles(root: string, relPath: string, step: number): Promise<StepFiles> {
+  const essRel = relJoin(relPath, `${step}.ess`);
+  const jsonRel = relJoin(relPath, `${step}.json`);
+  const [ess, json] = await Promise.all([readTextIn(root, essRel), readTextIn(root, jsonRel)]);
+  return { essRel, jsonRel, ess: ess ?? null, json: json ?? null };
+}
+
+const toAnnotation = (step: number, f: StepFiles): StepAnnotation => ({
+  step, ess: f.ess ? lineOf(f.ess) : null, base: { ess: hashOf(f.ess), json: hashOf(f.json) },
+});
+
+/** The step's `.ess` line and the versions of its files. */
+export async function loadStepAnnotation(root: string, relPath: string, step: number): Promise<StepAnnotation> {
+  return toAnnotation(step, await readFiles(root, relPath, step));
+}
+
+// Saves of one file run one after another (autosave can fire faster than the disk answers).
+const queues = new Map<string, Promise<unknown>>();
+function serialised<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const prev = queues.get(key) ?? Promise.resolve();
+  const next = prev.then(run, run);
+  const tail = next.catch(() => undefined);
+  queues.set(key, tail);
+  void tail.then(() => queues.get(key) === tail && queues.delete(key));
+  return next;
+}
+
+/**
+ * Saves a step's `.ess` line if its files are still as `base` says: writes
+ * `i.ess` atomically (removes it for an empty line) and, when the step has no
+ * `i.json`, the numbered components of its hierarchy, so `exact<n>` keeps
+ * meaning the same component for the upstream evaluator.
+ */
+export function saveStepAnnotation(root: string, relPath: string, step: number, ess: string, base: AnnotationBase): Promise<StepAnnotation & { written: string[]; removed: string[] }> {
+  return serialised(inRoot(root, relPath, `${step}.ess`), async () => {
+    const line = ess.trim();
+    if (/[\r\n]/.test(line)) throw new AppError('bad-request', `The essential state of step ${step} must be one line.`);
+    const f = await readFiles(root, relPath, step);
+    if (hashOf(f.ess) !== base.ess || hashOf(f.json) !== base.json) {
+      const which = [hashOf(f.ess) !== base.ess ? f.essRel : '', hashOf(f.json) !== base.json ? f.jsonRel : ''].filter(Boolean).join(' and ');
+      throw new AppError('conflict', `${which} changed on disk since step ${step} was loaded; nothing was saved.\nOn disk: ${f.ess ? lineOf(f.ess) : '(no i.ess)'}\nYours:   ${line || '(empty)'}\nReload the step to take the disk version, or keep yours to save over it.`);
+    }
+    const written: string[] = [];
+    const removed: string[] = [];
+    if (line === '') {
+      if (f.ess) {
+        await unlink(inRoot(root, f.essRel));
+        removed.push(f.essRel);
+      }
+    } else {
+      const parsed = parseEss(line, f.essRel);
+      if (!parsed.ok) throw new AppError('bad-request', parsed.problems.map((p) => formatProblem(p)).join('\n'));
+      if (!f.json) {
+        const { vh } = await readStepHierarchyParsed(root, relPath, step);
+        if (vh) {
+          await writeFileAtomic(inRoot(root, f.jsonRel), serialiseComponentsJson(numberComponents(vh), { trailingNewline: true }));
+          written.push(f.jsonRel);
+        }
+      }
+      await writeFileAtomic(inRoot(root, f.essRel), `${line}\n`);
+      written.push(f.essRel);
+    }
+    return { ...toAnnotation(step, await readFiles(root, relPath, step)), written, removed };
+  });
+}

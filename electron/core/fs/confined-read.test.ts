@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { listIn, MAX_TEXT_BYTES, readHeadIn, readTextIn, resolveIn, statIn } from './confined-read';
+
+let base: string;
+let root: string;
+beforeAll(() => {
+  base = realpathSync(mkdtempSync(join(tmpdir(), 'touchstone-confined-')));
+  root = join(base, 'root');
+  mkdirSync(join(root, 'ep'), { recursive: true });
+  writeFileSync(join(base, 'secret.txt'), 'secret');
+  writeFileSync(join(root, 'ep', 'a.txt'), '\uFEFFhello');
+  symlinkSync(join(base, 'secret.txt'), join(root, 'ep', 'link.txt'));
+  symlinkSync(join(root, 'ep', 'a.txt'), join(root, 'ep', 'inner-link.txt'));
+  writeFileSync(join(root, 'big.txt'), '');
+  truncateSync(join(root, 'big.txt'), MAX_TEXT_BYTES + 1); // sparse: no real disk use
+  execFileSync('mkfifo', [join(root, 'ep', 'pipe.xml')]);
+});
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+describe('confined reads', () => {
+  it('read text inside the root (BOM decoded) and follow links that stay inside', async () => {
+    expect(await readTextIn(root, 'ep', 'a.txt')).toBe('hello');
+    expect(await readTextIn(root, 'ep/inner-link.txt')).toBe('hello');
+    expect(await readTextIn(root, 'ep/none.txt')).toBeUndefined();
+    expect(await readHeadIn(root, 'ep/a.txt', 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+    expect((await listIn(root, 'ep')).map((e) => e.name).sort()).toEqual(['a.txt', 'inner-link.txt', 'link.txt', 'pipe.xml']);
+    expect((await statIn(root, 'ep'))?.isDirectory()).toBe(true);
+  });
+
+  it.each([
+    ['a symlink out', 'ep/link.txt'], ['..', '../secret.txt'], ['an absolute path elsewhere', '/etc/hostname'], ['.. inside a longer path', 'ep/../../secret.txt'],
+  ])('refuse %s, naming the path', async (_l, rel) => {
+    await expect(readTextIn(root, rel)).rejects.toThrow(/refused/);
+    expect(() => resolveIn(root, rel)).toThrow(/refused/);
+    await expect(statIn(root, rel)).rejects.toThrow(/refused/);
+  });
+
+  it('refuse a NUL in the path, a FIFO without hanging, a folder, and a file over the size limit', async () => {
+    await expect(readTextIn(root, 'ep/a.txt\0.png')).rejects.toThrow(/NUL/);
+    await expect(readTextIn(root, 'ep/pipe.xml')).rejects.toThrow(/not a regular file/);
+    await expect(readTextIn(root, 'ep')).rejects.toThrow(/is a folder/);
+    await expect(readTextIn(root, 'big.txt')).rejects.toThrow(/over the 67,108,864-byte limit/);
+    expect(await readHeadIn(root, 'big.txt', 8)).toHaveLength(8);
+  });
+});

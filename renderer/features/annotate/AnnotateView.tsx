@@ -1,0 +1,29 @@
+import { useEffect, useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useAppStore } from '../../store';
+import { useKeymap } from '../../keymap/use-keymap';
+import { TaskList } from '../tasks/TaskList';
+import { EpisodeView } from '../episode/EpisodeView';
+import { annotateBindings } from './annotate-keys';
+
+/** The annotation view: the task queue, the episode's screen, and the current step's essential-state editor. */
+export function AnnotateView() {
+  const s = useAppStore(useShallow((st) => ({
+    taskPath: st.taskPath, step: st.step, ready: st.episodeStatus === 'ready', loadDraft: st.loadDraft, loadSuggestions: st.loadSuggestions,
+    unannotated: st.episode?.steps.every((x) => x.ess === undefined) ?? false,
+  })));
+  useKeymap('annotate', useMemo(() => annotateBindings(useAppStore), []));
+  useEffect(() => {
+    if (s.ready) void s.loadDraft();
+  }, [s.taskPath, s.step, s.ready, s.loadDraft]);
+  // Suggestions are for a task without annotation, fetched once when it opens.
+  useEffect(() => {
+    if (s.ready && s.unannotated) void s.loadSuggestions();
+  }, [s.taskPath, s.ready, s.unannotated, s.loadSuggestions]);
+  return (
+    <div className="workspace annotate">
+      <TaskList queue />
+      <EpisodeView annotate />
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The annotation domain: reading and saving one step's essential state
+ * (`i.ess`), with the versions the UI read so a save never overwrites a file
+ * that changed on disk since (error code 'conflict').
+ */
+import type { StepHierarchy } from '../contract-types';
+import type { Call, NameSet } from './common';
+
+/**
+ * What the UI read of a step's annotation files: a hash of each file's bytes,
+ * null when the file did not exist. Sent back with a save, so the core can
+ * tell whether someone else changed the files in between.
+ */
+export interface AnnotationBase {
+  ess: string | null;
+  json: string | null;
+}
+
+/** One step's annotation as stored. */
+export interface StepAnnotation {
+  step: number;
+  /** The `.ess` line without its line break; null when the step has no `i.ess`. */
+  ess: string | null;
+  base: AnnotationBase;
+}
+
+/** The result of a save: the step's new annotation, which files were written, and its components with the items resolved. */
+export interface AnnotationSaved extends StepAnnotation {
+  /** Root-relative files written (i.ess, and i.json when the step had none), or removed (i.ess emptied). */
+  written: string[];
+  removed: string[];
+  hierarchy: StepHierarchy;
+}
+
+export interface AnnotationArgs {
+  datasetId: string;
+  /** Episode folder relative to the dataset root. */
+  path: string;
+  step: number;
+}
+
+/** How one trace fares against the task's whole annotation. */
+export interface TraceVerdict {
+  passed: boolean;
+  /** Steps in the trace. */
+  steps: number;
+  /** Why it failed (the first state not found), when it failed. */
+  reason?: string;
+}
+
+/** Something the live checks found, said next to what it is about. */
+export interface LiveWarning {
+  kind: 'own-fails' | 'cut-passes' | 'noop-passes' | 'dynamic-exact' | 'state-unmatched';
+  /** The ground-truth step whose `.ess` it is about. */
+  step?: number;
+  /** The item's spelling, when it is about one item. */
+  item?: string;
+  message: string;
+}
+
+/**
+ * The task's annotation evaluated with the evaluator's own matchers against
+ * its own recording (must pass), the recording cut before the last essential
+ * state, and a trace that stays on the first screen (both must fail).
+ */
+export interface LiveCheck {
+  /** Annotated steps. */
+  states: number;
+  own: TraceVerdict | null;
+  cut: TraceVerdict | null;
+  noop: TraceVerdict | null;
+  warnings: LiveWarning[];
+}
+
+/** An item proposed from the recording itself, for the annotator to accept or reject. */
+export interface Suggestion {
+  step: number;
+  /** The item's spelling, e.g. `click<14>`. */
+  item: string;
+  /** Why it is proposed, in one sentence. */
+  reason: string;
+  /** Higher first (0..1). */
+  score: number;
+}
+
+/** A second annotator's decision on a task, kept in Touchstone's review file beside the dataset. */
+export interface TaskReview {
+  status: 'reviewed' | 'returned';
+  /** Why it was returned (or a note); empty when none. */
+  comment: string;
+  /** ISO-8601 time of the decision. */
+  at: string;
+}
+
+export interface AnnotationCalls {
+  /** The step's `.ess` line and the versions of its `i.ess` and `i.json`. */
+  'annotation:load': Call<AnnotationArgs, StepAnnotation>;
+  /**
+   * Saves the step's `.ess` line atomically (an empty line removes `i.ess`).
+   * When the step has no `i.json`, writes the numbered components beside it
+   * (the numbering of `touchstone vh number`), so the indices stay valid for
+   * the upstream evaluator. Fails with 'bad-request' (located message) when
+   * the line does not parse, and with 'conflict' when either file differs
+   * from `base` (changed on disk since loaded); nothing is written then.
+   */
+  'annotation:save': Call<AnnotationArgs & { ess: string; base: AnnotationBase }, AnnotationSaved>;
+  /** Live checks of the task's saved annotation (see LiveCheck). */
+  'annotation:check': Call<{ datasetId: string; path: string }, LiveCheck>;
+  /**
+   * Proposes essential states from the recording: the final screen's
+   * distinctive texts (exact, or fuzzy where the text looks dynamic), the
+   * targets of recorded taps that change the screen, typed text, the final
+   * activity. Ranked per step, best first.
+   */
+  'annotation:suggest': Call<{ datasetId: string; path: string }, Suggestion[]>;
+  /** Every task's review, by task path, from `touchstone-review.json` in the dataset folder (empty when none). */
+  'annotation:reviews': Call<{ datasetId: string }, Record<string, TaskReview>>;
+  /**
+   * Marks a task reviewed, returns it with a comment, or clears its review
+   * (status null); writes only `touchstone-review.json` (atomically), never
+   * a LlamaTouch file. Returns every review.
+   */
+  'annotation:review': Call<{ datasetId: string; path: string; status: TaskReview['status'] | null; comment?: string }, Record<string, TaskReview>>;
+}
+
+export interface AnnotationEvents {}
+
+export const ANNOTATION_CALLS: NameSet<AnnotationCalls> = { 'annotation:load': true, 'annotation:save': true, 'annotation:check': true, 'annotation:suggest': true, 'annotation:reviews': true, 'annotation:review': true };
+export const ANNOTATION_EVENTS: NameSet<AnnotationEvents> = {};
