@@ -31,7 +31,7 @@ export function LiveRun({ run, onCancel, onCancelEpisode, onEvaluate }: { run: L
           <thead><tr><th>episode</th><th>agent</th><th>device</th><th>outcome</th><th>steps</th><th>verdict</th></tr></thead>
           <tbody>
             {run.episodes.map((e) => (
-              <tr key={`${e.trace}`} data-episode={e.episode} data-outcome={e.outcome} data-completed={e.completed === undefined ? '' : String(e.completed)} title={e.reason}>
+              <tr key={`${e.trace}`} data-trace={e.trace} data-steps={e.steps} data-episode={e.episode} data-outcome={e.outcome} data-completed={e.completed === undefined ? '' : String(e.completed)} title={e.reason}>
                 <td className="mono">{e.episode}</td><td>{e.agent} r{e.repeat}</td><td className="mono">{e.device}</td>
                 <td>{e.outcome === 'cancelled' ? 'cancelled (steps kept, incomplete)' : e.outcome}</td><td>{e.steps}</td><td>{verdict(e.completed)}</td>
               </tr>

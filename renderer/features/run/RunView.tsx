@@ -74,7 +74,7 @@ export function RunView() {
         ) : (
           <RecordPanel recording={run.recording} device={run.selected} onStart={(d) => void run.recordStart(client, dataset.id, d)} onInput={onInput}
             onSave={() => void run.recordSave(client)}
-            onOpen={(path) => { void app.openPath(dataset.root, { task: path, step: 0 }); app.setView('dataset'); }} />
+            onOpen={(path) => { void app.openPath(dataset.root, { task: path, step: 0 }); app.setView('annotate'); }} />
         )}
       </div>
     </main>

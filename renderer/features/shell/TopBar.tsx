@@ -34,9 +34,9 @@ export function TopBar({ onShowKeys }: { onShowKeys(): void }) {
       )}
       {dataset && (
         <nav className="view-tabs" aria-label="Views">
-          {(['dataset', 'annotate'] as const).map((v) => (
+          {(['dataset', 'annotate', 'run'] as const).map((v) => (
             <button key={v} type="button" className={`toggle${view === v ? ' on' : ''}`} aria-current={view === v ? 'page' : undefined} data-view-tab={v} onClick={() => setView(v)}>
-              {v === 'dataset' ? 'Browse' : 'Annotate'}
+              {v === 'dataset' ? 'Browse' : v === 'annotate' ? 'Annotate' : 'Run'}
             </button>
           ))}
         </nav>
@@ -54,7 +54,6 @@ export function TopBar({ onShowKeys }: { onShowKeys(): void }) {
       {dataset && info?.canPickFolder && <button className="btn btn-small" onClick={() => void pickFolder()}>Open folder…</button>}
       {dataset && <button className="btn btn-small" onClick={closeDataset}>Switch dataset</button>}
       <button className="btn btn-small" type="button" data-view-tab="evaluate" onClick={() => { if (view === 'evaluate') useEvalStore.getState().dismissPreset(); setView(view === 'evaluate' ? 'dataset' : 'evaluate'); }}>{view === 'evaluate' ? 'Datasets' : 'Evaluate'}</button>
-      {dataset && <button className="btn btn-small" type="button" data-view-tab="run" onClick={() => setView(view === 'run' ? 'dataset' : 'run')}>{view === 'run' ? 'Dataset' : 'Run'}</button>}
       <button className="btn btn-small btn-keys" type="button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={onShowKeys}>?</button>
       {info && <span className="mode-pill" title={`Touchstone ${info.version}`}>{info.mode === 'web' ? 'web · 127.0.0.1' : 'desktop'}</span>}
     </header>
