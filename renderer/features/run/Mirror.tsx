@@ -97,7 +97,7 @@ export function Mirror({ client, serial, fps = 4, boxes, onInput, refresh = 0 }:
             {components.map((c) => (
               <g key={c.id} className="mirror-box" data-label={c.label}>
                 <rect x={c.bounds[0]} y={c.bounds[1]} width={c.bounds[2] - c.bounds[0]} height={c.bounds[3] - c.bounds[1]} />
-                <text x={c.bounds[0] + 6} y={c.bounds[1] + 34}>{c.id}</text>
+                <text x={c.bounds[0] + 6} y={c.bounds[1] + 44}>{c.id}</text>
               </g>
             ))}
           </svg>
