@@ -30,7 +30,7 @@ export function RunTile({ device, last, episode, outcome, onCancel }: { device: 
         {onCancel && episode && <button type="button" className="btn btn-small" data-action="cancel-episode" onClick={onCancel} title="Stop this episode (its recorded steps are kept); the run goes on">Cancel episode</button>}
       </header>
       <div className="run-tile-screen" style={last?.action && 'screen' in last.action && last.action.screen ? { aspectRatio: `${last.action.screen.width} / ${last.action.screen.height}` } : undefined}>
-        {last ? <><img src={last.url} alt={`Step ${last.step} of ${last.episode}`} /><ActionMark action={last.action} /></> : <div className="muted">Waiting for the first step…</div>}
+        {last ? <><img src={last.url} alt={`Step ${last.step} of ${last.episode}`} decoding="async" /><ActionMark action={last.action} /></> : <div className="muted">Waiting for the first step…</div>}
       </div>
       {last && <div className="run-tile-foot">{last.description}</div>}
     </article>
