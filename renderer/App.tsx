@@ -7,6 +7,7 @@ import { DatasetView } from './features/dataset/DatasetView';
 import { AnnotateView } from './features/annotate/AnnotateView';
 import { PendingView } from './features/shell/PendingView';
 import { EvaluateView } from './features/evaluate/EvaluateView';
+import { RunView } from './features/run/RunView';
 import { useEvalPreset } from './features/evaluate/use-eval-preset';
 import { KeymapOverlay } from './keymap/KeymapOverlay';
 import { useKeymap, useKeymapDispatcher } from './keymap/use-keymap';
@@ -50,6 +51,8 @@ export function App() {
         <OpenDatasetView />
       ) : s.view === 'dataset' ? (
         <DatasetView />
+      ) : s.view === 'run' ? (
+        <RunView />
       ) : s.view === 'annotate' ? (
         <AnnotateView />
       ) : (

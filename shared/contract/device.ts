@@ -22,11 +22,37 @@ export interface DeviceInfo {
   hint?: string;
 }
 
+/** What a person does on the mirrored screen (device pixels); the recorder and `device:input` take it. */
+export type DeviceInput =
+  | { kind: 'tap'; x: number; y: number }
+  | { kind: 'long-press'; x: number; y: number }
+  | { kind: 'swipe'; x1: number; y1: number; x2: number; y2: number; durationMs?: number }
+  | { kind: 'type'; text: string }
+  | { kind: 'back' }
+  | { kind: 'home' }
+  | { kind: 'enter' };
+
+/** One mirror frame: the device's `screencap -p`, base64, with when the core had it. */
+export interface DeviceFrame { png: string; width: number; height: number; capturedAt: number }
+
+/** One numbered component of the current screen (the hierarchy overlay). */
+export interface DeviceComponent { id: number; bounds: [number, number, number, number]; label: string }
+
 export interface DeviceCalls {
   /** Every device the adb server knows, with details for usable ones. */
   'device:list': Call<NoArgs, DeviceInfo[]>;
   /** `adb connect host:port` (an STF remote-connect endpoint, a docker-android container, a virtual device). */
   'device:connect': Call<{ address: string }, DeviceInfo[]>;
+  /** The current screen as PNG (the mirror polls it a few times a second while shown). */
+  'device:screen': Call<{ serial: string }, DeviceFrame>;
+  /** The numbered components of the current screen (uiautomator dump). */
+  'device:hierarchy': Call<{ serial: string }, DeviceComponent[]>;
+  /** Performs one input on the device (not recorded). */
+  'device:input': Call<{ serial: string; input: DeviceInput }, void>;
+  /** Starts a Touchstone virtual device in the core (the demo phone, or a replay of an episode folder of an open dataset) and connects adb to it. */
+  'device:startVirtual': Call<{ world: 'demo' } | { world: 'replay'; datasetId: string; path: string }, DeviceInfo>;
+  /** Stops a virtual device started by `device:startVirtual`. */
+  'device:stopVirtual': Call<{ serial: string }, void>;
 }
 
 export interface DeviceEvents {
@@ -34,5 +60,7 @@ export interface DeviceEvents {
   'device:changed': { devices: DeviceInfo[] };
 }
 
-export const DEVICE_CALLS: NameSet<DeviceCalls> = { 'device:list': true, 'device:connect': true };
+export const DEVICE_CALLS: NameSet<DeviceCalls> = {
+  'device:list': true, 'device:connect': true, 'device:screen': true, 'device:hierarchy': true, 'device:input': true, 'device:startVirtual': true, 'device:stopVirtual': true,
+};
 export const DEVICE_EVENTS: NameSet<DeviceEvents> = { 'device:changed': true };

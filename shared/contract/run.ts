@@ -1,6 +1,8 @@
 /** The run domain: agents on dataset tasks over devices, and the demo dataset. */
 import type { Call, NameSet } from './common';
 import type { JobArgs } from './dataset';
+import type { DeviceInput } from './device';
+import type { ExecAction } from '../model';
 
 /** What `run:start` runs: tasks x agents x repeats over devices (see `touchstone run`). */
 export interface RunRequest extends JobArgs {
@@ -40,7 +42,7 @@ export interface RunSummary {
   lostDevices: { serial: string; reason: string }[];
 }
 
-export interface RunCalls {
+export interface RunCalls extends RunCallsLive {
   /** Runs agents as a job of kind 'run' (progress: episodes); traces go to `<dataset>/runs/<time>/`. */
   'run:start': Call<RunRequest, RunSummary>;
   /**
@@ -51,7 +53,61 @@ export interface RunCalls {
   'run:demoDataset': Call<JobArgs, { path: string; created: boolean }>;
 }
 
-export interface RunEvents {}
+/** One step of a live run, as it is committed to the trace. */
+export interface RunStepEvent {
+  jobId: string;
+  device: string;
+  episode: string;
+  agent: string;
+  repeat: number;
+  step: number;
+  /** The action as the trace records it (normalised coordinates), and in words. */
+  action: ExecAction;
+  description: string;
+  /** The step's screenshot, served as a URL. */
+  url: string;
+  totalMs: number;
+  agentMs: number;
+}
 
-export const RUN_CALLS: NameSet<RunCalls> = { 'run:start': true, 'run:demoDataset': true };
-export const RUN_EVENTS: NameSet<RunEvents> = {};
+/** An episode of a live run ended (or was cancelled: its recorded steps are kept). */
+export interface RunEpisodeEvent extends RunEpisodeSummary { jobId: string }
+
+/** What a running (or just finished) run has shown so far, for a view that re-attaches after a reload. */
+export interface RunLive {
+  jobId: string;
+  datasetId: string;
+  out: string;
+  planned: number;
+  /** The last steps (up to 50) of each device, oldest first. */
+  steps: RunStepEvent[];
+  episodes: RunEpisodeSummary[];
+  /** Episodes running now: device -> episode. */
+  running: Record<string, string>;
+}
+
+/** A demonstration being recorded: the screen captured last. */
+export interface RecordScreen { sessionId: string; step: number; url: string; activity: string; components: number }
+
+export interface RunCallsLive {
+  /** The live state of a run job (null when unknown, e.g. after the core restarted). */
+  'run:live': Call<{ jobId: string }, RunLive | null>;
+  /** Cancels the episode running on one device; its recorded steps are kept and the run goes on. */
+  'run:cancelEpisode': Call<{ jobId: string; device: string }, boolean>;
+  /** Starts recording a demonstration on a device into an open dataset (captures the first screen). */
+  'run:recordStart': Call<{ datasetId: string; device: string; description: string; category?: string; episode?: string }, RecordScreen>;
+  /** Performs and records one input, then captures the next screen. */
+  'run:recordAct': Call<{ sessionId: string; input: DeviceInput }, RecordScreen>;
+  /** Writes instruction.txt and the index row; returns the new episode's folder relative to the dataset. */
+  'run:recordSave': Call<{ sessionId: string }, { path: string; steps: number }>;
+}
+
+export interface RunEvents {
+  'run:step': RunStepEvent;
+  'run:episode': RunEpisodeEvent;
+}
+
+export const RUN_CALLS: NameSet<RunCalls> = {
+  'run:start': true, 'run:demoDataset': true, 'run:live': true, 'run:cancelEpisode': true, 'run:recordStart': true, 'run:recordAct': true, 'run:recordSave': true,
+};
+export const RUN_EVENTS: NameSet<RunEvents> = { 'run:step': true, 'run:episode': true };

@@ -3,8 +3,11 @@ import type { AppContext } from '../app/context';
 import { AppError } from '../app/errors';
 import { resolveAdbServer } from './adb-client';
 import { DeviceManager } from './device-manager';
+import { screenComponents, screenFrame, sendInput, VirtualDevices } from './device-io';
 
 let shared: DeviceManager | null = null;
+/** Virtual devices started from the UI (they live as long as the core). */
+export const appVirtualDevices = new VirtualDevices();
 
 /** The app's device manager on the usual adb server (ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_PORT, else 5037). */
 export function appDeviceManager(): DeviceManager {
@@ -15,6 +18,10 @@ export function appDeviceManager(): DeviceManager {
 /** The device domain's calls; the first `device:list` starts live tracking (`device:changed` events). */
 export function deviceHandlers(ctx: AppContext): DeviceCalls {
   let tracking: Promise<unknown> | null = null;
+  const serialOf = (args: { serial?: unknown } | undefined): string => {
+    if (typeof args?.serial !== 'string' || !args.serial) throw new AppError('bad-request', 'This device call needs the serial of a device (see device:list).');
+    return args.serial;
+  };
   const unavailable = (err: unknown): AppError => new AppError('unavailable', (err as Error).message, { cause: err });
   return {
     'device:list': async () => {
@@ -29,6 +36,28 @@ export function deviceHandlers(ctx: AppContext): DeviceCalls {
       const mgr = appDeviceManager();
       try { await mgr.connect(args.address); } catch (err) { throw new AppError('bad-request', (err as Error).message, { cause: err }); }
       return mgr.list();
+    },
+    'device:screen': async (args) => {
+      try { return await screenFrame(appDeviceManager(), serialOf(args)); } catch (err) { throw unavailable(err); }
+    },
+    'device:hierarchy': async (args) => {
+      try { return await screenComponents(appDeviceManager(), serialOf(args)); } catch (err) { throw unavailable(err); }
+    },
+    'device:input': async (args) => {
+      const serial = serialOf(args);
+      try { await sendInput(appDeviceManager(), serial, args.input); } catch (err) { throw new AppError(/Not a device input/.test((err as Error).message) ? 'bad-request' : 'unavailable', (err as Error).message, { cause: err }); }
+    },
+    'device:startVirtual': async (args) => {
+      let world: 'demo' | { replay: string } = 'demo';
+      if (args?.world === 'replay') {
+        const ds = ctx.datasets.get(args.datasetId);
+        world = { replay: ctx.datasets.confine(ds, args.path).abs };
+      } else if (args?.world !== 'demo') throw new AppError('bad-request', 'device:startVirtual needs world "demo", or "replay" with a datasetId and an episode path.');
+      try { return await appVirtualDevices.start(appDeviceManager(), world); } catch (err) { throw unavailable(err); }
+    },
+    'device:stopVirtual': async (args) => {
+      const serial = serialOf(args);
+      if (!(await appVirtualDevices.stop(appDeviceManager(), serial))) throw new AppError('not-found', `${serial} is not a virtual device started here.`);
     },
   };
 }

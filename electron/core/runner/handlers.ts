@@ -1,5 +1,7 @@
-import { relative } from 'node:path';
-import type { RunCalls } from '../../../shared/contract/run';
+import { relative, sep } from 'node:path';
+import type { RunCalls, RunEpisodeSummary } from '../../../shared/contract/run';
+import type { EpisodeRecord } from './episode-record';
+import type { RunItem } from './run-agents';
 import type { AppContext } from '../app/context';
 import { AppError } from '../app/errors';
 import { adbShell } from '../capture/device-shell';
@@ -7,6 +9,9 @@ import { defaultDemoDir, demoExists } from '../demo/demo-location';
 import { appDeviceManager } from '../devices/handlers';
 import { runAgents } from './run-agents';
 import { loadRunTasks } from './run-tasks';
+import { LiveRuns } from './live-runs';
+import { recordHandlers } from './record-handlers';
+import { traceStepEvent } from './step-event';
 
 /** Where the start screen's demo dataset lives (TOUCHSTONE_DEMO_DIR overrides the per-user default). */
 export function demoDir(): string {
@@ -15,27 +20,46 @@ export function demoDir(): string {
 
 /** The run domain's calls: a run as a job, and the demo dataset made on first use. */
 export function runHandlers(ctx: AppContext): RunCalls {
+  const live = new LiveRuns();
   return {
+    ...recordHandlers(ctx),
+    'run:live': async (args) => live.get(String(args?.jobId)),
+    'run:cancelEpisode': async (args) => live.cancelEpisode(String(args?.jobId), String(args?.device)),
     'run:start': async (args) => {
       const ds = ctx.datasets.get(args?.datasetId);
       if (!Array.isArray(args.agents) || !args.agents.length) throw new AppError('bad-request', 'run:start needs at least one agent.');
       const { abs: out } = ctx.datasets.confine(ds, `runs/${new Date().toISOString().replace(/[:.]/g, '-')}`);
       const mgr = appDeviceManager();
       return ctx.jobs.run('run', { jobId: args.jobId, label: `Running ${args.agents.join(', ')} on ${ds.name}` }, async (job) => {
+        const jobId = job.jobId;
+        live.begin(jobId, ds.id, relative(ds.root, out));
+        const summary = (x: { item: RunItem; record: EpisodeRecord; device: string }): RunEpisodeSummary => ({
+          episode: x.item.task.episode, agent: x.item.agent, repeat: x.item.repeat, device: x.device, outcome: x.record.outcome,
+          steps: x.record.steps.length, completed: x.record.evaluation?.completed, reason: x.record.reason ?? x.record.evaluation?.reason,
+          trace: relative(ds.root, x.item.dir),
+        });
         const tasks = await loadRunTasks(ds.root, args.tasks);
         const devices = await mgr.pick(args.devices).catch((err: Error) => { throw new AppError('unavailable', err.message, { cause: err }); });
         const r = await runAgents({
           tasks, agents: args.agents, repeat: args.repeat ?? 1, out, devices, shellFor: (s) => adbShell(mgr.client, s),
           limits: { maxSteps: args.maxSteps ?? 20, stepTimeoutMs: 120_000, episodeTimeoutMs: 900_000 }, resume: args.resume ?? false,
-          seed: 1, agentSettings: {}, signal: job.signal, onProgress: (done, total, d) => job.progress(done, total, d),
+          seed: 1, agentSettings: {}, signal: job.signal,
+          onProgress: (done, total, d) => { live.planned(jobId, total); job.progress(done, total, d); },
+          onEpisodeStart: (item, device, cancel) => live.started(jobId, device, item.task.episode, item.dir, cancel),
+          onStep: (item, step, device) => {
+            const e = traceStepEvent(jobId, item, step, device, (rel) => ctx.options.fileUrl(ds.id, relative(ds.root, rel).split(sep).join('/')));
+            live.step(e);
+            ctx.emit('run:step', e);
+          },
+          onEpisode: (item, record, device) => {
+            const e = summary({ item, record, device });
+            live.ended(jobId, e, item.dir);
+            ctx.emit('run:episode', { ...e, jobId });
+          },
         });
         return {
           out: relative(ds.root, out), planned: r.planned, lostDevices: r.lostDevices,
-          episodes: r.items.map((x) => ({
-            episode: x.item.task.episode, agent: x.item.agent, repeat: x.item.repeat, device: x.device, outcome: x.record.outcome,
-            steps: x.record.steps.length, completed: x.record.evaluation?.completed, reason: x.record.reason ?? x.record.evaluation?.reason,
-            trace: relative(ds.root, x.item.dir),
-          })),
+          episodes: r.items.map(summary),
         };
       });
     },

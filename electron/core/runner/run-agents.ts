@@ -5,7 +5,7 @@ import { agentFactory } from '../agents/registry';
 import { DeviceCapture, type CaptureOptions } from '../capture/capture';
 import type { DeviceShell } from '../capture/device-shell';
 import type { EmbedderSpec } from '../evaluation/embedding-provider';
-import type { EpisodeRecord } from './episode-record';
+import type { EpisodeRecord, StepRecord } from './episode-record';
 import { JudgeQueue } from './judge-queue';
 import { runEpisode, type EpisodeLimits } from './run-episode';
 import type { RunTask } from './run-tasks';
@@ -62,6 +62,9 @@ export interface RunOptions extends RunPlan {
   signal: AbortSignal;
   onProgress?(done: number, total: number, detail: { phase?: string; message?: string }): void;
   onEpisode?(item: RunItem, record: EpisodeRecord, device: string): void;
+  /** An episode starts on a device; aborting `cancel` stops that episode only (its steps are kept), the run goes on. */
+  onEpisodeStart?(item: RunItem, device: string, cancel: AbortController): void;
+  onStep?(item: RunItem, step: StepRecord, device: string): void;
 }
 
 export interface RunResult {
@@ -97,12 +100,15 @@ export async function runAgents(o: RunOptions): Promise<RunResult> {
       if (o.signal.aborted) { queue.unshift(item); return; }
       const factory = agentFactory(item.agent);
       const seed = seedOf(o.seed, item.task.episode, item.repeat);
+      const cancel = new AbortController();
+      o.onEpisodeStart?.(item, dev.serial, cancel);
+      const it = item;
       const record = await runEpisode(capture, {
         task: item.task, agent: factory.create({ seed, settings: settingsFor(item.agent, o.agentSettings) }), agentInfo: { name: item.agent, seed, settings: redactSettings(settingsFor(item.agent, o.agentSettings)) },
         repeat: item.repeat, dir: item.dir, device: { serial: dev.serial, model: dev.model, apiLevel: dev.apiLevel }, limits: o.limits, resume: o.resume,
-        reset: { consoleTokenFile: o.consoleTokenFile }, signal: o.signal,
+        reset: { consoleTokenFile: o.consoleTokenFile }, signal: AbortSignal.any([o.signal, cancel.signal]),
+        onStep: o.onStep && ((step) => o.onStep!(it, step, dev.serial)),
       });
-      const it = item;
       const finish = async (): Promise<void> => {
         let rec = record;
         if (judge && it.task.annotated && ['finished', 'step-limit', 'timeout'].includes(rec.outcome) && !rec.evaluation) {
@@ -120,7 +126,7 @@ export async function runAgents(o: RunOptions): Promise<RunResult> {
       // The evaluation runs while the device takes its next episode.
       pending.push(finish());
       if (record.outcome === 'interrupted' && record.interruptedBy !== 'agent') { result.lostDevices.push({ serial: dev.serial, reason: record.reason ?? 'disconnected' }); return; }
-      if (record.outcome === 'cancelled') return;
+      if (record.outcome === 'cancelled' && o.signal.aborted) return;
     }
   };
   await Promise.all(o.devices.map(worker));

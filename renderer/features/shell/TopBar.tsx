@@ -34,9 +34,9 @@ export function TopBar({ onShowKeys }: { onShowKeys(): void }) {
       )}
       {dataset && (
         <nav className="view-tabs" aria-label="Views">
-          {(['dataset', 'annotate'] as const).map((v) => (
+          {(['dataset', 'annotate', 'run'] as const).map((v) => (
             <button key={v} type="button" className={`toggle${view === v ? ' on' : ''}`} aria-current={view === v ? 'page' : undefined} data-view-tab={v} onClick={() => setView(v)}>
-              {v === 'dataset' ? 'Browse' : 'Annotate'}
+              {v === 'dataset' ? 'Browse' : v === 'annotate' ? 'Annotate' : 'Run'}
             </button>
           ))}
         </nav>

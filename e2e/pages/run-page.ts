@@ -1,0 +1,69 @@
+import type { Locator } from 'playwright-core';
+import { AppPage } from './app-page';
+
+/** The run view as a test sees it: devices and the mirror, the run form, the live run, the recorder. */
+export class RunPage extends AppPage {
+  /** The device panel once it lists `usable` usable devices. */
+  devices(usable: number): Locator {
+    return this.page.locator(`.device-panel[data-device-count="${usable}"]`);
+  }
+
+  async startVirtualDevice(usableAfter: number): Promise<void> {
+    await this.page.locator('[data-action="start-virtual"]').click();
+    await this.devices(usableAfter).waitFor({ timeout: 30_000 });
+  }
+
+  /** The mirror of the selected device once it has drawn at least one frame. */
+  get mirror(): Locator {
+    return this.page.locator('.mirror[data-mirror-state="live"]');
+  }
+
+  async showBoxes(on: boolean): Promise<void> {
+    await this.page.locator('.mirror-toggle input').setChecked(on);
+  }
+
+  /** The numbered component labelled `label` on the mirror, once the boxes of revision `rev` are loaded. */
+  async mirrorBox(label: string, rev: number): Promise<Locator> {
+    await this.page.locator(`.mirror[data-boxes-rev="${rev}"]`).waitFor();
+    return this.page.locator(`.mirror .mirror-box[data-label="${label}"] rect`).first();
+  }
+
+  async pickTasks(episodes: string[]): Promise<void> {
+    for (const e of episodes) await this.page.locator(`.run-task-list label[data-episode="${e}"] input`).check();
+  }
+
+  async setRepeats(n: number): Promise<void> {
+    await this.page.getByLabel('Repeats').fill(String(n));
+  }
+
+  async startRun(): Promise<void> {
+    await this.page.locator('[data-action="start-run"]').click();
+  }
+
+  /** The live run in a status ('running', 'done', 'cancelled', 'error'). */
+  run(status: string): Locator {
+    return this.page.locator(`.live-run[data-run-status="${status}"]`);
+  }
+
+  /** A device's tile once it shows a step (any step when `step` is absent). */
+  tileWithStep(device: string, step?: number): Locator {
+    return this.page.locator(`.run-tile[data-device="${device}"]${step === undefined ? ':not([data-step="-1"])' : `[data-step="${step}"]`} img`);
+  }
+
+  episodeRows(outcome?: string): Locator {
+    return this.page.locator(`.run-episodes tr[data-episode]${outcome ? `[data-outcome="${outcome}"]` : ''}`);
+  }
+
+  async serials(): Promise<string[]> {
+    return this.page.locator('.device-row[data-state="device"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-serial')!));
+  }
+
+  async recordTab(): Promise<void> {
+    await this.page.getByRole('tab', { name: 'Record a demonstration' }).click();
+  }
+
+  /** The recorder once it shows screen `step` and is idle again. */
+  recording(step: number): Locator {
+    return this.page.locator(`.record-panel[data-record-state="recording"][data-record-step="${step}"]`);
+  }
+}

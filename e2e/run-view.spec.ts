@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDemoDataset } from '../electron/core/demo/create-demo';
+import { appDeviceManager, appVirtualDevices } from '../electron/core/devices/handlers';
+import { HAVE_ADB, startAdbServer, type AdbServer } from '../electron/virtual-device/testing';
+import { AnnotatePage } from './pages/annotate-page';
+import { EvaluatePage } from './pages/evaluate-page';
+import { RunPage } from './pages/run-page';
+import { SHOTS, openWebSession, webSkipReason } from './testing/harness';
+
+const why = webSkipReason || (HAVE_ADB ? '' : 'skipped: adb is not installed');
+
+describe.skipIf(why !== '')(`run view: virtual devices, live runs, cancel, recording a demonstration ${why}`, () => {
+  let web: Awaited<ReturnType<typeof openWebSession>>;
+  let adb: AdbServer;
+  let tmp: string;
+  let dataset: string;
+  let page: RunPage;
+  const saved = process.env.ANDROID_ADB_SERVER_PORT;
+
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'touchstone-runview-e2e-'));
+    adb = await startAdbServer();
+    // The core's device manager reads the adb server's port on first use: this test's private server.
+    process.env.ANDROID_ADB_SERVER_PORT = String(adb.port);
+    dataset = join(tmp, 'demo');
+    await createDemoDataset({ out: dataset, traces: false, transport: 'in-process', only: ['demo01', 'demo15', 'demo16'] });
+    web = await openWebSession(join(tmp, 'state'));
+    page = new RunPage(web.page);
+    await web.page.goto(`${web.server.url}#/run?root=${encodeURIComponent(dataset)}`);
+    await page.waitReady('run');
+  }, 240_000);
+  afterAll(async () => {
+    await web?.close();
+    await appVirtualDevices.stopAll(appDeviceManager()).catch(() => undefined);
+    await adb?.stop();
+    if (saved === undefined) delete process.env.ANDROID_ADB_SERVER_PORT; else process.env.ANDROID_ADB_SERVER_PORT = saved;
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('starts two virtual devices, runs the replay agent on both with live steps, and the evaluation shows them completed', async () => {
+    await page.startVirtualDevice(1);
+    await page.startVirtualDevice(2);
+    await page.mirror.waitFor();
+    await page.showBoxes(true);
+    await web.page.locator('.mirror[data-boxes-rev="0"]').waitFor();
+    await page.screenshot(join(SHOTS, 'run-device-panel.png'));
+    const [a, b] = await page.serials();
+    await page.pickTasks(['demo01', 'demo15']);
+    await page.startRun();
+    await page.tileWithStep(a!).waitFor({ timeout: 60_000 });
+    await page.tileWithStep(b!).waitFor({ timeout: 60_000 });
+    await page.screenshot(join(SHOTS, 'run-live.png'));
+    await page.run('done').waitFor({ timeout: 120_000 });
+    expect(await page.episodeRows().evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-episode')} ${r.getAttribute('data-completed')}`).sort())).toEqual(['demo01 true', 'demo15 true']);
+    // Both devices ran an episode (one each: a device takes the next task when it is free).
+    expect(new Set(await page.episodeRows().evaluateAll((rows) => rows.map((r) => r.querySelector('td:nth-child(3)')!.textContent)))).toEqual(new Set([a, b]));
+    await web.page.locator('[data-action="open-evaluation"]').click();
+    const ev = new EvaluatePage(web.page);
+    // The overview lists the tasks with a trace: the two that ran.
+    await ev.waitOverview(2);
+    expect(await ev.verdict('demo01', 'replay', 'essential')).toBe('pass');
+    expect(await ev.verdict('demo15', 'replay', 'essential')).toBe('pass');
+    await web.page.locator('[data-view-tab="evaluate"]').click();
+    await web.page.locator('[data-view-tab="run"]').click();
+    await page.waitReady('run');
+  }, 300_000);
+
+  it('re-attaches to a run after a reload, then cancels it midway: the recorded steps are kept and the episodes marked incomplete', async () => {
+    await page.pickTasks(['demo16']);
+    await web.page.locator('.run-task-list label[data-episode="demo01"] input').uncheck();
+    await web.page.locator('.run-task-list label[data-episode="demo15"] input').uncheck();
+    await page.setRepeats(12);
+    await page.startRun();
+    await page.run('running').waitFor();
+    const [a] = await page.serials();
+    await page.tileWithStep(a!).waitFor({ timeout: 60_000 });
+    // A reload re-attaches to the running job: the live run comes back and new steps keep arriving.
+    await web.page.reload();
+    await page.waitReady('run');
+    await page.run('running').waitFor();
+    const seen = Number(await web.page.locator(`.run-tile[data-device="${a}"]`).getAttribute('data-step'));
+    await web.page.locator(`.run-tile[data-device="${a}"]:not([data-step="${seen}"])`).waitFor({ timeout: 60_000 });
+    await web.page.locator('[data-action="cancel-run"]').click();
+    await page.run('cancelled').waitFor({ timeout: 60_000 });
+    // Episode events and the call's end travel on different channels: wait for the rows.
+    const cancelled = page.episodeRows('cancelled');
+    await cancelled.first().waitFor();
+    expect(await cancelled.first().textContent()).toContain('cancelled (steps kept, incomplete)');
+    const rows = await cancelled.evaluateAll((trs) => trs.map((r) => ({ trace: r.getAttribute('data-trace')!, steps: Number(r.getAttribute('data-steps')) })));
+    // The episode that was running on the device showing steps kept them.
+    expect(Math.max(...rows.map((r) => r.steps))).toBeGreaterThan(0);
+    // On disk: each cancelled trace keeps its steps (screenshots), and its record says cancelled.
+    for (const r of rows) {
+      const rec = JSON.parse(readFileSync(join(dataset, r.trace, 'episode.json'), 'utf8')) as { outcome: string; steps: unknown[] };
+      expect([rec.outcome, rec.steps.length]).toEqual(['cancelled', r.steps]);
+      if (r.steps > 0) expect(existsSync(join(dataset, r.trace, 'captured_data', 'screenshot', '0.png'))).toBe(true);
+    }
+  }, 300_000);
+
+  it('records a three-step demonstration by clicking the mirror, saves it, and opens it in the annotation view', async () => {
+    await page.recordTab();
+    await web.page.getByLabel('Task description').fill('Open the network settings');
+    await web.page.locator('[data-action="record-start"]').click();
+    await page.recording(0).waitFor({ timeout: 30_000 });
+    await page.showBoxes(true);
+    // Home (the device is wherever the last run left it), then two taps on the mirrored screen.
+    await web.page.locator('[data-action="key-home"]').click();
+    await page.recording(1).waitFor({ timeout: 30_000 });
+    await (await page.mirrorBox('Settings', 1)).click();
+    await page.recording(2).waitFor({ timeout: 30_000 });
+    await (await page.mirrorBox('Network & internet', 2)).click();
+    await page.recording(3).waitFor({ timeout: 30_000 });
+    expect(await web.page.locator('.record-actions li').count()).toBe(3);
+    await page.screenshot(join(SHOTS, 'run-record.png'));
+    await web.page.locator('[data-action="record-save"]').click();
+    await web.page.locator('.record-panel[data-record-state="saved"]').waitFor();
+    const events = readFileSync(join(dataset, (await web.page.locator('.record-panel [role="status"] .mono').textContent())!, 'eventStructs.txt'), 'utf8').trim().split('\n');
+    expect(events).toHaveLength(3);
+    await web.page.locator('[data-action="open-recorded"]').click();
+    const ds = new AnnotatePage(web.page);
+    await ds.waitReady('annotate');
+    await ds.filmstrip(4).waitFor({ timeout: 60_000 });
+    expect(await ds.waitForScreen(0)).toBeGreaterThan(3);
+    await page.screenshot(join(SHOTS, 'run-recorded-open.png'));
+  }, 300_000);
+});

@@ -1,0 +1,62 @@
+/** What each run job has shown so far (steps, finished episodes, what runs where), so a reloaded UI can re-attach. */
+import type { RunEpisodeSummary, RunLive, RunStepEvent } from '../../../shared/contract/run';
+
+const KEEP_STEPS = 50;
+const KEEP_RUNS = 8;
+
+export class LiveRuns {
+  private readonly runs = new Map<string, RunLive & { cancels: Map<string, AbortController>; keys: Map<string, string> }>();
+
+  begin(jobId: string, datasetId: string, out: string): void {
+    this.runs.set(jobId, { jobId, datasetId, out, planned: 0, steps: [], episodes: [], running: {}, cancels: new Map(), keys: new Map() });
+    // Finished runs are kept for a while (a reload right after the end still shows them); the oldest go first.
+    for (const id of this.runs.keys()) if (this.runs.size > KEEP_RUNS && id !== jobId) this.runs.delete(id);
+  }
+
+  planned(jobId: string, n: number): void {
+    const r = this.runs.get(jobId);
+    if (r) r.planned = n;
+  }
+
+  /** `key` names the episode run (agent, repeat, episode): its end is judged while the device runs the next one. */
+  started(jobId: string, device: string, episode: string, key: string, cancel: AbortController): void {
+    const r = this.runs.get(jobId);
+    if (!r) return;
+    r.running[device] = episode;
+    r.keys.set(device, key);
+    r.cancels.set(device, cancel);
+  }
+
+  step(e: RunStepEvent): void {
+    const r = this.runs.get(e.jobId);
+    if (!r) return;
+    r.steps.push(e);
+    const mine = r.steps.filter((s) => s.device === e.device);
+    if (mine.length > KEEP_STEPS) r.steps.splice(r.steps.indexOf(mine[0]!), 1);
+  }
+
+  ended(jobId: string, e: RunEpisodeSummary, key: string): void {
+    const r = this.runs.get(jobId);
+    if (!r) return;
+    r.episodes.push(e);
+    if (r.keys.get(e.device) !== key) return; // the device has gone on to its next episode
+    delete r.running[e.device];
+    r.cancels.delete(e.device);
+    r.keys.delete(e.device);
+  }
+
+  /** Cancels the episode running on `device`; false when none runs there. */
+  cancelEpisode(jobId: string, device: string): boolean {
+    const c = this.runs.get(jobId)?.cancels.get(device);
+    if (!c) return false;
+    c.abort();
+    return true;
+  }
+
+  get(jobId: string): RunLive | null {
+    const r = this.runs.get(jobId);
+    if (!r) return null;
+    const { cancels: _c, keys: _k, ...live } = r;
+    return { ...live, steps: [...live.steps], episodes: [...live.episodes], running: { ...live.running } };
+  }
+}

@@ -1,0 +1,92 @@
+import { memo, useMemo, useState } from 'react';
+import type { DatasetOverview } from '../../../shared/contract';
+import { filterTasks } from '../tasks/filter-tasks';
+import { loadConfigs, saveConfig, type RunConfig } from './run-configs';
+
+const AGENTS = [
+  { name: 'replay', label: 'replay (the ground-truth actions)' },
+  { name: 'noop', label: 'no-op (declares completion at once)' },
+  { name: 'random', label: 'random (seeded taps and swipes)' },
+];
+
+export interface RunFormValue { tasks: string[]; agent: string; devices: string[]; repeat: number; maxSteps: number }
+
+interface Props {
+  dataset: DatasetOverview;
+  devices: string[];
+  disabled: boolean;
+  onStart(v: RunFormValue): void;
+}
+
+/** Tasks (filtered from the open dataset), agent, devices, repeats, step limit; saved as named configurations. */
+export const RunForm = memo(function RunForm({ dataset, devices, disabled, onStart }: Props) {
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState('');
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [agent, setAgent] = useState('replay');
+  const [repeat, setRepeat] = useState(1);
+  const [maxSteps, setMaxSteps] = useState(20);
+  const [useDevices, setUseDevices] = useState<Set<string> | null>(null);
+  const [configs, setConfigs] = useState<RunConfig[]>(() => loadConfigs());
+  const [configName, setConfigName] = useState('');
+  const categories = useMemo(() => [...new Set(dataset.tasks.map((t) => t.category))].sort(), [dataset]);
+  const shown = useMemo(() => filterTasks(dataset.tasks, query).filter((t) => !category || t.category === category), [dataset, query, category]);
+  const chosenDevices = devices.filter((d) => useDevices === null || useDevices.has(d));
+  const tasks = dataset.tasks.filter((t) => picked.has(t.episode)).map((t) => t.episode);
+  const toggle = <T,>(set: Set<T>, v: T): Set<T> => { const n = new Set(set); if (n.has(v)) n.delete(v); else n.add(v); return n; };
+  const apply = (c: RunConfig) => { setAgent(c.agent); setRepeat(c.repeat); setMaxSteps(c.maxSteps); setQuery(c.query); setCategory(c.category); setConfigName(c.name); };
+
+  return (
+    <form className="run-form" aria-label="Run form" onSubmit={(e) => { e.preventDefault(); onStart({ tasks, agent, devices: chosenDevices, repeat, maxSteps }); }}>
+      <header className="run-section-head">
+        <h2>New run</h2>
+        <select aria-label="Saved configurations" className="input" value="" onChange={(e) => { const c = configs.find((x) => x.name === e.target.value); if (c) apply(c); }}>
+          <option value="">Saved configurations…</option>
+          {configs.map((c) => <option key={c.name} value={c.name}>{c.name}</option>)}
+        </select>
+      </header>
+      <div className="run-form-row">
+        <input className="input" aria-label="Filter tasks" placeholder="Filter tasks (id, app, words)" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <select className="input" aria-label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <option value="">All categories</option>
+          {categories.map((c) => <option key={c} value={c}>{c}</option>)}
+        </select>
+        <button type="button" className="btn btn-small" onClick={() => setPicked(new Set([...picked, ...shown.map((t) => t.episode)]))}>Select shown</button>
+        <button type="button" className="btn btn-small" onClick={() => setPicked(new Set())}>Clear</button>
+      </div>
+      <ul className="run-task-list" aria-label="Tasks">
+        {shown.map((t) => (
+          <li key={t.episode}>
+            <label data-episode={t.episode}>
+              <input type="checkbox" checked={picked.has(t.episode)} onChange={() => setPicked(toggle(picked, t.episode))} />
+              <span className="mono">{t.episode}</span> <span className="muted">{t.app}</span> {t.description}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <div className="run-form-row">
+        <label>Agent <select className="input" aria-label="Agent" value={agent} onChange={(e) => setAgent(e.target.value)}>
+          {AGENTS.map((a) => <option key={a.name} value={a.name}>{a.label}</option>)}
+        </select></label>
+        <label>Repeats <input className="input num" type="number" min={1} max={50} aria-label="Repeats" value={repeat} onChange={(e) => setRepeat(Math.max(1, Number(e.target.value) || 1))} /></label>
+        <label>Step limit <input className="input num" type="number" min={1} max={200} aria-label="Step limit" value={maxSteps} onChange={(e) => setMaxSteps(Math.max(1, Number(e.target.value) || 1))} /></label>
+        <span className="muted" title="Each task starts from the launcher with its app's data cleared (or the snapshot the index names)">Reset: per task</span>
+      </div>
+      <fieldset className="run-form-row run-devices">
+        <legend>Devices</legend>
+        {devices.length === 0 && <span className="muted">No usable device: start a virtual device on the left.</span>}
+        {devices.map((d) => (
+          <label key={d}><input type="checkbox" checked={useDevices === null || useDevices.has(d)} onChange={() => setUseDevices(toggle(useDevices ?? new Set(devices), d))} /> <span className="mono">{d}</span></label>
+        ))}
+      </fieldset>
+      <div className="run-form-row">
+        <button className="btn btn-primary" type="submit" data-action="start-run" disabled={disabled || !tasks.length || !chosenDevices.length}>
+          Run {tasks.length} task{tasks.length === 1 ? '' : 's'} × {repeat} on {chosenDevices.length} device{chosenDevices.length === 1 ? '' : 's'}
+        </button>
+        <span className="spacer" />
+        <input className="input" aria-label="Configuration name" placeholder="Name this configuration" value={configName} onChange={(e) => setConfigName(e.target.value)} />
+        <button type="button" className="btn btn-small" disabled={!configName.trim()} onClick={() => setConfigs(saveConfig({ name: configName.trim(), agent, repeat, maxSteps, query, category }))}>Save</button>
+      </div>
+    </form>
+  );
+});

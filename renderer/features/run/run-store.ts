@@ -1,0 +1,179 @@
+/** The run view's state: devices, the live run (steps per device, finished episodes, progress) and a recording. */
+import { create } from 'zustand';
+import type { DeviceInfo, DeviceInput } from '../../../shared/contract/device';
+import type { RecordScreen, RunEpisodeSummary, RunLive, RunRequest, RunStepEvent } from '../../../shared/contract/run';
+import type { TouchstoneClient } from '../../api/client';
+import { newJobId } from '../../api/jobs';
+
+const LAST_RUN = 'touchstone.run.lastJob';
+
+export interface LiveRunState {
+  jobId: string;
+  status: 'running' | 'done' | 'cancelled' | 'error';
+  error?: string;
+  out: string;
+  done: number;
+  total: number;
+  steps: RunStepEvent[];
+  episodes: RunEpisodeSummary[];
+  running: Record<string, string>;
+}
+
+export interface RecordingState { screen: RecordScreen | null; busy: boolean; error: string | null; saved: string | null; actions: string[] }
+
+export interface RunState {
+  devices: DeviceInfo[];
+  devicesError: string | null;
+  selected: string | null;
+  busy: string | null;
+  run: LiveRunState | null;
+  recording: RecordingState;
+  attach(client: TouchstoneClient): () => void;
+  refreshDevices(client: TouchstoneClient): Promise<void>;
+  select(serial: string | null): void;
+  connect(client: TouchstoneClient, address: string): Promise<void>;
+  startVirtual(client: TouchstoneClient): Promise<void>;
+  start(client: TouchstoneClient, req: Omit<RunRequest, 'jobId'>): Promise<void>;
+  cancelRun(client: TouchstoneClient): Promise<void>;
+  cancelEpisode(client: TouchstoneClient, device: string): Promise<void>;
+  recordStart(client: TouchstoneClient, datasetId: string, description: string): Promise<void>;
+  recordAct(client: TouchstoneClient, input: DeviceInput): Promise<void>;
+  recordSave(client: TouchstoneClient): Promise<string | null>;
+}
+
+const msg = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+const noRecording = (): RecordingState => ({ screen: null, busy: false, error: null, saved: null, actions: [] });
+
+export function describeInput(i: DeviceInput): string {
+  switch (i.kind) {
+    case 'tap': case 'long-press': return `${i.kind} ${Math.round(i.x)},${Math.round(i.y)}`;
+    case 'swipe': return `swipe ${Math.round(i.x1)},${Math.round(i.y1)} → ${Math.round(i.x2)},${Math.round(i.y2)}`;
+    case 'type': return `type "${i.text}"`;
+    default: return i.kind;
+  }
+}
+
+function fromLive(l: RunLive, status: LiveRunState['status']): LiveRunState {
+  return { jobId: l.jobId, status, out: l.out, done: l.episodes.length, total: l.planned, steps: l.steps, episodes: l.episodes, running: l.running };
+}
+
+export const useRunStore = create<RunState>()((set, get) => ({
+  devices: [],
+  devicesError: null,
+  selected: null,
+  busy: null,
+  run: null,
+  recording: noRecording(),
+
+  /** Follows device and run events; re-attaches to a running run (or the last one of this tab) after a reload. */
+  attach(client) {
+    const mine = (jobId: string): boolean => get().run?.jobId === jobId;
+    const offs = [
+      client.on('device:changed', ({ devices }) => set((s) => ({ devices, selected: s.selected ?? devices.find((d) => d.state === 'device')?.serial ?? null }))),
+      client.on('run:step', (e) => { if (mine(e.jobId)) set((s) => ({ run: s.run && { ...s.run, steps: [...s.run.steps, e].slice(-400), running: { ...s.run.running, [e.device]: e.episode } } })); }),
+      client.on('run:episode', (e) => {
+        if (!mine(e.jobId)) return;
+        set((s) => {
+          if (!s.run) return {};
+          const running = { ...s.run.running };
+          // Judged while the device may already run its next episode: only clear the device if it is still this one.
+          if (running[e.device] === e.episode) delete running[e.device];
+          return { run: { ...s.run, episodes: [...s.run.episodes, e], running } };
+        });
+      }),
+      client.on('job:progress', (p) => { if (mine(p.jobId)) set((s) => ({ run: s.run && { ...s.run, done: p.done, total: p.total } })); }),
+      client.on('job:done', (d) => {
+        if (!mine(d.jobId)) return;
+        set((s) => ({ run: s.run && { ...s.run, status: d.ok ? 'done' : d.error?.code === 'cancelled' ? 'cancelled' : 'error', error: d.ok ? undefined : d.error?.message, running: {} } }));
+      }),
+    ];
+    void (async () => {
+      try {
+        const jobs = await client.call('job:list', {});
+        const running = jobs.find((j) => j.kind === 'run');
+        const jobId = running?.jobId ?? sessionStorage.getItem(LAST_RUN);
+        if (!jobId || get().run) return;
+        const live = await client.call('run:live', { jobId });
+        if (live) set({ run: fromLive(live, running ? 'running' : 'done') });
+      } catch { /* nothing to re-attach to */ }
+    })();
+    return () => offs.forEach((off) => off());
+  },
+
+  async refreshDevices(client) {
+    try {
+      const devices = await client.call('device:list', {});
+      set((s) => ({ devices, devicesError: null, selected: s.selected && devices.some((d) => d.serial === s.selected) ? s.selected : devices.find((d) => d.state === 'device')?.serial ?? null }));
+    } catch (e) { set({ devicesError: msg(e) }); }
+  },
+
+  select: (serial) => set({ selected: serial }),
+
+  async connect(client, address) {
+    set({ busy: 'connect', devicesError: null });
+    try { set({ devices: await client.call('device:connect', { address }) }); } catch (e) { set({ devicesError: msg(e) }); } finally { set({ busy: null }); }
+  },
+
+  async startVirtual(client) {
+    set({ busy: 'virtual', devicesError: null });
+    try {
+      const d = await client.call('device:startVirtual', { world: 'demo' });
+      set((s) => ({ devices: s.devices.some((x) => x.serial === d.serial) ? s.devices.map((x) => (x.serial === d.serial ? d : x)) : [...s.devices, d], selected: d.serial }));
+    } catch (e) { set({ devicesError: msg(e) }); } finally { set({ busy: null }); }
+  },
+
+  async start(client, req) {
+    const jobId = newJobId('run');
+    sessionStorage.setItem(LAST_RUN, jobId);
+    set({ run: { jobId, status: 'running', out: '', done: 0, total: 0, steps: [], episodes: [], running: {} } });
+    try {
+      const r = await client.call('run:start', { ...req, jobId });
+      set((s) => ({ run: s.run?.jobId === jobId ? { ...s.run, out: r.out, status: 'done', done: r.episodes.length, total: r.planned } : s.run }));
+    } catch (e) {
+      const live = await client.call('run:live', { jobId }).catch(() => null);
+      const cancelled = (e as { code?: string }).code === 'cancelled';
+      set((s) => (s.run?.jobId === jobId ? { run: { ...s.run, out: live?.out ?? s.run.out, status: cancelled ? 'cancelled' : 'error', error: cancelled ? undefined : msg(e) } } : {}));
+    }
+  },
+
+  async cancelRun(client) {
+    const r = get().run;
+    if (r?.status === 'running') await client.call('job:cancel', { jobId: r.jobId });
+  },
+
+  async cancelEpisode(client, device) {
+    const r = get().run;
+    if (r?.status === 'running') await client.call('run:cancelEpisode', { jobId: r.jobId, device });
+  },
+
+  async recordStart(client, datasetId, description) {
+    const device = get().selected;
+    if (!device) { set({ recording: { ...noRecording(), error: 'Select a usable device first.' } }); return; }
+    set({ recording: { ...noRecording(), busy: true } });
+    try {
+      const screen = await client.call('run:recordStart', { datasetId, device, description });
+      set({ recording: { ...noRecording(), screen } });
+    } catch (e) { set({ recording: { ...noRecording(), error: msg(e) } }); }
+  },
+
+  async recordAct(client, input) {
+    const r = get().recording;
+    if (!r.screen || r.busy) return;
+    set({ recording: { ...r, busy: true, error: null } });
+    try {
+      const screen = await client.call('run:recordAct', { sessionId: r.screen.sessionId, input });
+      set((s) => ({ recording: { ...s.recording, screen, busy: false, actions: [...s.recording.actions, describeInput(input)] } }));
+    } catch (e) { set((s) => ({ recording: { ...s.recording, busy: false, error: msg(e) } })); }
+  },
+
+  async recordSave(client) {
+    const r = get().recording;
+    if (!r.screen || r.busy) return null;
+    set({ recording: { ...r, busy: true } });
+    try {
+      const { path } = await client.call('run:recordSave', { sessionId: r.screen.sessionId });
+      set({ recording: { ...noRecording(), saved: path } });
+      return path;
+    } catch (e) { set((s) => ({ recording: { ...s.recording, busy: false, error: msg(e) } })); return null; }
+  },
+}));
