@@ -25,7 +25,13 @@ await build({
 });
 
 if (existsSync('electron/main.ts')) {
-  await build({ ...common, entryPoints: ['electron/main.ts'], outfile: `${out}/main.cjs`, format: 'cjs', external: ['electron'], packages: 'external' });
+  // The core uses import.meta (model files, worker bundles beside the entry); in the CommonJS main bundle those
+  // are this file's own URL and folder, which is where dist/ keeps the workers and the CLI bundle.
+  await build({
+    ...common, entryPoints: ['electron/main.ts'], outfile: `${out}/main.cjs`, format: 'cjs', external: ['electron'], packages: 'external',
+    define: { 'import.meta.url': '__touchstoneMainUrl', 'import.meta.dirname': '__dirname' },
+    banner: { js: "const __touchstoneMainUrl = require('node:url').pathToFileURL(__filename).href;" },
+  });
 }
 if (existsSync('electron/preload.ts')) {
   await build({ ...common, entryPoints: ['electron/preload.ts'], outfile: `${out}/preload.cjs`, format: 'cjs', external: ['electron'] });
