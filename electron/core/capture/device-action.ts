@@ -1,3 +1,4 @@
+import type { DeviceInput } from '../../../shared/contract/device';
 import type { ExecAction, GtAction, Size } from '../../../shared/model';
 
 /**
@@ -5,13 +6,8 @@ import type { ExecAction, GtAction, Size } from '../../../shared/model';
  * `impossible` end the episode without touching the device.
  */
 export type DeviceAction =
-  | { kind: 'tap'; x: number; y: number }
-  | { kind: 'long-press'; x: number; y: number }
-  | { kind: 'swipe'; x1: number; y1: number; x2: number; y2: number; durationMs?: number }
-  | { kind: 'type'; text: string }
-  | { kind: 'back' }
-  | { kind: 'home' }
-  | { kind: 'enter' }
+  /** What a person can do on the mirrored screen, too. */
+  | DeviceInput
   | { kind: 'launch'; pkg: string }
   | { kind: 'complete' }
   | { kind: 'impossible' }

@@ -5,18 +5,14 @@
  * outside. Lint forbids raw `fs` reads in core/datasets and core/app, so a
  * `join(dir, name)` can no longer reach the disk unchecked.
  */
-import { constants, type Dirent, type Stats } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { posix } from 'node:path';
 import { decodeText } from './decode-text';
+import { cannotRead, checkOpened, MAX_TEXT_BYTES, NOFOLLOW, READ_FLAGS } from './regular-file';
 import { RootGuard } from './roots';
 
-/** Largest text file the core reads whole (hierarchies are limited further by their parsers). */
-export const MAX_TEXT_BYTES = 64 * 1024 * 1024;
-
-// O_NOFOLLOW: the checked real path is opened as is, so a symlink swapped in after the check is refused.
-// O_NONBLOCK: a FIFO planted in a dataset cannot hang the read (regular files ignore the flag).
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+export { MAX_TEXT_BYTES };
 
 /** Forward-slash join of root-relative parts (backslashes too, as Windows-written indexes have them). */
 function relOf(rel: readonly string[]): string {
@@ -35,30 +31,19 @@ export function resolveIn(root: string, ...rel: string[]): string {
   return guard.resolve(posix.isAbsolute(r) ? r : posix.join(real.split('\\').join('/'), r));
 }
 
-function cannotRead(path: string, err: unknown): Error {
-  const code = (err as NodeJS.ErrnoException).code;
-  const why = code === 'EISDIR' ? 'it is a folder, not a file'
-    : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-    : code === 'ELOOP' ? 'it became a symbolic link after the check'
-    : (err as Error).message;
-  return new Error(`Cannot read ${path}: ${why}. Make it a readable file or remove it.`, { cause: err });
-}
-
 /** Reads at most `max` bytes of a regular file inside the root; undefined when it does not exist. */
 async function readConfined(root: string, rel: string[], max: number, whole: boolean): Promise<Uint8Array | undefined> {
   const path = resolveIn(root, ...rel);
   let fh;
   try {
-    fh = await open(path, OPEN_FLAGS);
+    fh = await open(path, READ_FLAGS | NOFOLLOW);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw cannotRead(path, err);
   }
   try {
     const st = await fh.stat();
-    if (st.isDirectory()) throw new Error(`Cannot read ${path}: it is a folder, not a file. Make it a readable file or remove it.`);
-    if (!st.isFile()) throw new Error(`Cannot read ${path}: it is not a regular file. Replace it with the file it should be.`);
-    if (whole && st.size > max) throw new Error(`Cannot read ${path}: it is ${st.size.toLocaleString('en')} bytes, over the ${max.toLocaleString('en')}-byte limit for this kind of file.`);
+    checkOpened(path, st, max, whole);
     const buf = new Uint8Array(Math.min(st.size, max));
     let n = 0;
     while (n < buf.length) {
@@ -68,7 +53,7 @@ async function readConfined(root: string, rel: string[], max: number, whole: boo
     }
     return buf.subarray(0, n);
   } catch (err) {
-    throw err instanceof Error && err.message.startsWith('Cannot read') ? err : cannotRead(path, err);
+    throw cannotRead(path, err);
   } finally {
     await fh.close();
   }

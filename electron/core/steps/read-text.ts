@@ -1,22 +1,6 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { decodeText } from '../fs/decode-text';
-
-/** Largest text file a step reader accepts (a hierarchy dump is well under 10 MiB). */
-export const MAX_TEXT_BYTES = 64 * 1024 * 1024;
-
-// O_NOFOLLOW: the checked real path is opened as is, so a symlink swapped in after the check is refused.
-// O_NONBLOCK: a FIFO planted in a dataset cannot hang the read (regular files ignore the flag).
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
-const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
-
-function cannotRead(file: string, err: unknown): Error {
-  const code = (err as NodeJS.ErrnoException).code;
-  const why = code === 'EISDIR' ? 'it is a folder, not a file'
-    : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-    : code === 'ELOOP' ? 'it is a symbolic link'
-    : (err as Error).message;
-  return new Error(`Cannot read ${file}: ${why}. Make it a readable file or remove it.`, { cause: err });
-}
+import { cannotRead, checkOpened, MAX_TEXT_BYTES, NOFOLLOW, READ_FLAGS } from '../fs/regular-file';
 
 /**
  * At most `max` bytes of a regular file (synchronously: the evaluator's hot path and the step reader);
@@ -27,16 +11,14 @@ function cannotRead(file: string, err: unknown): Error {
 export function readRegularFile(file: string, max: number, whole: boolean, followLinks = false): Uint8Array | undefined {
   let fd: number;
   try {
-    fd = openSync(file, OPEN_FLAGS | (followLinks ? 0 : NOFOLLOW));
+    fd = openSync(file, READ_FLAGS | (followLinks ? 0 : NOFOLLOW));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw cannotRead(file, err);
   }
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) throw new Error(`Cannot read ${file}: it is a folder, not a file. Make it a readable file or remove it.`);
-    if (!st.isFile()) throw new Error(`Cannot read ${file}: it is not a regular file. Replace it with the file it should be.`);
-    if (whole && st.size > max) throw new Error(`Cannot read ${file}: it is ${st.size.toLocaleString('en')} bytes, over the ${max.toLocaleString('en')}-byte limit for this kind of file.`);
+    checkOpened(file, st, max, whole);
     const buf = new Uint8Array(Math.min(st.size, max));
     let n = 0;
     while (n < buf.length) {
@@ -46,7 +28,7 @@ export function readRegularFile(file: string, max: number, whole: boolean, follo
     }
     return buf.subarray(0, n);
   } catch (err) {
-    throw err instanceof Error && err.message.startsWith('Cannot read') ? err : cannotRead(file, err);
+    throw cannotRead(file, err);
   } finally {
     closeSync(fd);
   }
