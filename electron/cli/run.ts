@@ -10,6 +10,7 @@ import { parseRunShard, runAgents, type RunShard } from '../core/runner/run-agen
 import { loadRunTasks } from '../core/runner/run-tasks';
 import { prepareAgents, usageLines } from '../core/agents/external/run-hooks';
 import { runProgress } from './run-progress';
+import { CONFIG_USAGE, configArgs, loadRunConfigs, writeConfigReport, type ConfigArgs } from './run-configs';
 
 const USAGE = `Usage: touchstone run --dataset D --tasks <ids|all> --agent <name[,name]> --devices <serials|all> [options]
 
@@ -31,6 +32,7 @@ const USAGE = `Usage: touchstone run --dataset D --tasks <ids|all> --agent <name
                        sets it for one agent only (llm.model=NAME). llm: base_url, model, mode=text|vision,
                        tools=on|off, temperature, retries, backoff_ms, price_in, price_out (USD per 1M
                        tokens); key from TOUCHSTONE_LLM_API_KEY. http, mcp: port, attach_timeout_ms
+${CONFIG_USAGE}
   --no-eval            do not evaluate finished episodes
   --embedder E         default | onnx:<dir> | none, for fuzzy items in the evaluation
   --json FILE          write every episode's record (outcome, timings, verdict) as JSON
@@ -44,6 +46,7 @@ interface Args {
   dataset: string; tasks: string[] | 'all'; agents: string[]; devices: string[] | 'all'; repeat: number; maxSteps: number;
   stepTimeoutMs: number; episodeTimeoutMs: number; out: string; resume: boolean; shard?: RunShard; seed: number;
   settings: Record<string, string>; evaluate: boolean; embedder: EmbedderSpec; json?: string; adbServer?: string; quiet: boolean;
+  configs: ConfigArgs;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -63,7 +66,7 @@ function parseArgs(argv: string[]): Args {
     }
     v[a.slice(2)] = val;
   }
-  const known = ['dataset', 'tasks', 'agent', 'devices', 'repeat', 'max-steps', 'step-timeout', 'episode-timeout', 'out', 'shard', 'seed', 'embedder', 'json', 'adb-server'];
+  const known = ['dataset', 'tasks', 'agent', 'devices', 'repeat', 'max-steps', 'step-timeout', 'episode-timeout', 'out', 'shard', 'seed', 'embedder', 'json', 'adb-server', 'configs', 'config-split', 'config-seed'];
   const unknown = Object.keys(v).find((k) => !known.includes(k));
   if (unknown) throw new Error(`unknown option --${unknown}`);
   for (const k of ['dataset', 'tasks', 'agent', 'devices']) if (!v[k]) throw new Error(`--${k} is required`);
@@ -81,6 +84,7 @@ function parseArgs(argv: string[]): Args {
     stepTimeoutMs: int('step-timeout', 120_000), episodeTimeoutMs: int('episode-timeout', 900_000), out: resolve(v.out ?? 'runs'),
     resume: flags.has('--resume'), shard: v.shard ? parseRunShard(v.shard) : undefined, seed: int('seed', 1, 0), settings,
     evaluate: !flags.has('--no-eval'), embedder: parseEmbedderSpec(v.embedder ?? 'default'), json: v.json, adbServer: v['adb-server'], quiet: flags.has('--quiet'),
+    configs: configArgs(v),
   };
 }
 
@@ -99,6 +103,7 @@ export async function run(argv: string[]): Promise<number> {
   const progress = runProgress('run', a.quiet);
   try {
     const tasks = await loadRunTasks(a.dataset, a.tasks);
+    const configs = await loadRunConfigs(a.configs);
     const external = await prepareAgents(a.agents, a.settings);
     for (const l of external.lines) console.error(l);
     const mgr = new DeviceManager(resolveAdbServer(a.adbServer));
@@ -107,7 +112,7 @@ export async function run(argv: string[]): Promise<number> {
       for (const d of await mgr.list()) if (d.state !== 'device') console.error(`skipping ${d.serial} (${d.state}): ${d.hint ?? ''}`);
     }
     const res = await runAgents({
-      tasks, agents: a.agents, repeat: a.repeat, out: a.out, shard: a.shard, devices, shellFor: (s) => adbShell(mgr.client, s),
+      tasks, agents: a.agents, repeat: a.repeat, out: a.out, shard: a.shard, configs, devices, shellFor: (s) => adbShell(mgr.client, s),
       limits: { maxSteps: a.maxSteps, stepTimeoutMs: a.stepTimeoutMs, episodeTimeoutMs: a.episodeTimeoutMs }, resume: a.resume,
       seed: a.seed, agentSettings: a.settings, evaluate: a.evaluate, embedder: a.embedder, signal: ac.signal,
       onProgress: (done, total, d) => progress.update(done, total, d.message), onEpisode: (_i, r) => external.onEpisode(r),
@@ -115,12 +120,13 @@ export async function run(argv: string[]): Promise<number> {
     progress.stop();
     for (const x of res.items) {
       const ev = x.record.evaluation ? (x.record.evaluation.completed ? 'completed' : 'not completed') : '-';
-      console.log(`${x.item.agent}\tr${x.item.repeat}\t${x.item.task.episode}\t${x.device}\t${x.record.outcome}\t${x.record.steps.length} steps\t${ev}${x.record.reason && x.record.outcome !== 'finished' ? `\t${x.record.reason}` : ''}`);
+      console.log(`${x.item.config ? `${x.item.config.name}\t` : ''}${x.item.agent}\tr${x.item.repeat}\t${x.item.task.episode}\t${x.device}\t${x.record.outcome}\t${x.record.steps.length} steps\t${ev}${x.record.reason && x.record.outcome !== 'finished' ? `\t${x.record.reason}` : ''}`);
     }
     const completed = res.items.filter((x) => x.record.evaluation?.completed).length;
     const judged = res.items.filter((x) => x.record.evaluation).length;
     console.log(`${res.items.length} of ${res.planned} episode(s) ran${a.shard ? ` (shard ${a.shard.index}/${a.shard.count})` : ''} on ${devices.length} device(s); ${judged} evaluated, ${completed} completed. Traces: ${a.out}`);
     for (const l of usageLines(res.items.map((x) => ({ agent: x.item.agent, record: x.record })))) console.log(l);
+    if (configs) console.log((await writeConfigReport(a.out, res.items.map((x) => x.record))).md);
     for (const l of res.lostDevices) console.error(`device lost: ${l.serial}: ${l.reason}`);
     if (a.json) await writeFileAtomic(a.json, JSON.stringify(res.items.map((x) => ({ dir: x.item.dir, ranOn: x.device, ...x.record })), null, 2) + '\n');
     if (res.cancelled) return 130;

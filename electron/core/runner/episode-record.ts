@@ -1,5 +1,6 @@
 import type { AgentUsage } from '../agents/agent';
 import type { DeviceAction } from '../capture/device-action';
+import type { DeviceConfigRecord } from '../configs/config-types';
 
 /** Touchstone's `episode.json` beside each execution trace: what ran, how, how long each step took, and how it ended. */
 
@@ -77,6 +78,8 @@ export interface EpisodeRecord {
   interruptedBy?: 'device' | 'agent';
   /** Token and cost totals of LLM-backed agents. */
   agentUsage?: AgentUsage;
+  /** The device configuration the episode ran under (`touchstone run --configs`): applied, and restored after. */
+  deviceConfig?: DeviceConfigRecord;
 }
 
 export const EPISODE_FILE = 'episode.json';

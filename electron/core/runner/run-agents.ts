@@ -4,6 +4,7 @@ import { redactSettings, settingsFor } from '../agents/agent-settings';
 import { agentFactory } from '../agents/registry';
 import { DeviceCapture, type CaptureOptions } from '../capture/capture';
 import type { DeviceShell } from '../capture/device-shell';
+import type { DeviceConfig } from '../configs/config-types';
 import type { EmbedderSpec } from '../evaluation/embedding-provider';
 import type { EpisodeRecord, StepRecord } from './episode-record';
 import { JudgeQueue } from './judge-queue';
@@ -24,7 +25,7 @@ export function parseRunShard(s: string): RunShard {
 }
 
 /** One queued episode: a task, an agent, a repeat. */
-export interface RunItem { task: RunTask; agent: string; repeat: number; dir: string }
+export interface RunItem { task: RunTask; agent: string; repeat: number; dir: string; config?: DeviceConfig }
 
 export interface RunPlan {
   tasks: RunTask[];
@@ -32,6 +33,8 @@ export interface RunPlan {
   repeat: number;
   out: string;
   shard?: RunShard;
+  /** Device configurations (`--configs`): every item runs under each, traces in `<out>/<config>/<agent>/...`. */
+  configs?: DeviceConfig[];
 }
 
 /** The folder of one trace: `<out>/<agent>/r<repeat>/<episode>` (`touchstone eval --traces <out>/<agent>` finds them). */
@@ -42,7 +45,10 @@ export function traceDir(out: string, agent: string, repeat: number, episode: st
 /** Every (task x agent x repeat) of the run in a fixed order, then this shard's share of it. */
 export function planItems(p: RunPlan): RunItem[] {
   const all: RunItem[] = [];
-  for (let r = 1; r <= p.repeat; r++) for (const agent of p.agents) for (const task of p.tasks) all.push({ task, agent, repeat: r, dir: traceDir(p.out, agent, r, task.episode) });
+  for (const config of p.configs ?? [undefined]) {
+    const out = config ? join(p.out, config.name) : p.out;
+    for (let r = 1; r <= p.repeat; r++) for (const agent of p.agents) for (const task of p.tasks) all.push({ task, agent, repeat: r, dir: traceDir(out, agent, r, task.episode), ...(config ? { config } : {}) });
+  }
   return p.shard ? all.filter((_, k) => k % p.shard!.count === p.shard!.index - 1) : all;
 }
 
@@ -106,7 +112,7 @@ export async function runAgents(o: RunOptions): Promise<RunResult> {
       const record = await runEpisode(capture, {
         task: item.task, agent: factory.create({ seed, settings: settingsFor(item.agent, o.agentSettings) }), agentInfo: { name: item.agent, seed, settings: redactSettings(settingsFor(item.agent, o.agentSettings)) },
         repeat: item.repeat, dir: item.dir, device: { serial: dev.serial, model: dev.model, apiLevel: dev.apiLevel }, limits: o.limits, resume: o.resume,
-        reset: { consoleTokenFile: o.consoleTokenFile }, signal: AbortSignal.any([o.signal, cancel.signal]),
+        reset: { consoleTokenFile: o.consoleTokenFile }, deviceConfig: item.config, signal: AbortSignal.any([o.signal, cancel.signal]),
         onStep: o.onStep && ((step) => o.onStep!(it, step, dev.serial)),
       });
       const finish = async (): Promise<void> => {

@@ -5,6 +5,8 @@ import type { DeviceCapture } from '../capture/capture';
 import { describeAction, toExecAction, type DeviceAction } from '../capture/device-action';
 import { DeviceGoneError } from '../capture/device-shell';
 import { toDroidbotVh } from '../capture/droidbot-vh';
+import { applyConfig, type AppliedConfig } from '../configs/apply-config';
+import type { DeviceConfig } from '../configs/config-types';
 import { performAction } from '../capture/perform-action';
 import type { EpisodeOutcome, EpisodeRecord, StepRecord, StepTimings } from './episode-record';
 import { resetDevice, type ResetOptions } from './reset-device';
@@ -23,6 +25,8 @@ export interface EpisodeRun {
   limits: EpisodeLimits;
   resume: boolean;
   reset?: ResetOptions;
+  /** Applied after the reset, restored when the episode ends however it ends (`--configs`). */
+  deviceConfig?: DeviceConfig;
   signal: AbortSignal;
   onStep?(step: StepRecord): void;
 }
@@ -60,7 +64,7 @@ export function isFinal(r: EpisodeRecord | null): boolean {
 export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise<EpisodeRecord> {
   const old = r.resume ? await TraceRecorder.read(r.dir) : null;
   if (old && isFinal(old)) return old;
-  const screen = await capture.screenSize();
+  let screen = await capture.screenSize();
   const fresh: EpisodeRecord = {
     format: 'touchstone-episode/1', episode: r.task.episode,
     task: { description: r.task.description, app: r.task.app, category: r.task.category, path: r.task.path },
@@ -76,9 +80,15 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
   let reason: string | undefined;
   let verdict: EpisodeRecord['agentVerdict'];
   let interruptedBy: EpisodeRecord['interruptedBy'];
+  let applied: AppliedConfig | undefined;
   try {
     const how = await resetDevice(capture, r.task.reset, r.reset);
     await rec.update({ config: { ...rec.current.config, reset: how } });
+    if (r.deviceConfig) {
+      applied = await applyConfig(capture.shell, r.deviceConfig);
+      screen = applied.screen ?? screen;
+      await rec.update({ deviceConfig: applied.record, device: { ...rec.current.device, screen } });
+    }
     await r.agent.start(task, r.signal);
     // Resume: bring the device back by performing the recorded actions again.
     for (const s of rec.current.steps) {
@@ -143,6 +153,7 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
   } finally {
     await r.agent.stop?.().catch(() => undefined);
   }
+  if (applied) await rec.update({ deviceConfig: { ...applied.record, restored: await applied.restore() } });
   const usage = r.agent.usage?.();
   await rec.update({ outcome, reason, agentVerdict: verdict, endedAt: new Date().toISOString(), interruptedBy, ...(usage ? { agentUsage: usage } : {}) });
   return rec.current;

@@ -37,7 +37,7 @@ function paintNode(ctx: SKRSContext2D, n: ViewNode, p: Paint, font: string): voi
       ctx.font = `${p.weight === 'bold' ? 'bold ' : ''}${p.size}px ${font}`;
       ctx.fillStyle = p.color;
       ctx.textBaseline = 'middle';
-      const lines = (n.text ?? '').split('\n');
+      const lines = p.lines ?? (n.text ?? '').split('\n');
       const lh = p.size * 1.3;
       const top = y1 + h / 2 - ((lines.length - 1) * lh) / 2;
       lines.forEach((line, i) => {
@@ -95,7 +95,7 @@ function paintNode(ctx: SKRSContext2D, n: ViewNode, p: Paint, font: string): voi
       ctx.fill();
       drawIcon(ctx, p.icon, ix + s * 0.25, y1 + s * 0.25, s * 0.5, '#ffffff');
       ctx.font = `${Math.round(s * 0.22)}px ${font}`;
-      ctx.fillStyle = '#ffffff';
+      ctx.fillStyle = p.label ?? '#ffffff';
       ctx.textBaseline = 'middle';
       const t = fitText(ctx, n.text ?? '', w);
       ctx.fillText(t, x1 + (w - ctx.measureText(t).width) / 2, y1 + s + (h - s) / 2);

@@ -54,8 +54,10 @@ export interface World {
   /** A deep copy of the world's state, for emulator snapshots. */
   snapshot(): unknown;
   restore(state: unknown): void;
-  /** Gives the world the device's `settings` table (optional). */
-  attach?(host: { settings: Map<string, string> }): void;
+  /** Gives the world the device's `settings` table and system properties (optional). */
+  attach?(host: { settings: Map<string, string>; props?: Map<string, string> }): void;
+  /** The size the world lays its screens out for now (a world that follows `wm size`); default: `size`. */
+  layoutSize?(): Size;
 }
 
 /** Android key codes the worlds react to. */

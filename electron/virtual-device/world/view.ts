@@ -3,13 +3,13 @@ import type { Bounds } from '../../../shared/model';
 /** How the renderer paints a node (the XML ignores it). */
 export type Paint =
   | { kind: 'fill'; color: string; radius?: number }
-  | { kind: 'text'; size: number; color: string; weight?: 'normal' | 'bold'; align?: 'left' | 'center' | 'right' }
+  | { kind: 'text'; size: number; color: string; weight?: 'normal' | 'bold'; align?: 'left' | 'center' | 'right'; lines?: string[] }
   | { kind: 'button'; style: 'filled' | 'tonal' | 'outlined' | 'text'; color: string }
   | { kind: 'icon'; icon: string; color: string; background?: string; badge?: string; round?: boolean }
   | { kind: 'switch'; color: string }
   | { kind: 'checkbox'; color: string }
   | { kind: 'edit'; hint: string; color: string; fill?: string; ink?: string }
-  | { kind: 'app-icon'; icon: string; color: string }
+  | { kind: 'app-icon'; icon: string; color: string; label?: string }
   | { kind: 'divider'; color: string }
   | { kind: 'image'; seed: string };
 

@@ -127,6 +127,21 @@ const wm: CommandFn = (io) => {
   return 255;
 };
 
+const NIGHT = ['auto', 'no', 'yes', 'custom'];
+
+/** `cmd uimode night [yes|no|auto|custom]` (UiModeManagerService's shell command; stored as Secure.UI_NIGHT_MODE 0-3). */
+const uimode: CommandFn = (io) => {
+  const [sub, mode] = io.args.slice(2);
+  if (sub !== 'night') { io.err(`Unknown command: ${sub ?? ''}\n`); return 255; }
+  if (mode !== undefined) {
+    const v = NIGHT.indexOf(mode);
+    if (v < 0) { io.err(`Error: mode must be 'yes', 'no', or 'auto'\n`); return 255; }
+    io.host.settings.set('secure:ui_night_mode', String(v));
+  }
+  io.out(`Night mode: ${NIGHT[Number(io.host.settings.get('secure:ui_night_mode') ?? '1')] ?? 'no'}\n`);
+  return 0;
+};
+
 const getprop: CommandFn = (io) => {
   const key = io.args[1];
   const visible = [...io.host.props].filter(([k]) => !k.startsWith('vd.'));
@@ -138,7 +153,7 @@ const getprop: CommandFn = (io) => {
 
 export const androidCommands: [string, CommandFn][] = [
   ['input', input], ['uiautomator', uiautomator], ['screencap', screencap], ['am', am], ['monkey', monkey],
-  ['pm', pm], ['cmd', (io) => (io.args[1] === 'package' ? pm({ ...io, args: ['pm', ...io.args.slice(2)] }) : 0)],
+  ['pm', pm], ['cmd', (io) => (io.args[1] === 'package' ? pm({ ...io, args: ['pm', ...io.args.slice(2)] }) : io.args[1] === 'uimode' ? uimode(io) : 0)],
   ['settings', settings], ['wm', wm], ['getprop', getprop], ['ime', ime],
   ['setprop', (io) => { if (io.args[1]) io.host.props.set(io.args[1], io.args[2] ?? ''); return 0; }],
   ['logcat', logcat], ['content', content],

@@ -1,4 +1,5 @@
 import type { ScreenBuilder } from './ui';
+import type { WorldFactors } from './factors';
 
 /** Navigation an app asks for after an action. */
 export type Nav = { push: string } | { pop: true } | { replace: string } | { home: true } | { launch: string } | null;
@@ -15,6 +16,8 @@ export interface BaseState {
 export interface AppCtx {
   now: Date;
   settings: Map<string, string>;
+  /** The device configuration the screen is laid out for (wallpaper, icon grid, ...). */
+  factors?: WorldFactors;
   /** Installed apps, launcher order. */
   installed(): AppDef[];
   isInstalled(pkg: string): boolean;

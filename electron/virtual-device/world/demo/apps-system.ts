@@ -1,4 +1,5 @@
 import { base, defineApp, type AppCtx, type AppDef, type BaseState } from './app';
+import { homeGrid } from './home-grid';
 
 export const LAUNCHER_PKG = 'com.google.android.apps.nexuslauncher';
 
@@ -9,8 +10,8 @@ export const USER_PACKAGES = ['com.android.adbkeyboard'];
 export const BASE_PACKAGES = ['android', 'com.android.systemui', 'com.android.phone', 'com.android.shell', 'com.android.providers.settings',
   'com.google.android.inputmethod.latin', 'com.android.vending', 'com.google.android.gms', 'com.android.chrome', 'com.google.android.apps.maps'];
 
-function dateLine(now: Date): string {
-  return now.toLocaleDateString('en-US', { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' });
+function dateLine(now: Date, locale = 'en-US'): string {
+  return now.toLocaleDateString(locale, { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 export function clockText(now: Date, seconds = false): string {
@@ -25,28 +26,21 @@ export const launcher: AppDef = defineApp<BaseState>({
   initial: base,
   build(b, _s, _screen, ctx) {
     // the wallpaper shows behind the status bar too
+    const f = ctx.factors;
     b.content.paint = undefined;
-    b.root.paint = { kind: 'image', seed: 'wallpaper-7' };
+    b.root.paint = f?.wallpaper ? { kind: 'fill', color: f.wallpaper } : { kind: 'image', seed: 'wallpaper-7' };
     b.space(24);
     b.text(clockText(ctx.now), { size: 56, color: '#ffffff', id: 'clock', height: b.dp(80) });
-    b.text(dateLine(ctx.now), { size: 16, color: '#ffffff', id: 'date' });
+    b.text(dateLine(ctx.now, f?.locale), { size: 16, color: '#ffffff', id: 'date' });
     b.space(12);
-    const search = b.card(52, (bx, node) => {
-      node.paint = { kind: 'fill', color: '#ffffff', radius: b.dp(26) };
-      node.children.push({ cls: 'android.widget.TextView', text: 'Search apps', bounds: { x1: bx.x1 + b.dp(56), y1: bx.y1, x2: bx.x2, y2: bx.y2 }, paint: { kind: 'text', size: b.dp(16), color: '#5f6368' }, children: [] });
-      node.children.push({ cls: 'android.widget.ImageView', bounds: { x1: bx.x1 + b.dp(12), y1: bx.y1 + b.dp(12), x2: bx.x1 + b.dp(40), y2: bx.y1 + b.dp(40) }, paint: { kind: 'icon', icon: 'search', color: '#5f6368' }, children: [] });
-    }, { id: 'search_container_workspace', desc: 'Search' });
+    const dark = !!f?.dark;
+    b.card(52, (bx, node) => {
+      node.paint = { kind: 'fill', color: dark ? '#303134' : '#ffffff', radius: b.dp(26) };
+      node.children.push({ cls: 'android.widget.TextView', text: b.tr('Search apps'), bounds: { x1: bx.x1 + b.dp(56), y1: bx.y1, x2: bx.x2, y2: bx.y2 }, paint: { kind: 'text', size: b.sp(16), color: dark ? '#bdc1c6' : '#5f6368' }, children: [] });
+      node.children.push({ cls: 'android.widget.ImageView', bounds: { x1: bx.x1 + b.dp(12), y1: bx.y1 + b.dp(12), x2: bx.x1 + b.dp(40), y2: bx.y1 + b.dp(40) }, paint: { kind: 'icon', icon: 'search', color: dark ? '#bdc1c6' : '#5f6368' }, children: [] });
+    }, { id: 'search_container_workspace', desc: b.tr('Search') });
     b.space(24);
-    const apps = ctx.installed().filter((a) => a.launchable);
-    const cols = 4;
-    const cell = Math.floor((b.width - b.dp(16)) / cols);
-    const cellH = b.dp(104);
-    const grid = b.add({ cls: 'android.view.ViewGroup', id: b.rid('workspace'), scrollable: false, bounds: { x1: 0, y1: b.y, x2: b.width, y2: b.y + cellH * Math.ceil(apps.length / cols) }, children: [] });
-    apps.forEach((a, i) => {
-      const x1 = b.dp(8) + (i % cols) * cell;
-      const y1 = b.y + Math.floor(i / cols) * cellH;
-      grid.children.push({ cls: 'android.widget.TextView', text: a.label, desc: a.label, clickable: true, focusable: true, longClickable: true, action: `launch:${a.pkg}`, bounds: { x1, y1, x2: x1 + cell, y2: y1 + cellH }, paint: { kind: 'app-icon', icon: a.icon, color: a.color }, children: [] });
-    });
+    homeGrid(b, ctx.installed().filter((a) => a.launchable), f);
   },
   act(_s, _screen, action) {
     return action.startsWith('launch:') ? { launch: action.slice(7) } : null;

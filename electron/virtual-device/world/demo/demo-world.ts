@@ -10,6 +10,8 @@ import { clockApp, notesApp } from './apps-notes-clock';
 import { shopApp } from './apps-shop';
 import { podcastsApp, storeApp, weatherApp } from './apps-store';
 import { browserApp, BROWSER_PKG } from './apps-browser';
+import { factorsKey, readFactors, type WorldFactors } from './factors';
+import { translateTree } from './strings';
 
 /** Every app the demo phone knows; the ones not preinstalled come from the App Store. */
 export const DEMO_APPS: AppDef[] = [launcher, settingsApp, storeApp, notesApp, shopApp, clockApp, weatherApp, podcastsApp, browserApp];
@@ -28,6 +30,7 @@ export class DemoWorld implements World {
   readonly name = 'demo';
   private state: DemoState;
   private settings = new Map<string, string>();
+  private props: Map<string, string> | undefined;
   /** This world's encoder on the render thread: consecutive screens share most rows, unchanged bands keep their bytes. */
   private readonly encoder = `demo-${Math.random().toString(36).slice(2)}`;
 
@@ -35,8 +38,17 @@ export class DemoWorld implements World {
     this.state = this.fresh();
   }
 
-  /** Shares the device's `settings` table, so toggles in the Settings app show in `settings get`. */
-  attach(host: { settings: Map<string, string> }): void { this.settings = host.settings; }
+  /**
+   * Shares the device's `settings` table, so toggles in the Settings app show in `settings get`, and its
+   * properties: the screens follow `wm size`, `wm density`, `persist.sys.locale`, font scale, dark mode and
+   * the launcher settings (`factors.ts`).
+   */
+  attach(host: { settings: Map<string, string>; props?: Map<string, string> }): void { this.settings = host.settings; this.props = host.props; }
+
+  /** The device configuration screens are laid out for now. */
+  factors(): WorldFactors { return readFactors(this.settings, this.props, this.size, this.density); }
+
+  layoutSize(): Size { return this.factors().size; }
 
   private fresh(): DemoState {
     const installed = this.apps.filter((a) => a.preinstalled).map((a) => a.pkg);
@@ -45,9 +57,9 @@ export class DemoWorld implements World {
 
   private app(pkg: string): AppDef | undefined { return this.apps.find((a) => a.pkg === pkg); }
 
-  private ctx(now: Date): AppCtx {
+  private ctx(now: Date, factors?: WorldFactors): AppCtx {
     return {
-      now, settings: this.settings,
+      now, settings: this.settings, factors,
       installed: () => this.apps.filter((a) => this.state.installed.includes(a.pkg)),
       isInstalled: (pkg) => this.state.installed.includes(pkg),
       install: (pkg) => { this.install(pkg); },
@@ -63,15 +75,17 @@ export class DemoWorld implements World {
     return { app, screen: stack?.[stack.length - 1] ?? 'main' };
   }
 
-  private build(now: Date): { b: ScreenBuilder; app: AppDef; screen: string; dark: boolean } {
+  private build(now: Date): { b: ScreenBuilder; app: AppDef; screen: string; dark: boolean; factors: WorldFactors } {
     const { app, screen } = this.top();
-    const dark = this.settings.get('secure:ui_night_mode') === '2';
-    const b = new ScreenBuilder(this.size, this.density, app.pkg, { ...(dark ? DARK : LIGHT), primary: app.color === '#5f6368' ? '#1a73e8' : app.color });
+    const f = this.factors();
+    const dark = f.dark;
+    const b = new ScreenBuilder(f.size, f.density, app.pkg, { ...(dark ? DARK : LIGHT), primary: app.color === '#5f6368' ? '#1a73e8' : app.color }, { fontScale: f.fontScale, locale: f.locale });
     const st = this.state.apps[app.pkg];
-    app.build(b, st, screen, this.ctx(now));
+    app.build(b, st, screen, this.ctx(now, f));
+    translateTree(f.locale, b.root);
     const max = applyScroll(b, st.scroll?.[screen] ?? 0);
     if (st.scroll && (st.scroll[screen] ?? 0) > max) st.scroll[screen] = max;
-    return { b, app, screen, dark };
+    return { b, app, screen, dark, factors: f };
   }
 
   /** The last screen built, for as long as the state, the settings and the minute stay the same. */
@@ -79,7 +93,7 @@ export class DemoWorld implements World {
 
   screen(now: Date): ScreenView {
     // screencap asks for the screen's key on every call: building the tree and its XML once per state is enough
-    const sig = `${clockText(now)}|${JSON.stringify(this.state)}|${JSON.stringify([...this.settings])}`;
+    const sig = `${clockText(now)}|${JSON.stringify(this.state)}|${JSON.stringify([...this.settings])}|${factorsKey(this.factors())}`;
     if (this.memo?.sig === sig) return this.memo.view;
     const view = this.buildScreen(now);
     this.memo = { sig, view };
@@ -87,17 +101,17 @@ export class DemoWorld implements World {
   }
 
   private buildScreen(now: Date): ScreenView {
-    const { b, app, screen, dark } = this.build(now);
+    const { b, app, screen, dark, factors } = this.build(now);
     const xml = toUiautomatorXml(b.root, app.pkg);
     const time = clockText(now);
     const home = app.pkg === LAUNCHER_PKG;
     const activity = `${app.pkg}/${app.activities[screen.split(':')[0]] ?? app.activities.main}`;
     return {
-      key: `${time}|${dark}|${xml}`,
+      key: `${time}|${dark}|${factorsKey(factors)}|${xml}`,
       activity,
       xml: () => xml,
       png: () => renderPool.render({
-        encoder: this.encoder, root: b.root, size: this.size, background: b.theme.background,
+        encoder: this.encoder, root: b.root, size: factors.size, background: b.theme.background,
         chrome: { time, statusBg: home ? 'rgba(0,0,0,0)' : b.theme.surface, darkIcons: !home && !dark, statusHeight: b.statusBar, navHeight: b.navBar, battery: 100 },
       }),
     };

@@ -1,5 +1,7 @@
 import type { Bounds, Size } from '../../../../shared/model';
 import type { Paint, ViewNode } from '../view';
+import { translate } from './strings';
+import { wrapText } from './wrap';
 
 export interface Theme {
   primary: string;
@@ -40,7 +42,13 @@ export class ScreenBuilder {
   readonly statusBar: number;
   readonly navBar: number;
 
-  constructor(readonly size: Size, readonly density: number, readonly pkg: string, readonly theme: Theme) {
+  /** Font scale (`settings system font_scale`) and locale (`persist.sys.locale`) of the screen. */
+  readonly fontScale: number;
+  readonly locale: string;
+
+  constructor(readonly size: Size, readonly density: number, readonly pkg: string, readonly theme: Theme, look: { fontScale?: number; locale?: string } = {}) {
+    this.fontScale = look.fontScale ?? 1;
+    this.locale = look.locale ?? 'en-US';
     this.statusBar = this.dp(24);
     this.navBar = this.dp(24);
     const full = { x1: 0, y1: 0, x2: size.width, y2: size.height };
@@ -51,6 +59,15 @@ export class ScreenBuilder {
   }
 
   dp(n: number): number { return Math.round((n * this.density) / 160); }
+
+  /** Scaled pixels: text sizes follow the font scale as well as the density. */
+  sp(n: number): number { return Math.round((n * this.density * this.fontScale) / 160); }
+
+  /** How much taller text-bound boxes get than at font scale 1 (0 at the default scale). */
+  private grow(spH: number): number { return this.sp(spH) - this.dp(spH); }
+
+  /** A string in the screen's language. */
+  tr(s: string): string { return translate(this.locale, s); }
 
   get width(): number { return this.size.width; }
 
@@ -68,11 +85,15 @@ export class ScreenBuilder {
   }
 
   text(text: string, opts: { size?: number; color?: string; weight?: 'normal' | 'bold'; id?: string; align?: 'left' | 'center'; height?: number; pad?: number } = {}): ViewNode {
-    const size = this.dp(opts.size ?? 14);
+    const size = this.sp(opts.size ?? 14);
     const pad = this.dp(opts.pad ?? 16);
-    const h = opts.height ?? Math.round(size * 1.9);
-    const paint: Paint = { kind: 'text', size, color: opts.color ?? this.theme.onSurface, weight: opts.weight, align: opts.align };
-    return this.add({ cls: W + 'TextView', id: opts.id ? this.rid(opts.id) : undefined, text, bounds: this.box(h, pad, this.width - pad), paint, children: [] });
+    const shown = this.tr(text);
+    // text wraps at word boundaries: a larger font or a longer translation makes the box taller
+    const lines = wrapText(shown, size, this.width - 2 * pad);
+    const one = opts.height !== undefined ? opts.height + this.grow(opts.size ?? 14) : Math.round(size * 1.9);
+    const h = one + Math.round((lines.length - 1) * size * 1.3);
+    const paint: Paint = { kind: 'text', size, color: opts.color ?? this.theme.onSurface, weight: opts.weight, align: opts.align, ...(lines.length > 1 ? { lines } : {}) };
+    return this.add({ cls: W + 'TextView', id: opts.id ? this.rid(opts.id) : undefined, text: shown, bounds: this.box(h, pad, this.width - pad), paint, children: [] });
   }
 
   space(dpH: number): void { this.y += this.dp(dpH); }
@@ -90,7 +111,7 @@ export class ScreenBuilder {
     } else x = this.dp(16);
     const actions = opts.actions ?? [];
     const right = this.width - this.dp(4) - actions.length * btn;
-    bar.children.push({ cls: W + 'TextView', text: title, bounds: { x1: x, y1, x2: right, y2: y1 + h }, paint: { kind: 'text', size: this.dp(22), color: fg }, children: [] });
+    bar.children.push({ cls: W + 'TextView', text: this.tr(title), bounds: { x1: x, y1, x2: right, y2: y1 + h }, paint: { kind: 'text', size: this.sp(22), color: fg }, children: [] });
     actions.forEach((a, i) => {
       const ax = right + i * btn;
       bar.children.push({ cls: W + 'ImageButton', id: this.rid(a.id), desc: a.desc || undefined, clickable: true, focusable: true, action: a.action, bounds: { x1: ax, y1: y1 + this.dp(8), x2: ax + btn, y2: y1 + this.dp(56) }, paint: { kind: 'icon', icon: a.icon, color: fg, badge: a.badge }, children: [] });
@@ -105,16 +126,16 @@ export class ScreenBuilder {
     const b = this.box(h, this.dp(16), this.width - this.dp(16));
     this.space(4);
     return this.add({
-      cls: W + 'EditText', id: this.rid(opts.id), text: opts.value || opts.hint, clickable: true, focusable: true, focused: opts.focused,
-      longClickable: true, password: opts.password, action: opts.action, bounds: b, paint: { kind: 'edit', hint: opts.value ? '' : opts.hint, color: this.theme.primary, fill: this.theme.field, ink: this.theme.onSurface }, children: [],
+      cls: W + 'EditText', id: this.rid(opts.id), text: opts.value || this.tr(opts.hint), clickable: true, focusable: true, focused: opts.focused,
+      longClickable: true, password: opts.password, action: opts.action, bounds: b, paint: { kind: 'edit', hint: opts.value ? '' : this.tr(opts.hint), color: this.theme.primary, fill: this.theme.field, ink: this.theme.onSurface }, children: [],
     });
   }
 
   button(text: string, opts: { id: string; action: string; style?: 'filled' | 'tonal' | 'outlined' | 'text'; enabled?: boolean }): ViewNode {
     this.space(6);
-    const b = this.box(this.dp(48), this.dp(16), this.width - this.dp(16));
+    const b = this.box(this.dp(48) + Math.max(0, this.grow(14) * 2), this.dp(16), this.width - this.dp(16));
     this.space(6);
-    return this.add({ cls: W + 'Button', id: this.rid(opts.id), text, clickable: opts.enabled !== false, focusable: true, enabled: opts.enabled !== false, action: opts.action, bounds: b, paint: { kind: 'button', style: opts.style ?? 'filled', color: this.theme.primary }, children: [] });
+    return this.add({ cls: W + 'Button', id: this.rid(opts.id), text: this.tr(text), clickable: opts.enabled !== false, focusable: true, enabled: opts.enabled !== false, action: opts.action, bounds: b, paint: { kind: 'button', style: opts.style ?? 'filled', color: this.theme.primary }, children: [] });
   }
 
   divider(): void {
@@ -127,7 +148,8 @@ export class ScreenBuilder {
   }
 
   listItem(spec: ListItemSpec): ViewNode {
-    const h = this.dp(spec.subtitle ? 72 : 56);
+    // rows are as tall as their text needs: at a larger font scale they grow by the text's growth
+    const h = this.dp(spec.subtitle ? 72 : 56) + Math.round(1.4 * (this.grow(16) + (spec.subtitle ? this.grow(14) : 0)));
     const b = this.box(h);
     const row: ViewNode = { cls: W + 'LinearLayout', id: spec.id ? this.rid(spec.id) : undefined, desc: spec.desc, clickable: !!spec.action, focusable: !!spec.action, action: spec.action, bounds: b, children: [] };
     let x = this.dp(16);
@@ -141,17 +163,18 @@ export class ScreenBuilder {
     const tx2 = this.width - this.dp(16) - trailingW;
     const titleH = spec.subtitle ? Math.round(h * 0.5) : h;
     const ty = spec.subtitle ? b.y1 + this.dp(10) : b.y1;
-    row.children.push({ cls: W + 'TextView', id: 'android:id/title', text: spec.title, bounds: { x1: x, y1: ty, x2: tx2, y2: ty + (spec.subtitle ? this.dp(28) : titleH) }, paint: { kind: 'text', size: this.dp(16), color: this.theme.onSurface }, children: [] });
-    if (spec.subtitle) row.children.push({ cls: W + 'TextView', id: 'android:id/summary', text: spec.subtitle, bounds: { x1: x, y1: ty + this.dp(28), x2: tx2, y2: b.y2 - this.dp(8) }, paint: { kind: 'text', size: this.dp(14), color: this.theme.muted }, children: [] });
+    const titleB = ty + (spec.subtitle ? this.dp(28) + Math.round(1.4 * this.grow(16)) : titleH);
+    row.children.push({ cls: W + 'TextView', id: 'android:id/title', text: this.tr(spec.title), bounds: { x1: x, y1: ty, x2: tx2, y2: titleB }, paint: { kind: 'text', size: this.sp(16), color: this.theme.onSurface }, children: [] });
+    if (spec.subtitle) row.children.push({ cls: W + 'TextView', id: 'android:id/summary', text: this.tr(spec.subtitle), bounds: { x1: x, y1: titleB, x2: tx2, y2: b.y2 - this.dp(8) }, paint: { kind: 'text', size: this.sp(14), color: this.theme.muted }, children: [] });
     const t = spec.trailing;
     if (t) {
       const x2 = this.width - this.dp(16);
       const x1 = x2 - trailingW;
       const mid = (b.y1 + b.y2) / 2;
       if (t.kind === 'switch') row.children.push({ cls: W + 'Switch', id: this.rid(t.id ?? 'android:id/switch_widget'), text: t.checked ? 'ON' : 'OFF', checkable: true, checked: t.checked, bounds: { x1: x2 - this.dp(52), y1: Math.round(mid - this.dp(16)), x2, y2: Math.round(mid + this.dp(16)) }, paint: { kind: 'switch', color: this.theme.primary }, children: [] });
-      else if (t.kind === 'button') row.children.push({ cls: W + 'Button', id: this.rid(t.id), text: t.text, clickable: true, focusable: true, action: t.action, bounds: { x1, y1: Math.round(mid - this.dp(20)), x2, y2: Math.round(mid + this.dp(20)) }, paint: { kind: 'button', style: t.style ?? 'filled', color: this.theme.primary }, children: [] });
+      else if (t.kind === 'button') row.children.push({ cls: W + 'Button', id: this.rid(t.id), text: this.tr(t.text), clickable: true, focusable: true, action: t.action, bounds: { x1, y1: Math.round(mid - this.dp(20)), x2, y2: Math.round(mid + this.dp(20)) }, paint: { kind: 'button', style: t.style ?? 'filled', color: this.theme.primary }, children: [] });
       else if (t.kind === 'icon') row.children.push({ cls: W + 'ImageButton', id: this.rid(t.id), desc: t.desc, clickable: true, focusable: true, action: t.action, bounds: { x1: x2 - this.dp(48), y1: Math.round(mid - this.dp(24)), x2, y2: Math.round(mid + this.dp(24)) }, paint: { kind: 'icon', icon: t.icon, color: this.theme.muted }, children: [] });
-      else row.children.push({ cls: W + 'TextView', text: t.text, bounds: { x1, y1: b.y1, x2, y2: b.y2 }, paint: { kind: 'text', size: this.dp(16), color: this.theme.onSurface, align: 'right', weight: 'bold' }, children: [] });
+      else row.children.push({ cls: W + 'TextView', text: this.tr(t.text), bounds: { x1, y1: b.y1, x2, y2: b.y2 }, paint: { kind: 'text', size: this.sp(16), color: this.theme.onSurface, align: 'right', weight: 'bold' }, children: [] });
     }
     return this.add(row);
   }

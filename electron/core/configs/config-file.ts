@@ -1,0 +1,117 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { FACTORS, type ConfigFile, type DeviceConfig, type Factor } from './config-types';
+import { DEVICE_TYPES, ICON_SIZES, WALLPAPERS, type DeviceType } from './device-types';
+
+export const CONFIG_FORMAT = 'touchstone-configs/1';
+
+type Check = (v: unknown) => { ok: true; value: unknown } | { ok: false; allowed: string };
+
+const ok = (value: unknown): { ok: true; value: unknown } => ({ ok: true, value });
+
+/** Every field a configuration may set, with its check and what it allows (for the error messages). */
+const FIELDS: Record<Factor, Check> = {
+  locale: (v) => (typeof v === 'string' && /^[a-z]{2,3}-[A-Z]{2}$/.test(v) ? ok(v) : { ok: false, allowed: 'a language-REGION tag such as "en-US" or "de-DE" (the demo phone has strings for en and de)' }),
+  fontScale: (v) => (typeof v === 'number' && v >= 0.85 && v <= 2 ? ok(v) : { ok: false, allowed: 'a number from 0.85 to 2 (Android 12 offers 0.85, 1, 1.15, 1.3)' }),
+  dark: (v) => (typeof v === 'boolean' ? ok(v) : { ok: false, allowed: 'true or false' }),
+  device: (v) => (typeof v === 'string' && v in DEVICE_TYPES ? ok(v) : { ok: false, allowed: Object.keys(DEVICE_TYPES).map((k) => `"${k}"`).join(', ') }),
+  size: (v) => {
+    const m = typeof v === 'string' ? /^(\d{3,4})x(\d{3,4})$/.exec(v) : null;
+    return m && Number(m[1]) >= 320 && Number(m[2]) >= 320 ? ok(v) : { ok: false, allowed: '"WIDTHxHEIGHT" in pixels, each 320 to 9999, e.g. "1080x2400"' };
+  },
+  density: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 120 && v <= 640 ? ok(v) : { ok: false, allowed: 'a whole number of dpi from 120 to 640, e.g. 420' }),
+  wallpaper: (v) => (typeof v === 'string' && (/^#[0-9a-fA-F]{6}$/.test(v) || v in WALLPAPERS) ? ok(v) : { ok: false, allowed: `"#rrggbb" or one of ${Object.keys(WALLPAPERS).map((k) => `"${k}"`).join(', ')}` }),
+  iconGrid: (v) => {
+    const m = typeof v === 'string' ? /^([3-6])x([3-7])$/.exec(v) : null;
+    return m ? ok(v) : { ok: false, allowed: '"COLSxROWS" with 3-6 columns and 3-7 rows, e.g. "4x5"' };
+  },
+  iconSize: (v) => {
+    if (typeof v === 'string' && v in ICON_SIZES) return ok(ICON_SIZES[v]);
+    return typeof v === 'number' && v >= 0.5 && v <= 2 ? ok(v) : { ok: false, allowed: `a scale from 0.5 to 2, or ${Object.keys(ICON_SIZES).map((k) => `"${k}"`).join(', ')}` };
+  },
+};
+
+const describe = (v: unknown): string => (v === undefined ? 'nothing' : JSON.stringify(v));
+
+/** Checks one configuration object; `where` names it in messages. Adds problems, returns the configuration. */
+function checkConfig(raw: unknown, where: string, problems: string[], named = true): DeviceConfig | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) { problems.push(`${where}: must be an object like {"name": "large-dark", "fontScale": 1.3, "dark": true}`); return null; }
+  const o = raw as Record<string, unknown>;
+  const cfg: Record<string, unknown> = {};
+  if (named) {
+    if (typeof o.name !== 'string' || !/^[\w.-]{1,64}$/.test(o.name)) problems.push(`${where}: field "name": got ${describe(o.name)}; allowed: 1-64 letters, digits, "_", "-", "." (it names the trace folder)`);
+    cfg.name = o.name;
+  }
+  for (const [k, v] of Object.entries(o)) {
+    if (k === 'name') continue;
+    const check = FIELDS[k as Factor];
+    if (!check) { problems.push(`${where}: unknown field "${k}"; allowed fields: name, ${FACTORS.join(', ')}`); continue; }
+    const r = check(v);
+    if (r.ok) cfg[k] = r.value;
+    else problems.push(`${where}: field "${k}": got ${describe(v)}; allowed: ${r.allowed}`);
+  }
+  return cfg as unknown as DeviceConfig;
+}
+
+/** Validates a parsed configuration file; throws one error listing every problem with file, configuration and field. */
+export function parseConfigFile(json: unknown, file: string): ConfigFile {
+  const problems: string[] = [];
+  const o = (typeof json === 'object' && json !== null && !Array.isArray(json) ? json : {}) as Record<string, unknown>;
+  if (o.format !== undefined && o.format !== CONFIG_FORMAT) problems.push(`field "format": got ${describe(o.format)}; allowed: "${CONFIG_FORMAT}"`);
+  const unknown = Object.keys(o).filter((k) => !['format', 'configs', 'factors', 'split'].includes(k));
+  if (unknown.length) problems.push(`unknown top-level field(s) ${unknown.map((k) => `"${k}"`).join(', ')}; allowed: format, configs, factors, split`);
+  const configs: DeviceConfig[] = [];
+  if (o.configs !== undefined && !Array.isArray(o.configs)) problems.push('field "configs": must be a list of configurations');
+  ((o.configs as unknown[] | undefined) ?? []).forEach((c, i) => {
+    const name = (c as { name?: unknown } | null)?.name;
+    const cfg = checkConfig(c, `config ${typeof name === 'string' ? `"${name}"` : `#${i + 1}`} (configs[${i}])`, problems);
+    if (cfg) {
+      if (configs.some((x) => x.name === cfg.name)) problems.push(`config "${cfg.name}" (configs[${i}]): the name is used twice; names must be unique (they name trace folders)`);
+      configs.push(cfg);
+    }
+  });
+  let factors: ConfigFile['factors'];
+  if (o.factors !== undefined) {
+    if (typeof o.factors !== 'object' || o.factors === null || Array.isArray(o.factors)) problems.push('field "factors": must be an object of factor -> list of values, e.g. {"fontScale": [1, 1.3]}');
+    else {
+      factors = {};
+      for (const [k, vals] of Object.entries(o.factors as Record<string, unknown>)) {
+        if (!FIELDS[k as Factor]) { problems.push(`factors: unknown factor "${k}"; allowed: ${FACTORS.join(', ')}`); continue; }
+        if (!Array.isArray(vals) || vals.length === 0) { problems.push(`factors.${k}: must be a non-empty list of values`); continue; }
+        factors[k as Factor] = vals.map((v, j) => {
+          const r = FIELDS[k as Factor](v);
+          if (!r.ok) problems.push(`factors.${k}[${j}]: got ${describe(v)}; allowed: ${r.allowed}`);
+          return r.ok ? r.value : v;
+        });
+      }
+    }
+  }
+  const split = { train: 35, test: 10 };
+  if (o.split !== undefined) {
+    const s = o.split as Record<string, unknown>;
+    for (const k of ['train', 'test'] as const) {
+      if (s?.[k] === undefined) continue;
+      if (typeof s[k] === 'number' && Number.isInteger(s[k]) && (s[k] as number) >= 1) split[k] = s[k] as number;
+      else problems.push(`split.${k}: got ${describe(s[k])}; allowed: a whole number >= 1 (B-MoCA uses 35 train and 10 test configurations)`);
+    }
+  }
+  if (!configs.length && !factors) problems.push('the file names no configurations: give "configs" (a list) and/or "factors" (for --config-split)');
+  if (problems.length) throw new Error(`${file}: ${problems.length} problem(s) in the configuration file:\n  - ${problems.join('\n  - ')}`);
+  return { file, configs, factors, split };
+}
+
+/** Reads and validates a configuration file (JSON). */
+export async function readConfigFile(path: string): Promise<ConfigFile> {
+  const file = resolve(path);
+  let text: string;
+  try { text = await readFile(file, 'utf8'); } catch (err) { throw new Error(`${file}: cannot read the configuration file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); check --configs`, { cause: err }); }
+  let json: unknown;
+  try { json = JSON.parse(text); } catch (err) { throw new Error(`${file}: not valid JSON (${(err as Error).message}); fix the file`, { cause: err }); }
+  return parseConfigFile(json, file);
+}
+
+/** The concrete `wm size` / `wm density` of a configuration (explicit values win over the device type's). */
+export function displayOf(c: DeviceConfig): { size?: string; density?: number } {
+  const d = c.device ? DEVICE_TYPES[c.device as DeviceType] : undefined;
+  return { size: c.size ?? d?.size, density: c.density ?? d?.density };
+}
