@@ -18,16 +18,22 @@ interface Knob {
 
 type Run = (cmd: string) => Promise<string>;
 
+/** Numbers compare by value (`1.3` reads back as `1.3` or `1.30`); unset equals unset. */
+const sameNumber = (a: string | null, b: string | null): boolean => (a === null || b === null ? a === b : Math.abs(Number(a) - Number(b)) < 1e-6);
+
+/** Quoted only when the shell needs it (`#` starts a comment at the start of a word). */
+const q = (v: string): string => (/^[\w.:-]+$/.test(v) ? v : shQuote(v));
+
 const setting = (ns: string, key: string): Knob => ({
   read: async (sh) => { const v = (await sh(`settings get ${ns} ${key}`)).trim(); return v === 'null' || v === '' ? null : v; },
-  write: (v) => `settings put ${ns} ${key} ${shQuote(v)}`,
-  reset: (p) => (p === null ? `settings delete ${ns} ${key}` : `settings put ${ns} ${key} ${shQuote(p)}`),
+  write: (v) => `settings put ${ns} ${key} ${q(v)}`,
+  reset: (p) => (p === null ? `settings delete ${ns} ${key}` : `settings put ${ns} ${key} ${q(p)}`),
 });
 
 const wmOverride = (what: 'size' | 'density'): Knob => ({
   read: async (sh) => new RegExp(`Override ${what}: (\\S+)`).exec(await sh(`wm ${what}`))?.[1] ?? null,
-  write: (v) => `wm ${what} ${shQuote(v)}`,
-  reset: (p) => (p === null ? `wm ${what} reset` : `wm ${what} ${shQuote(p)}`),
+  write: (v) => `wm ${what} ${q(v)}`,
+  reset: (p) => (p === null ? `wm ${what} reset` : `wm ${what} ${q(p)}`),
 });
 
 /**
@@ -40,10 +46,10 @@ const wmOverride = (what: 'size' | 'density'): Knob => ({
 export const KNOBS: Record<string, Knob> = {
   locale: {
     read: async (sh) => (await sh('getprop persist.sys.locale')).trim() || null,
-    write: (v) => `setprop persist.sys.locale ${shQuote(v)}`,
-    reset: (p) => `setprop persist.sys.locale ${shQuote(p ?? '')}`,
+    write: (v) => `setprop persist.sys.locale ${q(v)}`,
+    reset: (p) => `setprop persist.sys.locale ${q(p ?? '')}`,
   },
-  font_scale: { ...setting('system', 'font_scale'), same: (a, b) => a !== null && b !== null && Math.abs(Number(a) - Number(b)) < 1e-6 },
+  font_scale: { ...setting('system', 'font_scale'), same: sameNumber },
   night_mode: {
     read: async (sh) => /Night mode: (\w+)/.exec(await sh('cmd uimode night'))?.[1] ?? null,
     write: (v) => `cmd uimode night ${v}`,
@@ -53,7 +59,7 @@ export const KNOBS: Record<string, Knob> = {
   wm_density: wmOverride('density'),
   wallpaper: setting('system', 'touchstone_wallpaper'),
   icon_grid: setting('system', 'touchstone_icon_grid'),
-  icon_size: { ...setting('system', 'touchstone_icon_size'), same: (a, b) => a !== null && b !== null && Math.abs(Number(a) - Number(b)) < 1e-6 },
+  icon_size: { ...setting('system', 'touchstone_icon_size'), same: sameNumber },
 };
 
 /** The value each knob gets under a configuration (knobs the configuration leaves alone are absent). */
