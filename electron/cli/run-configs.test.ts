@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path, { join } from 'node:path';
 import { parseUiautomatorXml } from '../../shared/formats/parse-uiautomator-xml';
@@ -88,4 +90,24 @@ describe.skipIf(!HAVE_ADB)('touchstone run --configs: the replay agent under thr
     // every device is back to its settings
     expect(await Promise.all([0, 1, 2].map(readBack))).toEqual(before);
   }, 300_000);
+});
+
+describe('touchstone run --configs: bad input', () => {
+  const run = (args: string[]): { status: number | null; stderr: string } => {
+    const r = spawnSync(process.execPath, [...CLI, 'run', '--dataset', '.', '--tasks', 'all', '--agent', 'replay', '--devices', 'all', ...args], { cwd: REPO, encoding: 'utf8' });
+    return { status: r.status, stderr: r.stderr };
+  };
+
+  it('names the file, the configuration, the field and the allowed values (exit 2, before touching a device)', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ts-cfg-')), 'c.json');
+    writeFileSync(file, JSON.stringify({ configs: [{ name: 'tab', device: 'ipad' }] }));
+    const r = run(['--configs', file]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`touchstone run: ${file}: 1 problem(s) in the configuration file:\n  - config "tab" (configs[0]): field "device": got "ipad"; allowed: "pixel3", "pixel4", "pixel6", "tablet"`);
+  }, 60_000);
+
+  it('refuses a split without a file, and an unknown split', () => {
+    expect(run(['--config-split', 'train']).stderr).toContain('--config-split and --config-seed need --configs FILE');
+    expect(run(['--configs', 'x.json', '--config-split', 'dev']).stderr).toContain('--config-split must be train or test; got "dev"');
+  }, 60_000);
 });

@@ -92,6 +92,8 @@ export async function run(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) { console.log(USAGE); return 0; }
   let a: Args;
   try { a = parseArgs(argv); } catch (err) { console.error(`touchstone run: ${(err as Error).message}\n\n${USAGE}`); return 2; }
+  let configs: Awaited<ReturnType<typeof loadRunConfigs>>;
+  try { configs = await loadRunConfigs(a.configs); } catch (err) { console.error(`touchstone run: ${(err as Error).message}`); return 2; }
   const ac = new AbortController();
   let interrupts = 0;
   const onSigint = (): void => {
@@ -103,7 +105,6 @@ export async function run(argv: string[]): Promise<number> {
   const progress = runProgress('run', a.quiet);
   try {
     const tasks = await loadRunTasks(a.dataset, a.tasks);
-    const configs = await loadRunConfigs(a.configs);
     const external = await prepareAgents(a.agents, a.settings);
     for (const l of external.lines) console.error(l);
     const mgr = new DeviceManager(resolveAdbServer(a.adbServer));
