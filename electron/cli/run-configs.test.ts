@@ -90,6 +90,24 @@ describe.skipIf(!HAVE_ADB)('touchstone run --configs: the replay agent under thr
     // every device is back to its settings
     expect(await Promise.all([0, 1, 2].map(readBack))).toEqual(before);
   }, 300_000);
+
+  it('--config-split test runs the seeded held-out configurations, each recorded with its split and factors', async () => {
+    const file = join(fx.tmp, 'factors.json');
+    writeFileSync(file, JSON.stringify({ factors: { fontScale: [1, 1.15], wallpaper: ['blue', 'white'], iconGrid: ['3x4', '5x5'], iconSize: ['small', 'large'] }, split: { train: 4, test: 2 } }));
+    const out = join(fx.tmp, 'split');
+    const r = await cli(['run', '--dataset', fx.dataset, '--tasks', 'demo01', '--agent', 'replay', '--devices', fx.devices[0]!.serial, '--configs', file, '--config-split', 'test', '--config-seed', '5', '--out', out, '--quiet']);
+    expect(r.status, r.stderr).toBe(0);
+    const recs = ['test1', 'test2'].map((n) => JSON.parse(readFileSync(join(out, n.replace(/\d$/, (d) => `0${d}`), 'replay', 'r1', 'demo01', 'episode.json'), 'utf8')) as EpisodeRecord);
+    for (const e of recs) {
+      expect(e.deviceConfig?.split).toBe('test');
+      expect(Object.keys(e.deviceConfig!.factors).sort()).toEqual(['fontScale', 'iconGrid', 'iconSize', 'wallpaper']);
+      expect(e.deviceConfig?.restored?.ok).toBe(true);
+    }
+    expect(recs[0]!.deviceConfig!.factors).not.toEqual(recs[1]!.deviceConfig!.factors);
+    mkdirSync(SHOTS, { recursive: true });
+    for (const n of ['test01', 'test02']) copyFileSync(join(out, n, 'replay', 'r1', 'demo01', 'captured_data', 'screenshot', '0.png'), join(SHOTS, `split-${n}-demo01-0.png`));
+    expect(readFileSync(join(out, 'config-report.md'), 'utf8')).toMatch(/\| test01 \| test \| 1 \| 1 \|/);
+  }, 120_000);
 });
 
 describe('touchstone run --configs: bad input', () => {

@@ -94,7 +94,7 @@ function paintNode(ctx: SKRSContext2D, n: ViewNode, p: Paint, font: string): voi
       ctx.arc(ix + s / 2, y1 + s / 2, s / 2, 0, Math.PI * 2);
       ctx.fill();
       drawIcon(ctx, p.icon, ix + s * 0.25, y1 + s * 0.25, s * 0.5, '#ffffff');
-      ctx.font = `${Math.round(s * 0.22)}px ${font}`;
+      ctx.font = `${p.labelSize ?? Math.round(s * 0.22)}px ${font}`;
       ctx.fillStyle = p.label ?? '#ffffff';
       ctx.textBaseline = 'middle';
       const t = fitText(ctx, n.text ?? '', w);

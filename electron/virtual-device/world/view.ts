@@ -9,7 +9,7 @@ export type Paint =
   | { kind: 'switch'; color: string }
   | { kind: 'checkbox'; color: string }
   | { kind: 'edit'; hint: string; color: string; fill?: string; ink?: string }
-  | { kind: 'app-icon'; icon: string; color: string; label?: string }
+  | { kind: 'app-icon'; icon: string; color: string; label?: string; labelSize?: number }
   | { kind: 'divider'; color: string }
   | { kind: 'image'; seed: string };
 

@@ -1,5 +1,5 @@
 import { base, defineApp, type AppCtx, type AppDef, type BaseState } from './app';
-import { homeGrid } from './home-grid';
+import { homeGrid, labelColour } from './home-grid';
 
 export const LAUNCHER_PKG = 'com.google.android.apps.nexuslauncher';
 
@@ -30,8 +30,9 @@ export const launcher: AppDef = defineApp<BaseState>({
     b.content.paint = undefined;
     b.root.paint = f?.wallpaper ? { kind: 'fill', color: f.wallpaper } : { kind: 'image', seed: 'wallpaper-7' };
     b.space(24);
-    b.text(clockText(ctx.now), { size: 56, color: '#ffffff', id: 'clock', height: b.dp(80) });
-    b.text(dateLine(ctx.now, f?.locale), { size: 16, color: '#ffffff', id: 'date' });
+    const ink = labelColour(f) ?? '#ffffff';
+    b.text(clockText(ctx.now), { size: 56, color: ink, id: 'clock', height: b.dp(80) });
+    b.text(dateLine(ctx.now, f?.locale), { size: 16, color: ink, id: 'date' });
     b.space(12);
     const dark = !!f?.dark;
     b.card(52, (bx, node) => {

@@ -12,6 +12,7 @@ import { podcastsApp, storeApp, weatherApp } from './apps-store';
 import { browserApp, BROWSER_PKG } from './apps-browser';
 import { factorsKey, readFactors, type WorldFactors } from './factors';
 import { translateTree } from './strings';
+import { labelColour } from './home-grid';
 
 /** Every app the demo phone knows; the ones not preinstalled come from the App Store. */
 export const DEMO_APPS: AppDef[] = [launcher, settingsApp, storeApp, notesApp, shopApp, clockApp, weatherApp, podcastsApp, browserApp];
@@ -112,7 +113,7 @@ export class DemoWorld implements World {
       xml: () => xml,
       png: () => renderPool.render({
         encoder: this.encoder, root: b.root, size: factors.size, background: b.theme.background,
-        chrome: { time, statusBg: home ? 'rgba(0,0,0,0)' : b.theme.surface, darkIcons: !home && !dark, statusHeight: b.statusBar, navHeight: b.navBar, battery: 100 },
+        chrome: { time, statusBg: home ? 'rgba(0,0,0,0)' : b.theme.surface, darkIcons: home ? labelColour(factors) !== undefined : !dark, statusHeight: b.statusBar, navHeight: b.navBar, battery: 100 },
       }),
     };
   }

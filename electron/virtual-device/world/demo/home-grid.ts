@@ -19,7 +19,9 @@ export function homeGrid(b: ScreenBuilder, apps: AppDef[], f: WorldFactors | und
   const nodeH = Math.round(iconPx / 0.62);
   const cellH = custom ? Math.max(nodeH, Math.floor(avail / rows)) : b.dp(104);
   const shown = custom ? apps.slice(0, cols * rows) : apps;
-  const label = f?.wallpaper && luminance(f.wallpaper) > 0.6 ? '#202124' : undefined;
+  const label = labelColour(f);
+  // labels follow the font scale (at 1 they keep the icon-relative size the dataset was recorded with)
+  const labelSize = f && f.fontScale !== 1 ? b.sp(14) : undefined;
   const grid = b.add({ cls: 'android.view.ViewGroup', id: b.rid('workspace'), scrollable: false, bounds: { x1: 0, y1: b.y, x2: b.width, y2: b.y + cellH * Math.ceil(shown.length / cols) }, children: [] });
   shown.forEach((a, i) => {
     const cx1 = b.dp(8) + (i % cols) * cell;
@@ -28,8 +30,13 @@ export function homeGrid(b: ScreenBuilder, apps: AppDef[], f: WorldFactors | und
     const bounds = custom
       ? { x1: cx1, y1: cy1 + Math.floor((cellH - nodeH) / 2), x2: cx1 + cell, y2: cy1 + Math.floor((cellH - nodeH) / 2) + nodeH }
       : { x1: cx1, y1: cy1, x2: cx1 + cell, y2: cy1 + cellH };
-    grid.children.push({ cls: 'android.widget.TextView', text, desc: text, clickable: true, focusable: true, longClickable: true, action: `launch:${a.pkg}`, bounds, paint: { kind: 'app-icon', icon: a.icon, color: a.color, ...(label ? { label } : {}) }, children: [] });
+    grid.children.push({ cls: 'android.widget.TextView', text, desc: text, clickable: true, focusable: true, longClickable: true, action: `launch:${a.pkg}`, bounds, paint: { kind: 'app-icon', icon: a.icon, color: a.color, ...(label ? { label } : {}), ...(labelSize ? { labelSize } : {}) }, children: [] });
   });
+}
+
+/** Dark text on a light wallpaper (white otherwise, the default). */
+export function labelColour(f: WorldFactors | undefined): string | undefined {
+  return f?.wallpaper && luminance(f.wallpaper) > 0.6 ? '#202124' : undefined;
 }
 
 /** Relative luminance of `#rrggbb` (0 black .. 1 white), to keep labels readable on a light wallpaper. */
