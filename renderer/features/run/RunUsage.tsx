@@ -25,7 +25,7 @@ export function RunUsage({ run }: { run: LiveRunState }) {
   return (
     <section className="run-usage" aria-label="Tokens and cost" data-tokens-in={t.tokensIn} data-tokens-out={t.tokensOut} data-requests={t.requests} data-cost={t.costUsd ?? ''}>
       <div className="run-usage-total">
-        <span>Run so far: <b>{int(t.tokensIn)}</b> tokens in · <b>{int(t.tokensOut)}</b> out · <b>{t.requests}</b> request{t.requests === 1 ? '' : 's'}</span>
+        <span>{run.status === 'running' ? 'Run so far' : 'Run total'}: <b>{int(t.tokensIn)}</b> tokens in · <b>{int(t.tokensOut)}</b> out · <b>{t.requests}</b> request{t.requests === 1 ? '' : 's'}</span>
         <span>Cost: <b>{usd(t.costUsd)}</b>{t.costUsd === undefined && <span className="muted"> (give prices in the agent settings)</span>}</span>
       </div>
       <table aria-label="Tokens and cost per episode">
