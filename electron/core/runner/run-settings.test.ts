@@ -96,4 +96,14 @@ describe.skipIf(!HAVE_ADB)('run:start passes the form\'s agent settings, stored 
     const snap = await service.calls['run:start']({ datasetId, tasks: ['demo14'], agents: ['noop'], devices: 'all', reset: { method: 'snapshot', snapshot: 'clean' } });
     expect(snap.episodes[0]).toMatchObject({ outcome: 'error', reason: expect.stringMatching(/Reset by snapshot "clean" needs an emulator console.*choose another reset method/) });
   }, 120_000);
+
+  it('http agent: the port and attach wait reach the agent API the run serves; the live run tells how to attach', async () => {
+    const run = service.calls['run:start']({ datasetId, tasks: ['demo14'], agents: ['http'], devices: 'all', agentSettings: { 'http.attach_timeout_ms': '1500' }, jobId: 'http-1' });
+    let attach: string[] | undefined;
+    for (const end = Date.now() + 20_000; !attach && Date.now() < end; await new Promise((r) => setTimeout(r, 50))) attach = (await service.calls['run:live']({ jobId: 'http-1' }))?.attach;
+    expect(attach?.join('\n')).toMatch(/TOUCHSTONE_URL=http:\/\/127\.0\.0\.1:\d+[\s\S]*TOUCHSTONE_TOKEN=\w+/);
+    const r = await run;
+    expect(r.episodes[0]).toMatchObject({ outcome: 'interrupted', reason: expect.stringMatching(/1500 ms/) });
+    expect(await service.calls['run:start']({ datasetId, tasks: ['demo14'], agents: ['http'], devices: 'all', agentSettings: { 'http.port': '99999' } }).catch((e: Error) => e.message)).toMatch(/port must be a port number 0-65535; got "99999"/);
+  }, 120_000);
 });
