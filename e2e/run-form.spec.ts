@@ -105,6 +105,8 @@ describe.skipIf(why !== '')(`run form: the LLM agent with its settings and a sto
   it('a saved configuration brings back the agent, its settings, the key by name and the reset after a reload', async () => {
     await web.page.reload();
     await page.waitReady('run');
+    // The re-attached run still shows its tokens and cost.
+    await web.page.locator('.live-run[data-run-status="done"] .run-usage[data-tokens-out="60"] tr[data-usage-episode="demo14"]').waitFor();
     await page.loadConfig('llm local');
     expect(await web.page.getByLabel('Agent', { exact: true }).inputValue()).toBe('llm');
     expect(await Promise.all(['base_url', 'model', 'temperature', 'max_tokens', 'price_in', 'api_key'].map((k) => page.setting(k).inputValue()))).toEqual([llm.url, 'fake-model', '0.2', '256', '2', 'local']);
