@@ -41,6 +41,7 @@ export function runHandlers(ctx: AppContext): RunCalls {
       const mgr = appDeviceManager();
       return ctx.jobs.run('run', { jobId: args.jobId, label: `Running ${args.agents.join(', ')} on ${ds.name}` }, async (job) => {
         const jobId = job.jobId;
+        live.begin(jobId, ds.id, relative(ds.root, out));
         const summary = (x: { item: RunItem; record: EpisodeRecord; device: string }): RunEpisodeSummary => ({
           episode: x.item.task.episode, agent: x.item.agent, repeat: x.item.repeat, device: x.device, outcome: x.record.outcome,
           steps: x.record.steps.length, completed: x.record.evaluation?.completed, reason: x.record.reason ?? x.record.evaluation?.reason,
@@ -50,7 +51,7 @@ export function runHandlers(ctx: AppContext): RunCalls {
         const devices = await mgr.pick(args.devices).catch((err: Error) => { throw new AppError('unavailable', err.message, { cause: err }); });
         // The http and mcp agents wait behind an agent API / MCP server of their own for the run's length.
         const external = await prepareAgents(args.agents, settings);
-        live.begin(jobId, ds.id, relative(ds.root, out), external.lines);
+        live.attach(jobId, external.lines);
         const r = await runAgents({
           tasks, agents: args.agents, repeat: args.repeat ?? 1, out, devices, shellFor: (s) => adbShell(mgr.client, s),
           limits: { maxSteps: args.maxSteps ?? 20, stepTimeoutMs: 120_000, episodeTimeoutMs: 900_000 }, resume: args.resume ?? false,

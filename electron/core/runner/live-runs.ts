@@ -7,10 +7,16 @@ const KEEP_RUNS = 8;
 export class LiveRuns {
   private readonly runs = new Map<string, RunLive & { cancels: Map<string, AbortController>; keys: Map<string, string>; usages: Map<string, RunUsage> }>();
 
-  begin(jobId: string, datasetId: string, out: string, attach?: string[]): void {
-    this.runs.set(jobId, { jobId, datasetId, out, planned: 0, steps: [], episodes: [], running: {}, cancels: new Map(), keys: new Map(), usages: new Map(), ...(attach?.length ? { attach } : {}) });
+  begin(jobId: string, datasetId: string, out: string): void {
+    this.runs.set(jobId, { jobId, datasetId, out, planned: 0, steps: [], episodes: [], running: {}, cancels: new Map(), keys: new Map(), usages: new Map() });
     // Finished runs are kept for a while (a reload right after the end still shows them); the oldest go first.
     for (const id of this.runs.keys()) if (this.runs.size > KEEP_RUNS && id !== jobId) this.runs.delete(id);
+  }
+
+  /** How an external agent attaches to this run (the http / mcp agents' URL and token). */
+  attach(jobId: string, lines: string[]): void {
+    const r = this.runs.get(jobId);
+    if (r && lines.length) r.attach = lines;
   }
 
   planned(jobId: string, n: number): void {
