@@ -100,7 +100,11 @@ describe.skipIf(!HAVE_ADB)('run:start passes the form\'s agent settings, stored 
   it('http agent: the port and attach wait reach the agent API the run serves; the live run tells how to attach', async () => {
     const run = service.calls['run:start']({ datasetId, tasks: ['demo14'], agents: ['http'], devices: 'all', agentSettings: { 'http.attach_timeout_ms': '1500' }, jobId: 'http-1' });
     let attach: string[] | undefined;
-    for (const end = Date.now() + 20_000; !attach && Date.now() < end; await new Promise((r) => setTimeout(r, 50))) attach = (await service.calls['run:live']({ jobId: 'http-1' }))?.attach;
+    let settled = false;
+    run.then(() => { settled = true; }, () => { settled = true; });
+    for (const end = Date.now() + 30_000; !attach && !settled && Date.now() < end; await new Promise((r) => setTimeout(r, 50))) attach = (await service.calls['run:live']({ jobId: 'http-1' }))?.attach;
+    attach ??= (await service.calls['run:live']({ jobId: 'http-1' }))?.attach;
+    if (!attach) await run; // shows why the run ended without an agent API
     expect(attach?.join('\n')).toMatch(/TOUCHSTONE_URL=http:\/\/127\.0\.0\.1:\d+[\s\S]*TOUCHSTONE_TOKEN=\w+/);
     const r = await run;
     expect(r.episodes[0]).toMatchObject({ outcome: 'interrupted', reason: expect.stringMatching(/1500 ms/) });
