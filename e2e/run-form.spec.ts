@@ -58,6 +58,8 @@ describe.skipIf(why !== '')(`run form: the LLM agent with its settings and a sto
     await page.setting('model').fill('fake-model');
     await page.setting('temperature').fill('3');
     expect(await page.problems()).toEqual(['Endpoint: "127.0.0.1:8080" is not an http(s) URL (e.g. http://127.0.0.1:8080/v1).', 'Temperature: must be a number from 0 to 2; got "3".']);
+    expect(await page.startButton.isDisabled()).toBe(true);
+    await page.screenshot(join(SHOTS, 'run-form-problems.png'));
     await page.setting('base_url').fill(llm.url);
     await page.setting('temperature').fill('0.2');
     await page.setting('max_tokens').fill('256');
