@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -107,6 +107,7 @@ describe('main bundle', () => {
       protocolHandler: null as null | ((req: Request) => Promise<Response>),
       ipc: new Map<string, (event: unknown, args: unknown) => Promise<{ ok: boolean; error?: { code: string } }>>(),
       loaded: '' as string,
+      encrypted: 0,
     };
     let loaded!: () => void;
     const ready = new Promise<void>((r) => (loaded = r));
@@ -140,6 +141,13 @@ describe('main bundle', () => {
       },
       session: { defaultSession: { setPermissionRequestHandler: (h: typeof rec.permission) => (rec.permission = h) } },
       ipcMain: { handle: (n: string, h: never) => rec.ipc.set(n, h), removeHandler: (n: string) => rec.ipc.delete(n) },
+      // A stand-in keyring: reversible, but the stored bytes are not the key.
+      safeStorage: {
+        isEncryptionAvailable: () => true,
+        getSelectedStorageBackend: () => 'gnome_libsecret',
+        encryptString: (s: string) => { rec.encrypted++; return Buffer.from(`enc:${[...s].reverse().join('')}`); },
+        decryptString: (b: Buffer) => [...b.toString().slice(4)].reverse().join(''),
+      },
     };
     const code = await bundle('electron/main.ts', 'external');
     const fakeDist = join(dir, 'dist');
@@ -169,6 +177,13 @@ describe('main bundle', () => {
     const page = `file://${join(fakeDist, 'renderer', 'index.html')}`;
     await expect(rec.ipc.get('app:info')!({ senderFrame: { url: page } }, {})).resolves.toMatchObject({ ok: true });
     await expect(rec.ipc.get('app:info')!({ senderFrame: { url: 'https://evil.example/' } }, {})).resolves.toMatchObject({ ok: false, error: { code: 'refused' } });
+
+    // API keys: stored through the injected safeStorage cipher; the answer and the file carry no key.
+    const key = 'sk-desktop-0123456789abcdef';
+    await expect(rec.ipc.get('run:secretSet')!({ senderFrame: { url: page } }, { name: 'openai', value: key })).resolves.toEqual({ ok: true, value: { name: 'openai', set: true, last4: 'cdef' } });
+    expect(rec.encrypted).toBe(1);
+    expect(readFileSync(join(dir, 'secrets.json'), 'utf8')).not.toContain(key.slice(0, 12));
+    await expect(rec.ipc.get('run:secrets')!({ senderFrame: { url: page } }, {})).resolves.toMatchObject({ ok: true, value: { storage: 'safeStorage' } });
 
     // Screenshots only through the guarded protocol: unknown datasets, non-images and junk are refused.
     expect((await rec.protocolHandler!(new Request('touchstone-file://dataset/nope/ep/0.png'))).status).toBe(404);

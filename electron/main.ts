@@ -2,7 +2,7 @@
  * Electron main process: one locked-down window over the core. Kept thin;
  * the core (electron/core/app) runs under plain Node and is tested there.
  */
-import { app, BrowserWindow, dialog, net, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, net, protocol, safeStorage, session } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAppService } from './core/app/app-service';
@@ -45,6 +45,8 @@ async function createWindow(): Promise<void> {
     mode: 'desktop',
     version: app.getVersion(),
     stateDir: app.getPath('userData'),
+    // API keys encrypted by the OS keyring; where none is usable (Linux's basic_text is a fixed password) they go to a 0600 file as in web mode.
+    ...(safeStorage.isEncryptionAvailable() && (process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text') ? { secretCipher: { encrypt: (s: string) => safeStorage.encryptString(s), decrypt: (b: Buffer) => safeStorage.decryptString(b) } } : {}),
     fileUrl: (id, rel) => `${SCHEME}://dataset${fileUrlPath(id, rel)}`,
     pickFolder: async () => {
       const r = await dialog.showOpenDialog(win, { title: 'Open a LlamaTouch dataset', properties: ['openDirectory'] });

@@ -1,5 +1,5 @@
 /** The run domain: agents on dataset tasks over devices, and the demo dataset. */
-import type { Call, NameSet } from './common';
+import type { Call, NameSet, NoArgs } from './common';
 import type { JobArgs } from './dataset';
 import type { DeviceInput } from './device';
 import type { ExecAction } from '../model';
@@ -17,7 +17,33 @@ export interface RunRequest extends JobArgs {
   maxSteps?: number;
   /** Continue unfinished episodes in the output folder instead of starting them again. */
   resume?: boolean;
+  /**
+   * Agent settings as `touchstone run --agent-opt` takes them (`key` for every agent, `agent.key` for one,
+   * e.g. `llm.model`). Never a secret: keys whose name says key/token/secret/password are refused here.
+   */
+  agentSettings?: Record<string, string>;
+  /** Secret settings by the name of a stored key (`run:secretSet`), e.g. `{ "llm.api_key": "openai" }`: the core fills in the value. */
+  secretSettings?: Record<string, string>;
+  /** How each device is brought to a task's start (default `task`). */
+  reset?: RunReset;
 }
+
+/**
+ * Reset methods: `task` as the dataset says (touchstone-tasks.json, else clear the task's app), `clear-app`
+ * (clear the task's app data, ignoring touchstone-tasks.json), `home` (only HOME), `none` (nothing at all),
+ * `snapshot` (load the named emulator snapshot; devices without an emulator console are refused).
+ */
+export type RunResetMethod = 'task' | 'clear-app' | 'home' | 'none' | 'snapshot';
+export interface RunReset { method: RunResetMethod; snapshot?: string }
+
+/** Tokens and cost of LLM-backed agents (cost only when prices were given: `price_in`/`price_out`, USD per 1M tokens). */
+export interface RunUsage { requests: number; tokensIn: number; tokensOut: number; costUsd?: number }
+
+/** A stored API key as the UI sees it: never the key itself. */
+export interface SecretInfo { name: string; set: true; last4?: string }
+
+/** Where keys are kept: `safeStorage` (desktop, encrypted by the OS keyring), `file` (a 0600 file, plain), `memory` (until the app quits). */
+export interface SecretList { storage: 'safeStorage' | 'file' | 'memory'; where: string; secrets: SecretInfo[] }
 
 /** One episode of a run as the UI lists it. */
 export interface RunEpisodeSummary {
@@ -32,6 +58,8 @@ export interface RunEpisodeSummary {
   reason?: string;
   /** Trace folder relative to the dataset root. */
   trace: string;
+  /** Tokens and cost of the episode (LLM-backed agents). */
+  usage?: RunUsage;
 }
 
 export interface RunSummary {
@@ -45,6 +73,11 @@ export interface RunSummary {
 export interface RunCalls extends RunCallsLive {
   /** Runs agents as a job of kind 'run' (progress: episodes); traces go to `<dataset>/runs/<time>/`. */
   'run:start': Call<RunRequest, RunSummary>;
+  /** The stored API keys (names, never values) and where they are kept. */
+  'run:secrets': Call<NoArgs, SecretList>;
+  /** Stores (or replaces) a key under a name; answers without the key. */
+  'run:secretSet': Call<{ name: string; value: string }, SecretInfo>;
+  'run:secretDelete': Call<{ name: string }, boolean>;
   /**
    * The demo dataset's folder: generated on first use (a job of kind 'demo', progress: tasks
    * recorded, then agent episodes) by running the virtual phone through the capture path.
@@ -68,6 +101,9 @@ export interface RunStepEvent {
   url: string;
   totalMs: number;
   agentMs: number;
+  /** Tokens and cost of this episode so far, and of the whole run so far (LLM-backed agents only). */
+  usage?: RunUsage;
+  runUsage?: RunUsage;
 }
 
 /** An episode of a live run ended (or was cancelled: its recorded steps are kept). */
@@ -84,6 +120,10 @@ export interface RunLive {
   episodes: RunEpisodeSummary[];
   /** Episodes running now: device -> episode. */
   running: Record<string, string>;
+  /** Tokens and cost of the run so far (LLM-backed agents only). */
+  usage?: RunUsage;
+  /** How an external agent attaches (the http / mcp agents' URL and token), when the run has one. */
+  attach?: string[];
 }
 
 /** A demonstration being recorded: the screen captured last. */
@@ -108,6 +148,6 @@ export interface RunEvents {
 }
 
 export const RUN_CALLS: NameSet<RunCalls> = {
-  'run:start': true, 'run:demoDataset': true, 'run:live': true, 'run:cancelEpisode': true, 'run:recordStart': true, 'run:recordAct': true, 'run:recordSave': true,
+  'run:start': true, 'run:secrets': true, 'run:secretSet': true, 'run:secretDelete': true, 'run:demoDataset': true, 'run:live': true, 'run:cancelEpisode': true, 'run:recordStart': true, 'run:recordAct': true, 'run:recordSave': true,
 };
 export const RUN_EVENTS: NameSet<RunEvents> = { 'run:step': true, 'run:episode': true };

@@ -1,5 +1,6 @@
 /** Settings keys whose values are secrets: redacted wherever settings are recorded. */
-export const SECRET_SETTING = /key|token|secret|password/i;
+// A setting is secret when its name ends in key, token, secret or password (llm.api_key, apiKey, access_token); max_tokens is not.
+export const SECRET_SETTING = /(?:key|token|secret|password)$/i;
 
 /** A copy of agent settings safe to write down (secret values replaced). */
 export function redactSettings(s: Record<string, string>): Record<string, string> {

@@ -1,5 +1,6 @@
 import type { DatasetOverview } from '../../../shared/contract';
 import type { EvalSpec } from '../../../shared/contract/evaluation';
+import type { SecretCipher } from '../secrets/secret-store';
 import type { RootGuard } from '../fs/roots';
 import type { JobService } from '../jobs/job-service';
 import type { DatasetBackend } from './dataset-backend';
@@ -22,6 +23,10 @@ export interface AppServiceOptions {
   backend?: DatasetBackend;
   /** `serve --dataset --traces`: the evaluation the UI opens straight onto. */
   evaluation?: EvalSpec;
+  /** Desktop: encrypts stored API keys (Electron safeStorage). Without it they are kept in a 0600 file. */
+  secretCipher?: SecretCipher;
+  /** `memory`: API keys are kept only until the process ends (also TOUCHSTONE_SECRETS=memory). Default `file`. */
+  secrets?: 'file' | 'memory';
 }
 
 /**

@@ -7,13 +7,14 @@ import { randomBytes } from 'node:crypto';
  * complete new one, never a half-written file: the data goes to a temporary
  * file in the same directory (same filesystem, so rename is atomic), is
  * fsynced, then renamed over the target. The temp file is removed on failure.
+ * `mode` sets the new file's permissions from its creation on (e.g. 0o600 for secrets).
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Uint8Array, mode?: number): Promise<void> {
   const dir = dirname(path);
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   let renamed = false;
   try {
-    const fh = await open(tmp, 'wx');
+    const fh = await open(tmp, 'wx', mode ?? 0o666);
     try {
       await fh.writeFile(data);
       await fh.sync();

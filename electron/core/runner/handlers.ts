@@ -11,6 +11,10 @@ import { runAgents } from './run-agents';
 import { loadRunTasks } from './run-tasks';
 import { LiveRuns } from './live-runs';
 import { recordHandlers } from './record-handlers';
+import { checkReset } from './reset-device';
+import { resolveRunSettings } from './run-settings';
+import { secretHandlers } from '../secrets/secret-handlers';
+import { prepareAgents } from '../agents/external/run-hooks';
 import { traceStepEvent } from './step-event';
 
 /** Where the start screen's demo dataset lives (TOUCHSTONE_DEMO_DIR overrides the per-user default). */
@@ -21,13 +25,18 @@ export function demoDir(): string {
 /** The run domain's calls: a run as a job, and the demo dataset made on first use. */
 export function runHandlers(ctx: AppContext): RunCalls {
   const live = new LiveRuns();
+  const secrets = secretHandlers(ctx.options);
   return {
     ...recordHandlers(ctx),
+    ...secrets.calls,
     'run:live': async (args) => live.get(String(args?.jobId)),
     'run:cancelEpisode': async (args) => live.cancelEpisode(String(args?.jobId), String(args?.device)),
     'run:start': async (args) => {
       const ds = ctx.datasets.get(args?.datasetId);
       if (!Array.isArray(args.agents) || !args.agents.length) throw new AppError('bad-request', 'run:start needs at least one agent.');
+      const settings = await resolveRunSettings(args, secrets.store);
+      let reset: ReturnType<typeof checkReset>;
+      try { reset = checkReset(args.reset); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
       const { abs: out } = ctx.datasets.confine(ds, `runs/${new Date().toISOString().replace(/[:.]/g, '-')}`);
       const mgr = appDeviceManager();
       return ctx.jobs.run('run', { jobId: args.jobId, label: `Running ${args.agents.join(', ')} on ${ds.name}` }, async (job) => {
@@ -36,27 +45,34 @@ export function runHandlers(ctx: AppContext): RunCalls {
         const summary = (x: { item: RunItem; record: EpisodeRecord; device: string }): RunEpisodeSummary => ({
           episode: x.item.task.episode, agent: x.item.agent, repeat: x.item.repeat, device: x.device, outcome: x.record.outcome,
           steps: x.record.steps.length, completed: x.record.evaluation?.completed, reason: x.record.reason ?? x.record.evaluation?.reason,
-          trace: relative(ds.root, x.item.dir),
+          trace: relative(ds.root, x.item.dir), ...(x.record.agentUsage ? { usage: x.record.agentUsage } : {}),
         });
         const tasks = await loadRunTasks(ds.root, args.tasks);
         const devices = await mgr.pick(args.devices).catch((err: Error) => { throw new AppError('unavailable', err.message, { cause: err }); });
+        // The http and mcp agents wait behind an agent API / MCP server of their own for the run's length.
+        const external = await prepareAgents(args.agents, settings);
+        live.attach(jobId, external.lines);
         const r = await runAgents({
           tasks, agents: args.agents, repeat: args.repeat ?? 1, out, devices, shellFor: (s) => adbShell(mgr.client, s),
           limits: { maxSteps: args.maxSteps ?? 20, stepTimeoutMs: 120_000, episodeTimeoutMs: 900_000 }, resume: args.resume ?? false,
-          seed: 1, agentSettings: {}, signal: job.signal,
+          seed: 1, agentSettings: settings, reset, signal: job.signal,
           onProgress: (done, total, d) => { live.planned(jobId, total); job.progress(done, total, d); },
           onEpisodeStart: (item, device, cancel) => live.started(jobId, device, item.task.episode, item.dir, cancel),
-          onStep: (item, step, device) => {
+          onStep: (item, step, device, usage) => {
             const e = traceStepEvent(jobId, item, step, device, (rel) => ctx.options.fileUrl(ds.id, relative(ds.root, rel).split(sep).join('/')));
+            const runUsage = live.usage(jobId, item.dir, usage);
+            if (usage) Object.assign(e, { usage, runUsage });
             live.step(e);
             ctx.emit('run:step', e);
           },
           onEpisode: (item, record, device) => {
+            external.onEpisode(record);
             const e = summary({ item, record, device });
+            live.usage(jobId, item.dir, record.agentUsage);
             live.ended(jobId, e, item.dir);
             ctx.emit('run:episode', { ...e, jobId });
           },
-        });
+        }).finally(() => external.close());
         return {
           out: relative(ds.root, out), planned: r.planned, lostDevices: r.lostDevices,
           episodes: r.items.map(summary),

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import type { DeviceInfo } from '../../../shared/contract/device';
+import type { RunReset } from '../../../shared/contract/run';
+import type { AgentUsage } from '../agents/agent';
 import { redactSettings, settingsFor } from '../agents/agent-settings';
 import { agentFactory } from '../agents/registry';
 import { DeviceCapture, type CaptureOptions } from '../capture/capture';
@@ -8,6 +10,7 @@ import type { DeviceConfig } from '../configs/config-types';
 import type { EmbedderSpec } from '../evaluation/embedding-provider';
 import type { EpisodeRecord, StepRecord } from './episode-record';
 import { JudgeQueue } from './judge-queue';
+import { withReset } from './reset-device';
 import { runEpisode, type EpisodeLimits } from './run-episode';
 import type { RunTask } from './run-tasks';
 import { TraceRecorder } from './trace-recorder';
@@ -60,6 +63,8 @@ export interface RunOptions extends RunPlan {
   resume: boolean;
   seed: number;
   agentSettings: Record<string, string>;
+  /** The run's reset method (default: each task's own, from the dataset). */
+  reset?: RunReset;
   /** Evaluate each finished episode of an annotated task at once (default true). */
   evaluate?: boolean;
   embedder?: EmbedderSpec;
@@ -70,7 +75,8 @@ export interface RunOptions extends RunPlan {
   onEpisode?(item: RunItem, record: EpisodeRecord, device: string): void;
   /** An episode starts on a device; aborting `cancel` stops that episode only (its steps are kept), the run goes on. */
   onEpisodeStart?(item: RunItem, device: string, cancel: AbortController): void;
-  onStep?(item: RunItem, step: StepRecord, device: string): void;
+  /** A step was committed; `usage` is the agent's token and cost totals of the episode so far (LLM-backed agents). */
+  onStep?(item: RunItem, step: StepRecord, device: string, usage?: AgentUsage): void;
 }
 
 export interface RunResult {
@@ -109,11 +115,12 @@ export async function runAgents(o: RunOptions): Promise<RunResult> {
       const cancel = new AbortController();
       o.onEpisodeStart?.(item, dev.serial, cancel);
       const it = item;
+      const agent = factory.create({ seed, settings: settingsFor(item.agent, o.agentSettings) });
       const record = await runEpisode(capture, {
-        task: item.task, agent: factory.create({ seed, settings: settingsFor(item.agent, o.agentSettings) }), agentInfo: { name: item.agent, seed, settings: redactSettings(settingsFor(item.agent, o.agentSettings)) },
+        task: withReset(item.task, o.reset), agent, agentInfo: { name: item.agent, seed, settings: redactSettings(settingsFor(item.agent, o.agentSettings)) },
         repeat: item.repeat, dir: item.dir, device: { serial: dev.serial, model: dev.model, apiLevel: dev.apiLevel }, limits: o.limits, resume: o.resume,
         reset: { consoleTokenFile: o.consoleTokenFile }, deviceConfig: item.config, signal: AbortSignal.any([o.signal, cancel.signal]),
-        onStep: o.onStep && ((step) => o.onStep!(it, step, dev.serial)),
+        onStep: o.onStep && ((step) => o.onStep!(it, step, dev.serial, agent.usage?.())),
       });
       const finish = async (): Promise<void> => {
         let rec = record;

@@ -10,7 +10,11 @@ import { readTaskIndex } from '../datasets/write-dataset';
  * data, then setup shell commands, then HOME.
  */
 export interface ResetSpec {
+  /** No reset at all, not even HOME (the run view's reset method `none`). */
+  none?: boolean;
   snapshot?: string;
+  /** The snapshot or nothing: a device without an emulator console is an error (not a fallback to clearing). */
+  snapshotOnly?: boolean;
   /** Packages to `pm clear`. */
   clear?: string[];
   /** Shell commands run after clearing (e.g. `settings put global wifi_on 1`). */
@@ -31,6 +35,11 @@ export interface RunTask {
   /** True when the episode has at least one `i.ess`: its traces are evaluated at once. */
   annotated: boolean;
   reset: ResetSpec;
+}
+
+/** The default reset: clear the task's app data, when the index names a package. */
+export function clearAppReset(app: string): ResetSpec {
+  return /^[a-z][\w]*(\.[\w]+)+$/i.test(app) ? { clear: [app] } : {};
 }
 
 /** Optional `touchstone-tasks.json` at the dataset root: `{ "reset": { "<episode>|*": ResetSpec } }`. */
@@ -64,7 +73,7 @@ export async function loadRunTasks(datasetRoot: string, ids: string[] | 'all'): 
   return rows.map((r) => {
     const dir = join(root, r.path);
     const files = existsSync(dir) ? readdirSync(dir) : [];
-    const fallback: ResetSpec = /^[a-z][\w]*(\.[\w]+)+$/i.test(r.app) ? { clear: [r.app] } : {};
+    const fallback = clearAppReset(r.app);
     return {
       episode: r.episode, description: r.description, app: r.app, category: r.category, path: r.path, datasetRoot: root,
       groundTruthDir: dir, nsteps: r.nsteps, annotated: files.some((f) => /^\d+\.ess$/.test(f)),

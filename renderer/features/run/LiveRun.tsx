@@ -1,5 +1,6 @@
 import type { LiveRunState } from './run-store';
 import { RunTile } from './RunTile';
+import { RunAttach, RunUsage } from './RunUsage';
 
 const verdict = (c: boolean | undefined): string => (c === undefined ? '' : c ? 'completed' : 'not completed');
 
@@ -20,6 +21,7 @@ export function LiveRun({ run, onCancel, onCancelEpisode, onEvaluate }: { run: L
         {run.status !== 'running' && run.episodes.length > 0 && <button type="button" className="btn btn-small btn-primary" data-action="open-evaluation" onClick={onEvaluate}>Open in evaluation</button>}
       </header>
       {run.error && <div className="error-box" role="alert">{run.error}</div>}
+      <RunAttach run={run} /><RunUsage run={run} />
       <div className="run-tiles">
         {devices.map((d) => (
           <RunTile key={d} device={d} last={lastOf(d)} episode={run.running[d]} outcome={run.episodes.findLast((e) => e.device === d)?.outcome}

@@ -1,15 +1,22 @@
 import { memo, useMemo, useState } from 'react';
 import type { DatasetOverview } from '../../../shared/contract';
+import type { RunReset } from '../../../shared/contract/run';
+import { useAppStore } from '../../store';
 import { filterTasks } from '../tasks/filter-tasks';
+import { AGENT_SPECS, checkAgentSettings } from './form/agent-specs';
+import { AgentSettings } from './form/AgentSettings';
+import { useApiKeys } from './form/ApiKeys';
+import { ResetChoice, resetProblem } from './form/ResetChoice';
 import { loadConfigs, saveConfig, type RunConfig } from './run-configs';
+import './form/run-form.css';
 
-const AGENTS = [
-  { name: 'replay', label: 'replay (the ground-truth actions)' },
-  { name: 'noop', label: 'no-op (declares completion at once)' },
-  { name: 'random', label: 'random (seeded taps and swipes)' },
-];
+export interface RunFormValue {
+  tasks: string[]; agent: string; devices: string[]; repeat: number; maxSteps: number;
+  /** `<agent>.<key>` settings and stored key names, as `run:start` takes them. */
+  agentSettings: Record<string, string>; secretSettings: Record<string, string>; reset: RunReset;
+}
 
-export interface RunFormValue { tasks: string[]; agent: string; devices: string[]; repeat: number; maxSteps: number }
+type PerAgent = Record<string, Record<string, string>>;
 
 interface Props {
   dataset: DatasetOverview;
@@ -18,7 +25,7 @@ interface Props {
   onStart(v: RunFormValue): void;
 }
 
-/** Tasks (filtered from the open dataset), agent, devices, repeats, step limit; saved as named configurations. */
+/** Tasks (filtered from the open dataset), agent and its settings, devices, repeats, step limit, reset; saved as named configurations. */
 export const RunForm = memo(function RunForm({ dataset, devices, disabled, onStart }: Props) {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
@@ -29,15 +36,29 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
   const [useDevices, setUseDevices] = useState<Set<string> | null>(null);
   const [configs, setConfigs] = useState<RunConfig[]>(() => loadConfigs());
   const [configName, setConfigName] = useState('');
+  const [values, setValues] = useState<PerAgent>({});
+  const [keyNames, setKeyNames] = useState<PerAgent>({});
+  const [reset, setReset] = useState<RunReset>({ method: 'task' });
+  const keys = useApiKeys(useAppStore((s) => s.client));
+  const stored = useMemo(() => keys.list?.secrets.map((x) => x.name) ?? [], [keys.list]);
+  const checked = useMemo(() => checkAgentSettings(agent, values[agent] ?? {}, keyNames[agent] ?? {}, stored), [agent, values, keyNames, stored]);
+  const problems = [...checked.errors.map((e) => e.message), resetProblem(reset)].filter((x): x is string => !!x);
   const categories = useMemo(() => [...new Set(dataset.tasks.map((t) => t.category))].sort(), [dataset]);
   const shown = useMemo(() => filterTasks(dataset.tasks, query).filter((t) => !category || t.category === category), [dataset, query, category]);
   const chosenDevices = devices.filter((d) => useDevices === null || useDevices.has(d));
   const tasks = dataset.tasks.filter((t) => picked.has(t.episode)).map((t) => t.episode);
   const toggle = <T,>(set: Set<T>, v: T): Set<T> => { const n = new Set(set); if (n.has(v)) n.delete(v); else n.add(v); return n; };
-  const apply = (c: RunConfig) => { setAgent(c.agent); setRepeat(c.repeat); setMaxSteps(c.maxSteps); setQuery(c.query); setCategory(c.category); setConfigName(c.name); };
+  const apply = (c: RunConfig) => {
+    setAgent(c.agent); setRepeat(c.repeat); setMaxSteps(c.maxSteps); setQuery(c.query); setCategory(c.category); setConfigName(c.name);
+    setValues((v) => ({ ...v, [c.agent]: c.values ?? {} })); setKeyNames((v) => ({ ...v, [c.agent]: c.keyNames ?? {} })); setReset(c.reset ?? { method: 'task' });
+  };
+  const set = (which: typeof setValues, key: string, v: string) => which((all) => ({ ...all, [agent]: { ...all[agent], [key]: v } }));
 
   return (
-    <form className="run-form" aria-label="Run form" onSubmit={(e) => { e.preventDefault(); onStart({ tasks, agent, devices: chosenDevices, repeat, maxSteps }); }}>
+    <form className="run-form" aria-label="Run form" onSubmit={(e) => {
+      e.preventDefault();
+      if (!problems.length) onStart({ tasks, agent, devices: chosenDevices, repeat, maxSteps, agentSettings: checked.agentSettings, secretSettings: checked.secretSettings, reset });
+    }}>
       <header className="run-section-head">
         <h2>New run</h2>
         <select aria-label="Saved configurations" className="input" value="" onChange={(e) => { const c = configs.find((x) => x.name === e.target.value); if (c) apply(c); }}>
@@ -66,12 +87,15 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
       </ul>
       <div className="run-form-row">
         <label>Agent <select className="input" aria-label="Agent" value={agent} onChange={(e) => setAgent(e.target.value)}>
-          {AGENTS.map((a) => <option key={a.name} value={a.name}>{a.label}</option>)}
+          {AGENT_SPECS.map((a) => <option key={a.name} value={a.name}>{a.label}</option>)}
         </select></label>
         <label>Repeats <input className="input num" type="number" min={1} max={50} aria-label="Repeats" value={repeat} onChange={(e) => setRepeat(Math.max(1, Number(e.target.value) || 1))} /></label>
         <label>Step limit <input className="input num" type="number" min={1} max={200} aria-label="Step limit" value={maxSteps} onChange={(e) => setMaxSteps(Math.max(1, Number(e.target.value) || 1))} /></label>
-        <span className="muted" title="Each task starts from the launcher with its app's data cleared (or the snapshot the index names)">Reset: per task</span>
+        <ResetChoice value={reset} onChange={setReset} />
       </div>
+      <AgentSettings agent={agent} values={values[agent] ?? {}} keyNames={keyNames[agent] ?? {}} errors={checked.errors} keys={keys}
+        onValue={(k, v) => set(setValues, k, v)} onKeyName={(k, v) => set(setKeyNames, k, v)} />
+      {problems.length > checked.errors.length && <ul className="form-errors" aria-live="polite">{problems.slice(checked.errors.length).map((p) => <li key={p}>{p}</li>)}</ul>}
       <fieldset className="run-form-row run-devices">
         <legend>Devices</legend>
         {devices.length === 0 && <span className="muted">No usable device: start a virtual device on the left.</span>}
@@ -80,12 +104,13 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
         ))}
       </fieldset>
       <div className="run-form-row">
-        <button className="btn btn-primary" type="submit" data-action="start-run" disabled={disabled || !tasks.length || !chosenDevices.length}>
+        <button className="btn btn-primary" type="submit" data-action="start-run" disabled={disabled || !tasks.length || !chosenDevices.length || problems.length > 0}
+          title={problems.length ? problems.join('\n') : undefined}>
           Run {tasks.length} task{tasks.length === 1 ? '' : 's'} × {repeat} on {chosenDevices.length} device{chosenDevices.length === 1 ? '' : 's'}
         </button>
         <span className="spacer" />
         <input className="input" aria-label="Configuration name" placeholder="Name this configuration" value={configName} onChange={(e) => setConfigName(e.target.value)} />
-        <button type="button" className="btn btn-small" disabled={!configName.trim()} onClick={() => setConfigs(saveConfig({ name: configName.trim(), agent, repeat, maxSteps, query, category }))}>Save</button>
+        <button type="button" className="btn btn-small" disabled={!configName.trim()} onClick={() => setConfigs(saveConfig({ name: configName.trim(), agent, repeat, maxSteps, query, category, values: values[agent], keyNames: keyNames[agent], reset }))}>Save</button>
       </div>
     </form>
   );

@@ -23,4 +23,17 @@ describe('saved run configurations', () => {
     st.setItem('touchstone.run.configs', JSON.stringify([{ name: 'ok', agent: 'replay' }, { nope: 1 }, null]));
     expect(loadConfigs(st).map((c) => c.name)).toEqual(['ok']);
   });
+
+  it('keeps the agent settings, key names and reset; never a key, even one typed into a setting', () => {
+    const st = memoryStorage();
+    const key = 'sk-live-0123456789abcdef0123';
+    saveConfig({
+      name: 'llm local', agent: 'llm', repeat: 1, maxSteps: 15, query: '', category: '', reset: { method: 'snapshot', snapshot: 'clean' },
+      values: { base_url: 'http://127.0.0.1:8080/v1', model: 'qwen', temperature: '0.2', api_key: key, stray: 'x' }, keyNames: { api_key: 'openai', model: key },
+    }, st);
+    const [c] = loadConfigs(st);
+    expect(c).toMatchObject({ agent: 'llm', values: { base_url: 'http://127.0.0.1:8080/v1', model: 'qwen', temperature: '0.2' }, keyNames: { api_key: 'openai' }, reset: { method: 'snapshot', snapshot: 'clean' } });
+    expect(Object.keys(c!.values!)).toEqual(['base_url', 'model', 'temperature']);
+    expect([...st.data.values()].join()).not.toContain(key);
+  });
 });

@@ -1,4 +1,10 @@
-/** Named run configurations, kept in the browser's storage (per origin: the same in desktop and web mode on one machine). */
+import type { RunReset } from '../../../shared/contract/run';
+import { keepableKeyNames, keepableValues } from './form/agent-specs';
+
+/**
+ * Named run configurations, kept in the browser's storage (per origin: the same in desktop and web mode
+ * on one machine). They keep the agent's settings and the *names* of stored API keys, never a key.
+ */
 export interface RunConfig {
   name: string;
   agent: string;
@@ -6,20 +12,34 @@ export interface RunConfig {
   maxSteps: number;
   query: string;
   category: string;
+  /** The agent's settings by field key (non-secret fields only). */
+  values?: Record<string, string>;
+  /** Secret fields -> the name of a stored key. */
+  keyNames?: Record<string, string>;
+  reset?: RunReset;
 }
 
 const KEY = 'touchstone.run.configs';
 
+/** What a configuration may hold: secret fields are names, unknown fields are dropped. */
+function clean(c: RunConfig): RunConfig {
+  return {
+    name: c.name, agent: c.agent, repeat: c.repeat, maxSteps: c.maxSteps, query: c.query ?? '', category: c.category ?? '',
+    values: keepableValues(c.agent, c.values ?? {}), keyNames: keepableKeyNames(c.agent, c.keyNames ?? {}),
+    ...(c.reset ? { reset: c.reset.method === 'snapshot' ? { method: 'snapshot', snapshot: c.reset.snapshot ?? '' } : { method: c.reset.method } } : {}),
+  };
+}
+
 export function loadConfigs(storage: Pick<Storage, 'getItem'> = localStorage): RunConfig[] {
   try {
     const v = JSON.parse(storage.getItem(KEY) ?? '[]') as unknown;
-    return Array.isArray(v) ? v.filter((c): c is RunConfig => typeof c?.name === 'string' && typeof c.agent === 'string') : [];
+    return Array.isArray(v) ? v.filter((c): c is RunConfig => typeof c?.name === 'string' && typeof c.agent === 'string').map(clean) : [];
   } catch { return []; }
 }
 
 /** Saves (or replaces by name) a configuration; returns the new list, sorted by name. */
 export function saveConfig(c: RunConfig, storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage): RunConfig[] {
-  const list = [...loadConfigs(storage).filter((x) => x.name !== c.name), c].sort((a, b) => a.name.localeCompare(b.name));
+  const list = [...loadConfigs(storage).filter((x) => x.name !== c.name), clean(c)].sort((a, b) => a.name.localeCompare(b.name));
   storage.setItem(KEY, JSON.stringify(list));
   return list;
 }

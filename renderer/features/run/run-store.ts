@@ -1,7 +1,7 @@
 /** The run view's state: devices, the live run (steps per device, finished episodes, progress) and a recording. */
 import { create } from 'zustand';
 import type { DeviceInfo, DeviceInput } from '../../../shared/contract/device';
-import type { RecordScreen, RunEpisodeSummary, RunLive, RunRequest, RunStepEvent } from '../../../shared/contract/run';
+import type { RecordScreen, RunEpisodeSummary, RunLive, RunRequest, RunStepEvent, RunUsage } from '../../../shared/contract/run';
 import type { TouchstoneClient } from '../../api/client';
 import { newJobId } from '../../api/jobs';
 
@@ -17,6 +17,10 @@ export interface LiveRunState {
   steps: RunStepEvent[];
   episodes: RunEpisodeSummary[];
   running: Record<string, string>;
+  /** Tokens and cost of the run so far (LLM-backed agents). */
+  usage?: RunUsage;
+  /** The agents of the run, when this view started it. */
+  agents?: string[];
 }
 
 export interface RecordingState { screen: RecordScreen | null; busy: boolean; error: string | null; saved: string | null; actions: string[] }
@@ -54,7 +58,7 @@ export function describeInput(i: DeviceInput): string {
 }
 
 function fromLive(l: RunLive, status: LiveRunState['status']): LiveRunState {
-  return { jobId: l.jobId, status, out: l.out, done: l.episodes.length, total: l.planned, steps: l.steps, episodes: l.episodes, running: l.running };
+  return { jobId: l.jobId, status, out: l.out, done: l.episodes.length, total: l.planned, steps: l.steps, episodes: l.episodes, running: l.running, usage: l.usage };
 }
 
 export const useRunStore = create<RunState>()((set, get) => ({
@@ -70,7 +74,7 @@ export const useRunStore = create<RunState>()((set, get) => ({
     const mine = (jobId: string): boolean => get().run?.jobId === jobId;
     const offs = [
       client.on('device:changed', ({ devices }) => set((s) => ({ devices, selected: s.selected ?? devices.find((d) => d.state === 'device')?.serial ?? null }))),
-      client.on('run:step', (e) => { if (mine(e.jobId)) set((s) => ({ run: s.run && { ...s.run, steps: [...s.run.steps, e].slice(-400), running: { ...s.run.running, [e.device]: e.episode } } })); }),
+      client.on('run:step', (e) => { if (mine(e.jobId)) set((s) => ({ run: s.run && { ...s.run, steps: [...s.run.steps, e].slice(-400), running: { ...s.run.running, [e.device]: e.episode }, usage: e.runUsage ?? s.run.usage } })); }),
       client.on('run:episode', (e) => {
         if (!mine(e.jobId)) return;
         set((s) => {
@@ -125,7 +129,7 @@ export const useRunStore = create<RunState>()((set, get) => ({
   async start(client, req) {
     const jobId = newJobId('run');
     sessionStorage.setItem(LAST_RUN, jobId);
-    set({ run: { jobId, status: 'running', out: '', done: 0, total: 0, steps: [], episodes: [], running: {} } });
+    set({ run: { jobId, status: 'running', out: '', done: 0, total: 0, steps: [], episodes: [], running: {}, agents: req.agents } });
     try {
       const r = await client.call('run:start', { ...req, jobId });
       set((s) => ({ run: s.run?.jobId === jobId ? { ...s.run, out: r.out, status: 'done', done: r.episodes.length, total: r.planned } : s.run }));
