@@ -14,6 +14,58 @@ import type { JobArgs } from './dataset';
 export type EvalMethodKey = 'essential' | 'legacy' | 'stepwise' | 'lcs';
 export const EVAL_METHOD_KEYS: readonly EvalMethodKey[] = ['essential', 'legacy', 'stepwise', 'lcs'];
 
+/**
+ * Methods of the related systems, shown as more columns when the evaluation asks for them
+ * (`EvalSpec.methods`) or the user turns them on: the A3-style LLM judge, the hybrid (essential
+ * states + judge, disagreements to a human) and Mobile-Bench CheckPoints.
+ */
+export type EvalExtraMethod = 'judge' | 'hybrid' | 'checkpoints';
+export const EVAL_EXTRA_METHODS: readonly EvalExtraMethod[] = ['judge', 'hybrid', 'checkpoints'];
+
+/** One extra method's verdict on one task x agent. */
+export interface EvalExtraVerdict {
+  /** Undefined: no verdict (waits for a human, or no CheckPoints for the task). */
+  completed?: boolean;
+  /** Judge / hybrid: the episode is in the "needs a human" queue. */
+  needsHuman?: boolean;
+  reason?: string;
+  /** CheckPoints: level 1 (packages) and level 2 (all), and `passed/total` of all. */
+  level1?: number;
+  level2?: number;
+  score?: string;
+}
+
+export interface EvalExtraCell {
+  agent: string;
+  episode: string;
+  judge?: EvalExtraVerdict;
+  hybrid?: EvalExtraVerdict;
+  checkpoints?: EvalExtraVerdict;
+}
+
+/** A task x agent no method could decide alone: a human should label it. */
+export interface EvalQueueItem {
+  agent: string;
+  episode: string;
+  method: 'judge' | 'hybrid';
+  why: string;
+  /** Each voter's verdict (judge models, or essential and judge); null = no answer. */
+  verdicts: Record<string, boolean | null>;
+}
+
+/** The extra methods computed for an open evaluation. */
+export interface EvalExtraResult {
+  evalId: string;
+  methods: EvalExtraMethod[];
+  cells: EvalExtraCell[];
+  queue: EvalQueueItem[];
+  /** Why a method's column is empty (e.g. no judge endpoint configured), by method. */
+  unavailable: Partial<Record<EvalExtraMethod, string>>;
+  /** Judge models, requests sent, answers from the cache, tokens and cost of this computation. */
+  judge?: { models: string[]; requests: number; cached: number; failed: number; tokens: { prompt: number; completion: number }; costUsd?: number };
+  warnings: string[];
+}
+
 /** One agent's traces: a display name and its folder (any layout `touchstone eval` detects, or one trace). */
 export interface AgentTraces {
   name: string;
@@ -30,6 +82,8 @@ export interface EvalSpec {
   human?: string;
   /** Sentence embedder for fuzzy items, as `touchstone eval --embedder` (default `default`). */
   embedder?: 'default' | 'none';
+  /** Extra methods shown as more columns from the start (the user can turn them on and off). */
+  methods?: EvalExtraMethod[];
 }
 
 /** What a folder is, so the open screen can offer it in the right slot. */
@@ -142,6 +196,13 @@ export interface EvaluationCalls {
    * (a file path on the machine running Touchstone), else returned as `content` (web downloads).
    */
   'eval:export': Call<{ evalId: string; format: EvalExportFormat; path?: string }, { path?: string; bytes: number; content?: string }>;
+  /**
+   * Computes extra methods for every task x agent of an open evaluation: the judge (endpoint and
+   * models from TOUCHSTONE_LLM_BASE_URL / TOUCHSTONE_LLM_MODEL / TOUCHSTONE_LLM_API_KEY of the
+   * process running Touchstone; answers cached), the hybrid and CheckPoints (`<dataset>/checkpoints.json`
+   * or each episode's). A method that cannot run says why in `unavailable`.
+   */
+  'eval:methods': Call<{ evalId: string; methods: EvalExtraMethod[] }, EvalExtraResult>;
 }
 
 export interface EvaluationEvents {}
@@ -153,5 +214,6 @@ export const EVALUATION_CALLS: NameSet<EvaluationCalls> = {
   'eval:episode': true,
   'eval:label': true,
   'eval:export': true,
+  'eval:methods': true,
 };
 export const EVALUATION_EVENTS: NameSet<EvaluationEvents> = {};

@@ -12,6 +12,7 @@ import { openEvalSession, type EvalSession, type OpenInput } from './eval-sessio
 import { readLabelFile, writeLabel } from './human-label-file';
 import { inspectFolder, traceKind } from './inspect-folder';
 import { tasksFromIndex } from './tasks-from-index';
+import { viewMethods } from '../judge/view-methods';
 
 /** Open evaluations kept in memory (the newest few; each holds cells only, details stay on disk). */
 const KEEP = 8;
@@ -115,6 +116,10 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
       // Agents sharing one label file see the change too.
       for (const other of s.agents.values()) if (other.labelFile === a.labelFile) { other.labels = labels; s.overview.human[other.name] = Object.fromEntries(labels); }
       return { file: a.labelFile, labels: Object.fromEntries(labels) };
+    },
+    'eval:methods': async (args) => {
+      const s = session(args?.evalId);
+      try { return await viewMethods(s, args?.methods, { cacheDir: ctx.options.stateDir, env: process.env }); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
     },
     'eval:export': async (args) => {
       const s = session(args?.evalId);
