@@ -66,6 +66,33 @@ export interface EvalExtraResult {
   warnings: string[];
 }
 
+/**
+ * One task's Mobile-Bench test case as the annotation view edits it: one checkpoint per line, a
+ * plain line is one checkpoint, a line starting with `[` is a group in Mobile-Bench's JSON syntax:
+ * `["a", "b"]` sequential, `["&", "a", "b"]` all, `["|", "a", "b"]` any (groups nest).
+ */
+export interface CheckpointCaseEdit {
+  query: string;
+  apps: string[];
+  package: string[];
+  phrase: string[];
+  api: string[];
+}
+
+/** The test case of one task in `<dataset>/checkpoints.json`, with the file's version for conflict checks. */
+export interface CheckpointCaseFile {
+  /** Root-relative file (`checkpoints.json`). */
+  file: string;
+  /** Hash of the file's bytes when read; null when the file does not exist. Sent back with a save. */
+  version: string | null;
+  /** The task's test case (ID = the episode id); null when the file has none for it. */
+  edit: CheckpointCaseEdit | null;
+  /** Other test cases in the file (kept on save). */
+  others: number;
+  /** Problems reading the file (bad JSON, bad test cases), located. */
+  problems: string[];
+}
+
 /** One agent's traces: a display name and its folder (any layout `touchstone eval` detects, or one trace). */
 export interface AgentTraces {
   name: string;
@@ -203,6 +230,14 @@ export interface EvaluationCalls {
    * or each episode's). A method that cannot run says why in `unavailable`.
    */
   'eval:methods': Call<{ evalId: string; methods: EvalExtraMethod[] }, EvalExtraResult>;
+  /** The Mobile-Bench test case of one task from `<dataset>/checkpoints.json` (annotation view). */
+  'checkpoints:load': Call<{ datasetId: string; episode: string }, CheckpointCaseFile>;
+  /**
+   * Writes the task's test case into `<dataset>/checkpoints.json` atomically (other test cases kept;
+   * an empty case removes it). Fails with 'bad-request' naming the category and line of a bad
+   * checkpoint, and with 'conflict' when the file changed on disk since `base` was read.
+   */
+  'checkpoints:save': Call<{ datasetId: string; episode: string; edit: CheckpointCaseEdit; base: string | null }, CheckpointCaseFile>;
 }
 
 export interface EvaluationEvents {}
@@ -215,5 +250,7 @@ export const EVALUATION_CALLS: NameSet<EvaluationCalls> = {
   'eval:label': true,
   'eval:export': true,
   'eval:methods': true,
+  'checkpoints:load': true,
+  'checkpoints:save': true,
 };
 export const EVALUATION_EVENTS: NameSet<EvaluationEvents> = {};
