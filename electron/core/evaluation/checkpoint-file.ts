@@ -63,7 +63,8 @@ function taskFrom(episode: string, e: CheckpointCaseEdit): CheckpointTask | null
   const query = typeof e?.query === 'string' ? e.query.trim() : '';
   if (!query && !apps.length && Object.values(cps).every((l) => !l.length)) return null;
   const r = parseCheckpointTasks(JSON.stringify([{ ID: episode, Query: query, 'APP List': apps, CheckPoints: cps }]), `test case ${episode}`);
-  const bad = r.ok ? r.warnings.filter((p) => p.severity === 'error') : r.problems;
+  // Warnings refuse too: what the reader would drop (an empty group) must not be saved silently.
+  const bad = r.ok ? r.warnings : r.problems;
   if (!r.ok || bad.length || !r.value[0]) throw new AppError('bad-request', `${bad.map((p) => p.message).join(' ')} Nothing was saved.`);
   return r.value[0];
 }
