@@ -9,12 +9,15 @@ import { checkApiCommand } from '../../../shared/evaluation/checkpoints/api-comm
 /** A recorded API action in `eventStructs.txt`: `[API] adb shell <command>` (read by the dataset layer as an unknown line, kept verbatim). */
 const API_LINE = /^\[API\]\s+(.+)$/;
 
-/** The device form of one ground-truth line: UI actions scaled to the screen, `[API]` lines as API actions (refused commands throw). */
+/**
+ * The device form of one ground-truth line: UI actions scaled to the screen, `[API]` lines as API
+ * actions; a refused command becomes an invalid step with the reason (nothing runs, the replay goes on).
+ */
 function replayable(a: GtAction, screen: Observation['screen'], line: number): DeviceAction | null {
   const api = a.kind === 'unknown' ? API_LINE.exec(a.raw.trim()) : null;
   if (!api) return fromGtAction(a, screen);
   const c = checkApiCommand(api[1]);
-  if (!c.ok) throw new Error(`replay agent: eventStructs.txt line ${line + 1}: ${c.error}`);
+  if (!c.ok) return { kind: 'invalid', reason: `eventStructs.txt line ${line + 1}: ${c.error}` };
   return { kind: 'api', command: c.command.recorded };
 }
 import type { Agent, AgentFactory, AgentTask, Observation } from './agent';

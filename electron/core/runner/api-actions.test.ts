@@ -95,10 +95,11 @@ describe.skipIf(!HAVE_ADB)('API actions: replayed on virtual devices through the
     expect(before - after).toBeGreaterThan(60);
     expect(multi.steps.some((s) => s.activity.includes('com.touchstone.notes'))).toBe(true);
 
-    // A command off the whitelist is refused before it reaches the device, naming the file and line.
+    // A command off the whitelist is refused before it reaches the device: the step is recorded as invalid with the reason, file and line.
     const bad = by['mb-refused']!.record;
-    expect(bad.outcome).toBe('error');
-    expect(bad.reason).toMatch(/eventStructs\.txt line 1: API action refused: `rm` is not an allowed command\. Allowed: am start/);
+    expect([bad.outcome, bad.agentVerdict, bad.steps.length]).toEqual(['finished', 'complete', 2]);
+    expect(bad.steps[0]!.action).toBe('NONE|NULL|NULL|0|0');
+    expect(bad.steps[0]!.description).toMatch(/^invalid: eventStructs\.txt line 1: API action refused: `rm` is not an allowed command\. Allowed: am start/);
   }, 240_000);
 
   it('evaluates with checkpoints: the replays pass every CheckPoint, the no-op agent none; API CheckPoints come from the recorded actions', async () => {
@@ -111,8 +112,9 @@ describe.skipIf(!HAVE_ADB)('API actions: replayed on virtual devices through the
     expect(cp['mb-api-ui']!.evidence.history[0]).toBe(`step 0: api ${SHOP_OPEN}`);
     expect([cp['mb-multi']!.passed, cp['mb-multi']!.total, cp['mb-multi']!.completed]).toEqual([{ package: 1, all: 4 }, { package: 1, all: 4 }, true]);
     expect(cp['mb-multi']!.evidence.verdicts.filter((v) => v.category === 'api').map((v) => v.steps)).toEqual([[0], [0, 1]]);
-    // The refused task was never run: it has no trace, so it is not among the outcomes.
-    expect(cp['mb-refused']).toBeUndefined();
+    // A refused command was never issued, so its API CheckPoint fails.
+    expect([cp['mb-refused']!.passed.all, cp['mb-refused']!.total.all, cp['mb-refused']!.completed]).toEqual([0, 1, false]);
+    expect(cp['mb-refused']!.evidence.history[0]).toBe('step 0: no action');
 
     const noop = await runEvaluation({ datasetRoot: fx.dataset, tracesRoot: join(fx.tmp, 'runs', 'noop'), methods: ['checkpoints'], mode: 'fixed', jobs: 1 });
     const n = Object.fromEntries(noop.outcomes.map((o) => [o.episode, o.checkpoints!]));
