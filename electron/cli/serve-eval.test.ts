@@ -15,7 +15,12 @@ describe('touchstone serve --dataset --traces --human', () => {
     const r = parseServeArgs(['--dataset', tmp, '--traces', `gpt=${a}`, `--traces=${a}`, '--human', 'labels.csv']);
     expect(r).toMatchObject({ evaluation: { dataset: tmp, agents: [{ name: 'gpt', path: a }, { name: path.basename(a), path: a }], human: path.resolve('labels.csv') } });
   });
+  it('--method presets the judge, hybrid and CheckPoints columns', () => {
+    expect(parseServeArgs(['--dataset', tmp, '--traces', a, '--method', 'judge,checkpoints'])).toMatchObject({ evaluation: { methods: ['judge', 'checkpoints'] } });
+  });
   it.each([
+    [['--dataset', tmp, '--traces', a, '--method', 'judge,oracle'], /--method takes judge, hybrid, checkpoints \(comma-separated\); got oracle/],
+    [['--method', 'judge'], /--dataset and --traces go together/],
     [['--traces', `x=${tmp}`], /--dataset and --traces go together/],
     [['--dataset', tmp], /--dataset and --traces go together/],
     [['--dataset', tmp, '--traces', 'x=/no/such/dir'], /no such folder \/no\/such\/dir/],

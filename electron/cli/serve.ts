@@ -7,13 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EvalSpec } from '../../shared/contract/evaluation';
+import { EVAL_EXTRA_METHODS, type EvalExtraMethod, type EvalSpec } from '../../shared/contract/evaluation';
 import { createAppService } from '../core/app/app-service';
 import { agentApiMount } from '../core/agents/http-api/serve-mount';
 import { startServer } from '../server';
 
 const USAGE = `Usage: touchstone serve [--port N] [--open] [--root DIR]... [--state-dir DIR]
-                       [--dataset D --traces NAME=DIR [--traces NAME=DIR]... [--human labels.csv]]
+                       [--dataset D --traces NAME=DIR [--traces NAME=DIR]... [--human labels.csv] [--method judge,hybrid,checkpoints]]
 
 Serves the Touchstone UI on http://127.0.0.1 (never on other interfaces) and
 prints the URL to open; it carries a random token that changes every launch.
@@ -26,6 +26,8 @@ prints the URL to open; it carries a random token that changes every launch.
   --traces NAME=DIR  one agent's traces folder (any layout touchstone eval detects), repeatable;
                    a bare DIR is named after the folder
   --human FILE     human labels (episode,human CSV) for the agents; created on the first label
+  --method M,...   more columns from the start: judge, hybrid (endpoint from TOUCHSTONE_LLM_BASE_URL /
+                   TOUCHSTONE_LLM_MODEL / TOUCHSTONE_LLM_API_KEY), checkpoints (<dataset>/checkpoints.json)
   --agent-dataset D --agent-devices S
                    also serve the agent HTTP API (/v1/..., /openapi.json; see touchstone agent-api)
                    for the tasks of D on devices S, behind the same token`;
@@ -44,7 +46,7 @@ export interface ServeArgs {
 /** Parses the command line; returns a message instead when it is wrong. */
 export function parseServeArgs(args: string[]): ServeArgs | { error: string } | 'help' {
   const out: ServeArgs = { port: 0, open: false, roots: [], stateDir: defaultStateDir() };
-  const ev: { dataset?: string; human?: string; agents: EvalSpec['agents'] } = { agents: [] };
+  const ev: { dataset?: string; human?: string; agents: EvalSpec['agents']; methods?: EvalExtraMethod[] } = { agents: [] };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const value = (): string | undefined => (a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i]);
@@ -79,15 +81,20 @@ export function parseServeArgs(args: string[]): ServeArgs | { error: string } | 
       const name = eq > 0 ? v.slice(0, eq) : basename(resolve(dir));
       if (ev.agents.some((x) => x.name === name)) return { error: `--traces: two agents are named ${name}; write NAME=DIR with different names.` };
       ev.agents.push({ name, path: resolve(dir) });
+    } else if (flag === '--method') {
+      const ms = (value() ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+      const bad = ms.filter((m) => !EVAL_EXTRA_METHODS.includes(m as EvalExtraMethod));
+      if (!ms.length || bad.length) return { error: `--method takes ${EVAL_EXTRA_METHODS.join(', ')} (comma-separated); got ${bad.join(', ') || 'nothing'}.` };
+      ev.methods = ms as EvalExtraMethod[];
     } else if (flag === '--agent-dataset' || flag === '--agent-devices') {
       const v = value();
       if (!v) return { error: `${flag} needs a value.` };
       if (flag === '--agent-dataset') out.agentDataset = resolve(v); else out.agentDevices = v;
     } else return { error: `Unknown option ${a}.` };
   }
-  if (ev.dataset || ev.agents.length || ev.human) {
+  if (ev.dataset || ev.agents.length || ev.human || ev.methods) {
     if (!ev.dataset || !ev.agents.length) return { error: '--dataset and --traces go together: give the dataset folder and at least one NAME=DIR.' };
-    out.evaluation = { dataset: ev.dataset, agents: ev.agents, ...(ev.human ? { human: ev.human } : {}) };
+    out.evaluation = { dataset: ev.dataset, agents: ev.agents, ...(ev.human ? { human: ev.human } : {}), ...(ev.methods ? { methods: ev.methods } : {}) };
   }
   return out;
 }

@@ -14,6 +14,85 @@ import type { JobArgs } from './dataset';
 export type EvalMethodKey = 'essential' | 'legacy' | 'stepwise' | 'lcs';
 export const EVAL_METHOD_KEYS: readonly EvalMethodKey[] = ['essential', 'legacy', 'stepwise', 'lcs'];
 
+/**
+ * Methods of the related systems, shown as more columns when the evaluation asks for them
+ * (`EvalSpec.methods`) or the user turns them on: the A3-style LLM judge, the hybrid (essential
+ * states + judge, disagreements to a human) and Mobile-Bench CheckPoints.
+ */
+export type EvalExtraMethod = 'judge' | 'hybrid' | 'checkpoints';
+export const EVAL_EXTRA_METHODS: readonly EvalExtraMethod[] = ['judge', 'hybrid', 'checkpoints'];
+
+/** One extra method's verdict on one task x agent. */
+export interface EvalExtraVerdict {
+  /** Undefined: no verdict (waits for a human, or no CheckPoints for the task). */
+  completed?: boolean;
+  /** Judge / hybrid: the episode is in the "needs a human" queue. */
+  needsHuman?: boolean;
+  reason?: string;
+  /** CheckPoints: level 1 (packages) and level 2 (all), and `passed/total` of all. */
+  level1?: number;
+  level2?: number;
+  score?: string;
+}
+
+export interface EvalExtraCell {
+  agent: string;
+  episode: string;
+  judge?: EvalExtraVerdict;
+  hybrid?: EvalExtraVerdict;
+  checkpoints?: EvalExtraVerdict;
+}
+
+/** A task x agent no method could decide alone: a human should label it. */
+export interface EvalQueueItem {
+  agent: string;
+  episode: string;
+  method: 'judge' | 'hybrid';
+  why: string;
+  /** Each voter's verdict (judge models, or essential and judge); null = no answer. */
+  verdicts: Record<string, boolean | null>;
+}
+
+/** The extra methods computed for an open evaluation. */
+export interface EvalExtraResult {
+  evalId: string;
+  methods: EvalExtraMethod[];
+  cells: EvalExtraCell[];
+  queue: EvalQueueItem[];
+  /** Why a method's column is empty (e.g. no judge endpoint configured), by method. */
+  unavailable: Partial<Record<EvalExtraMethod, string>>;
+  /** Judge models, requests sent, answers from the cache, tokens and cost of this computation. */
+  judge?: { models: string[]; requests: number; cached: number; failed: number; tokens: { prompt: number; completion: number }; costUsd?: number };
+  warnings: string[];
+}
+
+/**
+ * One task's Mobile-Bench test case as the annotation view edits it: one checkpoint per line, a
+ * plain line is one checkpoint, a line starting with `[` is a group in Mobile-Bench's JSON syntax:
+ * `["a", "b"]` sequential, `["&", "a", "b"]` all, `["|", "a", "b"]` any (groups nest).
+ */
+export interface CheckpointCaseEdit {
+  query: string;
+  apps: string[];
+  package: string[];
+  phrase: string[];
+  api: string[];
+}
+
+/** The test case of one task in `<dataset>/checkpoints.json`, with the file's version for conflict checks. */
+export interface CheckpointCaseFile {
+  /** Root-relative file (`checkpoints.json`). */
+  file: string;
+  /** Hash of the file's bytes when read; null when the file does not exist. Sent back with a save. */
+  version: string | null;
+  /** The task's test case (ID = the episode id); null when the file has none for it. */
+  edit: CheckpointCaseEdit | null;
+  /** Other test cases in the file (kept on save). */
+  others: number;
+  /** Problems reading the file (bad JSON, bad test cases), located. */
+  problems: string[];
+}
+
 /** One agent's traces: a display name and its folder (any layout `touchstone eval` detects, or one trace). */
 export interface AgentTraces {
   name: string;
@@ -30,6 +109,8 @@ export interface EvalSpec {
   human?: string;
   /** Sentence embedder for fuzzy items, as `touchstone eval --embedder` (default `default`). */
   embedder?: 'default' | 'none';
+  /** Extra methods shown as more columns from the start (the user can turn them on and off). */
+  methods?: EvalExtraMethod[];
 }
 
 /** What a folder is, so the open screen can offer it in the right slot. */
@@ -142,6 +223,21 @@ export interface EvaluationCalls {
    * (a file path on the machine running Touchstone), else returned as `content` (web downloads).
    */
   'eval:export': Call<{ evalId: string; format: EvalExportFormat; path?: string }, { path?: string; bytes: number; content?: string }>;
+  /**
+   * Computes extra methods for every task x agent of an open evaluation: the judge (endpoint and
+   * models from TOUCHSTONE_LLM_BASE_URL / TOUCHSTONE_LLM_MODEL / TOUCHSTONE_LLM_API_KEY of the
+   * process running Touchstone; answers cached), the hybrid and CheckPoints (`<dataset>/checkpoints.json`
+   * or each episode's). A method that cannot run says why in `unavailable`.
+   */
+  'eval:methods': Call<{ evalId: string; methods: EvalExtraMethod[] }, EvalExtraResult>;
+  /** The Mobile-Bench test case of one task from `<dataset>/checkpoints.json` (annotation view). */
+  'checkpoints:load': Call<{ datasetId: string; episode: string }, CheckpointCaseFile>;
+  /**
+   * Writes the task's test case into `<dataset>/checkpoints.json` atomically (other test cases kept;
+   * an empty case removes it). Fails with 'bad-request' naming the category and line of a bad
+   * checkpoint, and with 'conflict' when the file changed on disk since `base` was read.
+   */
+  'checkpoints:save': Call<{ datasetId: string; episode: string; edit: CheckpointCaseEdit; base: string | null }, CheckpointCaseFile>;
 }
 
 export interface EvaluationEvents {}
@@ -153,5 +249,8 @@ export const EVALUATION_CALLS: NameSet<EvaluationCalls> = {
   'eval:episode': true,
   'eval:label': true,
   'eval:export': true,
+  'eval:methods': true,
+  'checkpoints:load': true,
+  'checkpoints:save': true,
 };
 export const EVALUATION_EVENTS: NameSet<EvaluationEvents> = {};

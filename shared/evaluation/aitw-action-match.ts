@@ -40,6 +40,8 @@ export function normaliseExecAction(a: ExecAction): NormAction {
     case 'complete': return { kind: 'complete' };
     case 'impossible': return { kind: 'impossible' };
     case 'none': return { kind: 'other', label: 'none' };
+    // An API action has no ground-truth counterpart (eventStructs records UI actions): it matches none.
+    case 'api': return { kind: 'other', label: `api ${a.command}` };
     default: return assertNever(a, 'executed action');
   }
 }

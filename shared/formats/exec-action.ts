@@ -8,6 +8,12 @@ function point(s: string): Point | null {
   return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
 }
 
+/**
+ * The action type of an API action line. Upstream maps the type through its ActionType enum and
+ * crashes on unknown names; UNUSED_9 is a member it reserves for no action, so it reads the line.
+ */
+export const API_ACTION_TYPE = 'UNUSED_9';
+
 const SIMPLE: Record<string, ExecAction['kind']> = {
   PRESS_BACK: 'back', PRESS_HOME: 'home', PRESS_ENTER: 'enter',
   STATUS_TASK_COMPLETE: 'complete', STATUS_TASK_IMPOSSIBLE: 'impossible',
@@ -42,6 +48,12 @@ export function parseExecActionLine(line: string): ExecAction | string {
       if (!from || !to) return `SWIPE needs two points like [0.8, 0.5]|[0.2, 0.5], found ${JSON.stringify(`${arg1}|${arg2}`)}`;
       return { kind: 'swipe', from, to, screen };
     }
+    case API_ACTION_TYPE: {
+      // An API action: the upstream evaluator reads this type as its placeholder ActionType.UNUSED_9 (matches no UI action).
+      const command = arg1.trim();
+      if (arg2.trim() !== 'NULL' || !/^adb shell \S/.test(command)) return `${API_ACTION_TYPE} (an API action) needs "adb shell <command>" and NULL, found ${JSON.stringify(`${arg1}|${arg2}`)}`;
+      return { kind: 'api', command, screen };
+    }
     case 'TYPE': {
       const q = arg1.length >= 2 && (arg1[0] === "'" || arg1[0] === '"') && arg1.endsWith(arg1[0]) ? arg1[0] : '';
       // Quoted text is a Python string literal (upstream wrote repr(text)): undo its escapes.
@@ -49,7 +61,7 @@ export function parseExecActionLine(line: string): ExecAction | string {
     }
     default: {
       const kind = SIMPLE[type];
-      if (!kind) return `unknown action type ${JSON.stringify(type)} (expected CLICK, SWIPE, TYPE, PRESS_BACK, PRESS_HOME, PRESS_ENTER, STATUS_TASK_COMPLETE or STATUS_TASK_IMPOSSIBLE)`;
+      if (!kind) return `unknown action type ${JSON.stringify(type)} (expected CLICK, SWIPE, TYPE, PRESS_BACK, PRESS_HOME, PRESS_ENTER, STATUS_TASK_COMPLETE, STATUS_TASK_IMPOSSIBLE or UNUSED_9 (API action))`;
       return { kind, screen } as ExecAction;
     }
   }
@@ -77,6 +89,10 @@ export function formatExecActionLine(a: ExecAction): string {
     case 'enter': return `PRESS_ENTER|NULL|NULL|${tail}`;
     case 'complete': return `STATUS_TASK_COMPLETE|NULL|NULL|${tail}`;
     case 'impossible': return `STATUS_TASK_IMPOSSIBLE|NULL|NULL|${tail}`;
+    case 'api': {
+      if (/[|\r\n]/.test(a.command) || !a.command.startsWith('adb shell ')) throw new Error(`API action command ${JSON.stringify(a.command)} must start with "adb shell " and hold no "|" or line break.`);
+      return `${API_ACTION_TYPE}|${a.command}|NULL|${tail}`;
+    }
     default: {
       const never: never = a;
       throw new Error(`Unknown action ${JSON.stringify(never)}`);

@@ -32,4 +32,9 @@ export type ExecAction =
   | { kind: 'enter'; screen: Size }
   | { kind: 'complete'; screen: Size }
   | { kind: 'impossible'; screen: Size }
+  /**
+   * An API action (Mobile-Bench): one whitelisted adb command, `command` as recorded (`adb shell ...`).
+   * Line: `UNUSED_9|adb shell <command>|NULL|width|height` (see shared/evaluation/README.md).
+   */
+  | { kind: 'api'; command: string; screen: Size }
   | { kind: 'none' };

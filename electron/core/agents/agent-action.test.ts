@@ -28,6 +28,10 @@ describe('numbered screen and action requests', () => {
     expect(parseActionRequest({ action: 'swipe', direction: 'up' }, els, SCREEN)).toEqual({ ok: true, action: { kind: 'swipe', x1: 540, y1: 1200, x2: 540, y2: 480, durationMs: 300 } });
     expect(parseActionRequest({ action: 'type', text: 'hi' }, els, SCREEN)).toEqual({ ok: true, action: { kind: 'type', text: 'hi' } });
     expect(parseActionRequest({ action: 'launch', package: 'com.android.settings' }, els, SCREEN)).toEqual({ ok: true, action: { kind: 'launch', pkg: 'com.android.settings' } });
+    // API actions (Mobile-Bench): one whitelisted adb command; anything else is refused with the reason.
+    expect(parseActionRequest({ action: 'api', command: 'am start -a android.intent.action.VIEW -d "https://example.com/a b"' }, els, SCREEN)).toEqual({ ok: true, action: { kind: 'api', command: "adb shell am start -a android.intent.action.VIEW -d 'https://example.com/a b'" } });
+    expect(parseActionRequest({ action: 'api', command: 'reboot' }, els, SCREEN)).toEqual({ ok: false, error: expect.stringMatching(/^API action refused: `reboot` is not an allowed command/) });
+    expect(parseActionRequest({ action: 'api' }, els, SCREEN)).toEqual({ ok: false, error: expect.stringMatching(/"command" must be a non-empty string/) });
     expect(parseActionRequest({ action: 'complete' }, els, SCREEN)).toEqual({ ok: true, action: { kind: 'complete' } });
   });
 

@@ -1,9 +1,10 @@
 import type { Size } from '../../../shared/model';
 import type { DeviceAction } from '../capture/device-action';
+import { checkApiCommand } from '../../../shared/evaluation/checkpoints/api-command';
 import { center, elementByNumber, inScreen, type ScreenElement } from './screen-view';
 
 /** The action names every external agent (LLM tool calls, HTTP, MCP) uses, as in LlamaTouch's AgentEnv. */
-export const ACTION_NAMES = ['tap', 'long_press', 'swipe', 'type', 'back', 'home', 'enter', 'launch', 'complete', 'impossible'] as const;
+export const ACTION_NAMES = ['tap', 'long_press', 'swipe', 'type', 'back', 'home', 'enter', 'launch', 'api', 'complete', 'impossible'] as const;
 export type ActionName = (typeof ACTION_NAMES)[number];
 
 /** An action as agents send it: a name and its arguments (element number or coordinates, text, direction, package). */
@@ -12,6 +13,8 @@ export interface ActionRequest {
   element?: unknown; x?: unknown; y?: unknown;
   x1?: unknown; y1?: unknown; x2?: unknown; y2?: unknown;
   direction?: unknown; text?: unknown; package?: unknown;
+  /** `api`: one whitelisted adb shell command (an intent, a settings change). */
+  command?: unknown;
 }
 
 export type ParsedAction = { ok: true; action: DeviceAction } | { ok: false; error: string };
@@ -69,6 +72,10 @@ export function parseActionRequest(r: unknown, els: readonly ScreenElement[], sc
     case 'launch':
       if (typeof req.package !== 'string' || !/^[A-Za-z][\w]*(\.[\w]+)+$/.test(req.package)) return { ok: false, error: `launch needs "package", a package name such as com.android.settings; got ${JSON.stringify(req.package)}.` };
       return { ok: true, action: { kind: 'launch', pkg: req.package } };
+    case 'api': {
+      const c = checkApiCommand(req.command);
+      return c.ok ? { ok: true, action: { kind: 'api', command: c.command.recorded } } : { ok: false, error: c.error };
+    }
     default:
       return { ok: false, error: `Unknown action ${JSON.stringify(req.action)}; use one of ${ACTION_NAMES.join(', ')}.` };
   }

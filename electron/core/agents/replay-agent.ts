@@ -4,11 +4,27 @@ import type { GtAction } from '../../../shared/model';
 import { parseEventStructs } from '../../../shared/formats/event-structs';
 import { formatProblem } from '../../../shared/model';
 import { fromGtAction, type DeviceAction } from '../capture/device-action';
+import { checkApiCommand } from '../../../shared/evaluation/checkpoints/api-command';
+
+/** A recorded API action in `eventStructs.txt`: `[API] adb shell <command>` (read by the dataset layer as an unknown line, kept verbatim). */
+const API_LINE = /^\[API\]\s+(.+)$/;
+
+/**
+ * The device form of one ground-truth line: UI actions scaled to the screen, `[API]` lines as API
+ * actions; a refused command becomes an invalid step with the reason (nothing runs, the replay goes on).
+ */
+function replayable(a: GtAction, screen: Observation['screen'], line: number): DeviceAction | null {
+  const api = a.kind === 'unknown' ? API_LINE.exec(a.raw.trim()) : null;
+  if (!api) return fromGtAction(a, screen);
+  const c = checkApiCommand(api[1]);
+  if (!c.ok) return { kind: 'invalid', reason: `eventStructs.txt line ${line + 1}: ${c.error}` };
+  return { kind: 'api', command: c.command.recorded };
+}
 import type { Agent, AgentFactory, AgentTask, Observation } from './agent';
 
 /**
  * Replays the ground-truth actions (`eventStructs.txt`), scaled to the device,
- * then declares the task complete: a sanity check of annotations and devices
+ * with `[API] adb shell ...` lines as API actions (Mobile-Bench API+UI tasks), then declares the task complete: a sanity check of annotations and devices
  * (every annotated task should pass its own replay).
  */
 export class ReplayAgent implements Agent {
@@ -30,7 +46,7 @@ export class ReplayAgent implements Agent {
     // Actions that have no device form (app switch, unknown lines) are skipped, as the recorder could not replay them either.
     let i = obs.history.length;
     while (i < this.actions.length) {
-      const a = fromGtAction(this.actions[i], obs.screen);
+      const a = replayable(this.actions[i], obs.screen, i);
       if (a) return a;
       i++;
     }

@@ -9,6 +9,8 @@ export type DeviceAction =
   /** What a person can do on the mirrored screen, too. */
   | DeviceInput
   | { kind: 'launch'; pkg: string }
+  /** An API action: one whitelisted adb shell command (shared/evaluation/checkpoints/api-command.ts), as recorded (`adb shell ...`). */
+  | { kind: 'api'; command: string }
   | { kind: 'complete' }
   | { kind: 'impossible' }
   /** A reply the agent gave that is no action (malformed tool call): recorded as a step that touches nothing. */
@@ -29,6 +31,7 @@ export function toExecAction(a: DeviceAction, screen: Size): ExecAction {
     case 'enter': return { kind: 'enter', screen };
     // Upstream has no launch action; an app start is recorded as what it looks like to the evaluator: nothing on screen.
     case 'launch': case 'invalid': return { kind: 'none' };
+    case 'api': return { kind: 'api', command: a.command, screen };
     case 'complete': return { kind: 'complete', screen };
     case 'impossible': return { kind: 'impossible', screen };
   }
@@ -72,6 +75,7 @@ export function describeAction(a: DeviceAction): string {
     case 'swipe': return `swipe ${a.x1},${a.y1} -> ${a.x2},${a.y2}`;
     case 'type': return `type ${JSON.stringify(a.text)}`;
     case 'launch': return `launch ${a.pkg}`;
+    case 'api': return `api ${a.command}`;
     case 'invalid': return `invalid: ${a.reason}`;
     default: return a.kind;
   }

@@ -1,5 +1,6 @@
 import type { DeviceShell } from './device-shell';
 import type { DeviceAction } from './device-action';
+import { checkApiCommand } from '../../../shared/evaluation/checkpoints/api-command';
 
 const ADB_KEYBOARD_PKG = 'com.android.adbkeyboard';
 const ADB_IME = 'com.android.adbkeyboard/.AdbIME';
@@ -56,11 +57,18 @@ export async function performAction(shell: DeviceShell, a: DeviceAction): Promis
       cmd = `input text ${arg}`;
       break;
     }
+    case 'api': {
+      // Checked again here: whatever produced the action, only whitelisted commands reach the device.
+      const c = checkApiCommand(a.command);
+      if (!c.ok) throw new Error(`${c.error} (device ${shell.serial})`);
+      cmd = `${c.command.shell} 2>&1`;
+      break;
+    }
     case 'complete': case 'impossible': case 'invalid': return false;
   }
   const out = (await shell.run(cmd)).toString('utf8');
   // InputShellCommand and monkey report failures in their output (their exit status is lost over `shell:`).
-  if (/Exception occurred while executing|Error: Unknown command|monkey aborted|No activities found/.test(out)) {
+  if (/Exception occurred while executing|Error: Unknown command|monkey aborted|No activities found/.test(out) || (a.kind === 'api' && /^Error\b|^Error type \d|Activity not started, unable/m.test(out))) {
     throw new Error(`Device ${shell.serial} refused \`${cmd}\`: ${out.trim().split('\n').slice(0, 3).join(' ')}`);
   }
   return true;

@@ -12,6 +12,8 @@ import { openEvalSession, type EvalSession, type OpenInput } from './eval-sessio
 import { readLabelFile, writeLabel } from './human-label-file';
 import { inspectFolder, traceKind } from './inspect-folder';
 import { tasksFromIndex } from './tasks-from-index';
+import { viewMethods } from '../judge/view-methods';
+import { loadCheckpointCase, saveCheckpointCase } from './checkpoint-file';
 
 /** Open evaluations kept in memory (the newest few; each holds cells only, details stay on disk). */
 const KEEP = 8;
@@ -116,6 +118,12 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
       for (const other of s.agents.values()) if (other.labelFile === a.labelFile) { other.labels = labels; s.overview.human[other.name] = Object.fromEntries(labels); }
       return { file: a.labelFile, labels: Object.fromEntries(labels) };
     },
+    'eval:methods': async (args) => {
+      const s = session(args?.evalId);
+      try { return await viewMethods(s, args?.methods, { cacheDir: ctx.options.stateDir, env: process.env }); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
+    },
+    'checkpoints:load': async (args) => loadCheckpointCase(ctx.datasets.get(args?.datasetId).root, String(args?.episode)),
+    'checkpoints:save': async (args) => saveCheckpointCase(ctx.datasets.get(args?.datasetId).root, String(args?.episode), args?.edit, args?.base ?? null),
     'eval:export': async (args) => {
       const s = session(args?.evalId);
       const o = s.overview;

@@ -5,6 +5,7 @@ import { useKeymap } from '../../keymap/use-keymap';
 import { TaskList } from '../tasks/TaskList';
 import { EpisodeView } from '../episode/EpisodeView';
 import { annotateBindings } from './annotate-keys';
+import { CheckpointsPanel } from './checkpoints/CheckpointsPanel';
 
 /** The annotation view: the task queue, the episode's screen, and the current step's essential-state editor. */
 export function AnnotateView() {
@@ -24,6 +25,7 @@ export function AnnotateView() {
     <div className="workspace annotate">
       <TaskList queue />
       <EpisodeView annotate />
+      <CheckpointsPanel />
     </div>
   );
 }

@@ -5,8 +5,10 @@ import { useKeymap } from '../../keymap/use-keymap';
 import { EvalProgress } from './EvalOpenForm';
 import { useEvalStore } from './eval-store';
 import { OverviewTable } from './OverviewTable';
-import { buildRows, filterRows, valuesOf, type SortKey } from './overview-rows';
+import { buildRows, cellKey, filterRows, valuesOf, type SortKey } from './overview-rows';
 import { SummaryPanel } from './SummaryPanel';
+import { ExtraNotes, ExtraSummary, ExtraToggles, useExtraCells } from './ExtraMethods';
+import { QueuePanel } from './QueuePanel';
 
 function download(name: string, content: string, type: string): void {
   const url = URL.createObjectURL(new Blob([content], { type }));
@@ -22,7 +24,10 @@ export function OverviewPane({ client }: { client: TouchstoneClient }) {
   const s = useEvalStore();
   const o = s.overview!;
   const all = useMemo(() => buildRows(o), [o]);
-  const rows = useMemo(() => filterRows(all, o.human, s.filter, s.sort), [all, o.human, s.filter, s.sort]);
+  const extraCells = useExtraCells();
+  const queue = useMemo(() => s.extra?.queue ?? [], [s.extra]);
+  const queued = useMemo(() => new Set(queue.map((q) => cellKey(q.agent, q.episode))), [queue]);
+  const rows = useMemo(() => filterRows(all, o.human, s.filter, s.sort, queued), [all, o.human, s.filter, s.sort, queued]);
   const search = useRef<HTMLInputElement>(null);
   const move = (dRow: number, dAgent: number) => {
     if (!rows.length) return;
@@ -32,7 +37,19 @@ export function OverviewPane({ client }: { client: TouchstoneClient }) {
     const j = Math.max(0, Math.min(agents.length - 1, (c ? agents.indexOf(c.agent) : 0) + dAgent));
     s.setCursor({ episode: rows[i]!.task.episode, agent: agents[j] ?? o.agents[0]! });
   };
-  const label = (v: boolean | null) => s.cursor && void s.setLabel(client, s.cursor.agent, s.cursor.episode, v);
+  const label = (v: boolean | null) => {
+    const c = s.cursor;
+    if (!c) return;
+    void s.setLabel(client, c.agent, c.episode, v);
+    // Working through the queue: one key labels, the cursor moves to the next unlabelled item.
+    if (s.filter.queue && v !== null) {
+      const keys = [...new Set(queue.map((q) => cellKey(q.agent, q.episode)))];
+      const at = keys.indexOf(cellKey(c.agent, c.episode));
+      const next = [...keys.slice(at + 1), ...keys.slice(0, Math.max(0, at))].map((k) => queue.find((q) => cellKey(q.agent, q.episode) === k)!)
+        .find((q) => o.human[q.agent]?.[q.episode] === undefined);
+      if (next) s.setCursor({ episode: next.episode, agent: next.agent });
+    }
+  };
   useKeymap('evaluate', [
     { keys: ['ArrowDown', 'j'], label: 'Next task', group: 'Overview', run: () => move(1, 0) },
     { keys: ['ArrowUp', 'k'], label: 'Previous task', group: 'Overview', run: () => move(-1, 0) },
@@ -65,6 +82,8 @@ export function OverviewPane({ client }: { client: TouchstoneClient }) {
           onKeyDown={(e) => { if (e.key === 'Escape' || e.key === 'Enter') e.currentTarget.blur(); }} />
         <label><input type="checkbox" checked={s.filter.disagreements} onChange={(e) => s.setFilter({ disagreements: e.target.checked })} /> disagreements</label>
         <label><input type="checkbox" checked={s.filter.failures} onChange={(e) => s.setFilter({ failures: e.target.checked })} /> failures</label>
+        <label title="Only tasks the judge or the hybrid left for a human"><input type="checkbox" data-filter="queue" checked={s.filter.queue} onChange={(e) => s.setFilter({ queue: e.target.checked })} /> needs a human ({queued.size})</label>
+        <ExtraToggles client={client} />
         {select('category')}{select('difficulty')}{select('app')}
         <select aria-label="sort" value={`${s.sort.key}:${s.sort.desc ? 'desc' : 'asc'}`} onChange={(e) => { const [key, dir] = e.target.value.split(':'); s.setSort({ key: key as SortKey, desc: dir === 'desc' }); }}>
           <option value="task:asc">index order</option><option value="category:asc">category</option><option value="difficulty:asc">steps ↑</option><option value="difficulty:desc">steps ↓</option>
@@ -80,11 +99,15 @@ export function OverviewPane({ client }: { client: TouchstoneClient }) {
       {s.progress && <EvalProgress client={client} />}
       {s.error && <div className="error-box" role="alert">{s.error}</div>}
       {s.labelError && <div className="error-box" role="alert">{s.labelError}</div>}
+      <ExtraNotes />
       {o.warnings.length > 0 && <details className="ev-warnings"><summary>{o.warnings.length} warning(s)</summary><ul>{o.warnings.slice(0, 50).map((w, i) => <li key={i}>{w}</li>)}</ul></details>}
       <div className="ev-main">
         <OverviewTable rows={rows} agents={o.agents} human={o.human} cursor={s.cursor} onSelect={(episode, agent) => s.setCursor({ episode, agent })}
-          onOpen={(episode, agent) => void s.openReplay(client, { episode, agent })} />
-        <SummaryPanel overview={o} agent={s.cursor?.agent} />
+          onOpen={(episode, agent) => void s.openReplay(client, { episode, agent })} extraOn={s.extra ? s.extra.methods : []} extra={extraCells} unavailable={s.extra?.unavailable} />
+        <SummaryPanel overview={o} agent={s.cursor?.agent}>
+          {queue.length > 0 && <QueuePanel queue={queue} overview={o} cursor={s.cursor} onPick={(episode, agent) => s.setCursor({ episode, agent })} />}
+          <ExtraSummary overview={o} extra={s.extra} />
+        </SummaryPanel>
       </div>
     </div>
   );

@@ -11,6 +11,7 @@ import { useKeymap } from '../../keymap/use-keymap';
 import { useEvalStore } from './eval-store';
 import { agentMarks, execAsGtAction, expectedMarks, firstMiss, focusState } from './replay-marks';
 import { StateStepLinks } from './StateStepLinks';
+import { ReplayExtra } from './ExtraMethods';
 
 const verdictText = (v: boolean | undefined): string => (v === undefined ? '–' : v ? 'completed' : 'not completed');
 
@@ -76,6 +77,7 @@ export function ReplayView({ client }: { client: TouchstoneClient }) {
         </div>
       </header>
       {(detail.error || detail.essential?.reason) && <p className="replay-reason" data-reason>{detail.error ?? detail.essential?.reason}</p>}
+      <ReplayExtra agent={detail.agent} episode={detail.episode} />
       <StateStepLinks detail={detail} step={step} onStep={setStep} />
       <div className="replay-scrub">
         <button className="btn btn-small" onClick={() => setPlaying((p) => !p)} data-playing={playing}>{playing ? 'Pause' : 'Play'}</button>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { EvalOverview } from '../../../shared/contract/evaluation';
 import { EVAL_METHOD_KEYS } from '../../../shared/contract/evaluation';
 import { agentChartSvg, completionBy, METHOD_LABELS, overviewMetrics } from '../../../shared/evaluation/overview-metrics';
@@ -11,12 +11,13 @@ const pct = (v: number | undefined): string => (v === undefined ? '–' : `${(v 
  * a row per method: accuracy, precision, recall, F1 against the human labels, false accepts and
  * false rejects apart), the confusion matrix of the selected agent, completion by category and difficulty.
  */
-export function SummaryPanel({ overview, agent }: { overview: EvalOverview; agent: string | undefined }) {
+export function SummaryPanel({ overview, agent, children }: { overview: EvalOverview; agent: string | undefined; children?: ReactNode }) {
   const svg = useMemo(() => agentChartSvg(overview), [overview]);
   const focus = agent ?? overview.agents[0]!;
   const conf = overviewMetrics(overview, focus, 'essential').confusion;
   return (
     <aside className="ev-summary">
+      {children}
       <div className="chart" dangerouslySetInnerHTML={{ __html: svg }} />
       <table className="ev-methods" data-testid="method-table">
         <thead><tr><th>Agent</th><th>Method</th><th>TCR</th><th>Acc</th><th>P</th><th>R</th><th>F1</th><th title="false accepts: completed by the method, not by the human">FA</th><th title="false rejects: not completed by the method, completed by the human">FR</th></tr></thead>

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { EvalEpisodeDetail, EvalExportFormat, EvalOverview, EvalSpec } from '../../../shared/contract/evaluation';
+import type { EvalEpisodeDetail, EvalExportFormat, EvalExtraMethod, EvalExtraResult, EvalOverview, EvalSpec } from '../../../shared/contract/evaluation';
 import type { TouchstoneClient } from '../../api/client';
 import { followJob, newJobId } from '../../api/jobs';
 import { NO_FILTER, type OverviewFilter, type OverviewSort } from './overview-rows';
@@ -25,6 +25,12 @@ export interface EvalState {
   /** Selected agent step in the replay. */
   step: number;
   labelError: string | null;
+  /** Extra methods shown as more columns (judge, hybrid, CheckPoints) and what they gave. */
+  extraOn: EvalExtraMethod[];
+  extra: EvalExtraResult | null;
+  extraStatus: EvalStatus;
+  extraError: string | null;
+  setExtra(client: TouchstoneClient, methods: EvalExtraMethod[]): Promise<void>;
   /** Folders handed over from elsewhere (a trace folder typed on the dataset screen) for the open form. */
   prefill: { agents?: { name: string; path: string }[] } | null;
   setPrefill(p: EvalState['prefill']): void;
@@ -64,6 +70,19 @@ export const useEvalStore = create<EvalState>()((set, get) => ({
   spec: null, overview: null, status: 'idle', error: null, progress: null, jobId: null,
   filter: NO_FILTER, sort: { key: 'task', desc: false }, cursor: null, mode: 'overview',
   detail: null, detailStatus: 'idle', step: 0, labelError: null, prefill: null,
+  extraOn: [], extra: null, extraStatus: 'idle', extraError: null,
+  async setExtra(client, methods) {
+    const o = get().overview;
+    set({ extraOn: methods, extraError: null });
+    if (!o || !methods.length) { set({ extra: null, extraStatus: 'idle' }); return; }
+    set({ extraStatus: 'loading' });
+    try {
+      const extra = await client.call('eval:methods', { evalId: o.evalId, methods });
+      if (get().overview?.evalId === o.evalId && get().extraOn.join() === methods.join()) set({ extra, extraStatus: 'ready' });
+    } catch (err) {
+      set({ extraStatus: 'error', extraError: messageOf(err) });
+    }
+  },
   setPrefill: (prefill) => set({ prefill }),
   presetDismissed: false,
   dismissPreset: () => set({ presetDismissed: true }),
@@ -71,7 +90,7 @@ export const useEvalStore = create<EvalState>()((set, get) => ({
   async open(client, spec) {
     sessionStorage.setItem(SPEC_KEY, JSON.stringify(spec));
     const jobId = newJobId('evaluation');
-    set({ spec, status: 'loading', error: null, progress: { done: 0, total: 0 }, jobId, mode: 'overview', detail: null });
+    set({ spec, status: 'loading', error: null, progress: { done: 0, total: 0 }, jobId, mode: 'overview', detail: null, extra: null, extraStatus: 'idle', extraOn: spec.methods ?? [] });
     try {
       const quick = await client.call('eval:open', { ...spec, fromCache: true });
       if (quick.cells.length && get().jobId === jobId) {
@@ -85,6 +104,7 @@ export const useEvalStore = create<EvalState>()((set, get) => ({
       const overview = await client.call('eval:open', { ...spec, jobId });
       if (get().jobId !== jobId) return;
       set({ overview, status: 'ready', progress: null, jobId: null, cursor: keepCursor(get().cursor, overview) });
+      if (get().extraOn.length) void get().setExtra(client, get().extraOn);
       if (get().mode === 'replay') await get().openReplay(client);
     } catch (err) {
       if (get().jobId === jobId) set({ status: 'error', error: messageOf(err), progress: null, jobId: null });
@@ -98,7 +118,7 @@ export const useEvalStore = create<EvalState>()((set, get) => ({
   },
   close() {
     sessionStorage.removeItem(SPEC_KEY);
-    set({ spec: null, overview: null, status: 'idle', error: null, progress: null, jobId: null, cursor: null, mode: 'overview', detail: null });
+    set({ spec: null, overview: null, status: 'idle', error: null, progress: null, jobId: null, cursor: null, mode: 'overview', detail: null, extra: null, extraOn: [], extraStatus: 'idle' });
   },
   setFilter: (f) => set({ filter: { ...get().filter, ...f } }),
   setSort: (sort) => set({ sort }),

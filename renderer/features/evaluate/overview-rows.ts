@@ -12,6 +12,8 @@ export interface OverviewFilter {
   disagreements: boolean;
   /** Only rows where some agent failed (essential, fixed). */
   failures: boolean;
+  /** Only rows with a task x agent in the "needs a human" queue (judge or hybrid). */
+  queue: boolean;
   category: string;
   difficulty: string;
   app: string;
@@ -20,7 +22,10 @@ export interface OverviewFilter {
 export type SortKey = 'task' | 'category' | 'difficulty' | 'progress' | 'failures';
 export interface OverviewSort { key: SortKey; desc: boolean }
 
-export const NO_FILTER: OverviewFilter = { query: '', disagreements: false, failures: false, category: '', difficulty: '', app: '' };
+export const NO_FILTER: OverviewFilter = { query: '', disagreements: false, failures: false, queue: false, category: '', difficulty: '', app: '' };
+
+/** Key of one task x agent in the queue set. */
+export const cellKey = (agent: string, episode: string): string => `${agent}\u0000${episode}`;
 
 /** The rows of an overview (tasks without any agent's trace are left out). */
 export function buildRows(o: Pick<EvalOverview, 'tasks' | 'cells'>): OverviewRow[] {
@@ -40,7 +45,7 @@ const meanProgress = (r: OverviewRow): number => {
 const failures = (r: OverviewRow): number => Object.values(r.cells).filter((c) => c?.verdicts.essential === false).length;
 
 /** Filters, searches (episode, description, app, category, reason) and sorts the rows. */
-export function filterRows(rows: readonly OverviewRow[], human: EvalOverview['human'], f: OverviewFilter, sort: OverviewSort): OverviewRow[] {
+export function filterRows(rows: readonly OverviewRow[], human: EvalOverview['human'], f: OverviewFilter, sort: OverviewSort, queued: ReadonlySet<string> = new Set()): OverviewRow[] {
   const q = f.query.trim().toLowerCase();
   const out = rows.filter((r) => {
     const t = r.task;
@@ -49,6 +54,7 @@ export function filterRows(rows: readonly OverviewRow[], human: EvalOverview['hu
     if (f.app && t.app !== f.app) return false;
     const cells = Object.values(r.cells).filter((c): c is EvalCell => !!c);
     if (f.failures && !cells.some((c) => c.verdicts.essential === false)) return false;
+    if (f.queue && !cells.some((c) => queued.has(cellKey(c.agent, c.episode)))) return false;
     if (f.disagreements && !cells.some((c) => {
       const h = human[c.agent]?.[c.episode];
       return h !== undefined && c.verdicts.essential !== undefined && h !== c.verdicts.essential;

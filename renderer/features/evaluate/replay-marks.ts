@@ -14,6 +14,7 @@ export function execAsGtAction(a: ExecAction | undefined): GtAction | undefined 
     case 'back': case 'home': case 'enter': return { kind: a.kind };
     case 'complete': return { kind: 'unknown', raw: 'Task complete' };
     case 'impossible': return { kind: 'unknown', raw: 'Task impossible' };
+    case 'api': return { kind: 'unknown', raw: `API: ${a.command}` };
   }
 }
 

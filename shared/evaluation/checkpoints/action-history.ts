@@ -3,11 +3,10 @@ import type { ExecStepInput } from '../types';
 import type { HistoryEntry } from './types';
 
 /**
- * An API action (Mobile-Bench's API+UI tasks): an adb command issued as one action. The trace format
- * gains it with the runner's API actions; until then any action object of kind `api` with a `command`
- * is read as one.
+ * An API action (Mobile-Bench's API+UI tasks): an adb command issued as one action, recorded in the
+ * trace as its own action type (ExecAction `api`, line `UNUSED_9|adb shell ...|NULL|w|h`).
  */
-export interface ApiAction { kind: 'api'; command: string }
+export type ApiAction = Extract<ExecAction, { kind: 'api' }> | { kind: 'api'; command: string };
 
 export function isApiAction(a: unknown): a is ApiAction {
   return typeof a === 'object' && a !== null && (a as { kind?: unknown }).kind === 'api' && typeof (a as { command?: unknown }).command === 'string';

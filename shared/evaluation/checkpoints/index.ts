@@ -4,3 +4,4 @@ export * from './mobile-bench-json';
 export * from './score-checkpoints';
 export * from './action-history';
 export * from './summary';
+export * from './api-command';

@@ -7,10 +7,10 @@ const element = { type: 'object', properties: { n: { type: 'integer' }, cls: { t
 const action = {
   type: 'object', required: ['action'],
   properties: {
-    action: { enum: ['tap', 'long_press', 'swipe', 'type', 'back', 'home', 'enter', 'launch', 'complete', 'impossible'] },
+    action: { enum: ['tap', 'long_press', 'swipe', 'type', 'back', 'home', 'enter', 'launch', 'api', 'complete', 'impossible'] },
     element: { type: 'integer', description: 'component number from /hierarchy (tap, long_press, swipe start)' },
     x: { type: 'number' }, y: { type: 'number' }, x1: { type: 'number' }, y1: { type: 'number' }, x2: { type: 'number' }, y2: { type: 'number' },
-    direction: { enum: ['up', 'down', 'left', 'right'] }, text: { type: 'string' }, package: { type: 'string' },
+    direction: { enum: ['up', 'down', 'left', 'right'] }, text: { type: 'string' }, package: { type: 'string' }, command: { type: 'string', description: 'api: one adb shell command (am start ..., settings put ...)' },
   },
 };
 const actResult = { type: 'object', properties: { step: { type: 'integer' }, done: { type: 'boolean' }, action: { type: 'string' } } };

@@ -18,6 +18,7 @@ export const ACTION_TOOLS: Tool[] = [
   fn('type', 'Type text into the focused field (tap the field first).', { text: { type: 'string' } }, ['text']),
   fn('back', 'Press the Back key.'), fn('home', 'Press the Home key.'), fn('enter', 'Press Enter.'),
   fn('launch', 'Start an app by its package name.', { package: { type: 'string' } }, ['package']),
+  fn('api', 'Run one adb shell command as an API call instead of UI steps: an intent (am start -a ACTION -d URI, am start -n pkg/.Activity), settings put system|secure|global KEY VALUE, cmd uimode night yes|no, svc wifi|data|bluetooth enable|disable. Other commands are refused.', { command: { type: 'string' } }, ['command']),
   fn('complete', 'Declare the task done (the screen shows it is done).'),
   fn('impossible', 'Declare the task impossible on this device.'),
 ];
@@ -25,7 +26,7 @@ export const ACTION_TOOLS: Tool[] = [
 export function systemPrompt(tools: boolean): string {
   const how = tools
     ? 'Answer with exactly one tool call: the next action.'
-    : `Answer with exactly one JSON object and nothing else, e.g. {"action": "tap", "element": 3}. Actions: ${ACTION_NAMES.join(', ')}; tap and long_press take "element" (a number) or "x" and "y"; swipe takes "direction"; type takes "text"; launch takes "package".`;
+    : `Answer with exactly one JSON object and nothing else, e.g. {"action": "tap", "element": 3}. Actions: ${ACTION_NAMES.join(', ')}; tap and long_press take "element" (a number) or "x" and "y"; swipe takes "direction"; type takes "text"; launch takes "package"; api takes "command" (one adb shell command: am start ..., settings put ...).`;
   return [
     'You operate an Android phone to carry out a task for the user, one action at a time.',
     'Each turn you get the task, the actions taken so far, and the current screen as a numbered list of its elements (and, in vision mode, a screenshot with the same numbers drawn on it).',

@@ -61,6 +61,7 @@ export function createMcpServer(hub: AgentHub, agentName = 'mcp', version = '0.1
     inputSchema: {
       ...sessionArg, action: z.enum(ACTION_NAMES), element: z.number().int().optional(), x: z.number().optional(), y: z.number().optional(),
       direction: z.enum(['up', 'down', 'left', 'right']).optional(), text: z.string().optional(), package: z.string().optional(),
+      command: z.string().optional().describe('api: one adb shell command (am start ..., settings put ...); others are refused'),
     },
   }, async ({ session: id, ...req }) => guarded(async () => {
     const r = await session(id).agent.act(req);

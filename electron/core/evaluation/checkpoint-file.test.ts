@@ -1,0 +1,42 @@
+import { describe, it, expect, afterAll } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { datasetCheckpointTasks } from './checkpoint-method';
+import { loadCheckpointCase, saveCheckpointCase } from './checkpoint-file';
+
+const root = mkdtempSync(path.join(tmpdir(), 'touchstone-cpfile-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const file = path.join(root, 'checkpoints.json');
+const edit = { query: 'Open the shop.', apps: ['Shop'], package: ['com.touchstone.shop'], phrase: ['["&", "Coffee", "Cart"]'], api: [] as string[] };
+
+describe('the CheckPoints file beside the dataset (annotation view)', () => {
+  it('no file: an empty case with a null version; the first save creates the file, read back by --method checkpoints', async () => {
+    const first = await loadCheckpointCase(root, 'demo19');
+    expect(first).toEqual({ file: 'checkpoints.json', version: null, edit: null, others: 0, problems: [] });
+    const saved = await saveCheckpointCase(root, 'demo19', edit, null);
+    expect(saved.edit).toEqual({ ...edit, phrase: ['["&","Coffee","Cart"]'] });
+    expect(datasetCheckpointTasks(root).tasks.demo19!.checkpoints.phrase).toEqual([{ kind: 'all', of: [{ kind: 'leaf', value: 'Coffee' }, { kind: 'leaf', value: 'Cart' }] }]);
+    // A second save with the stale version (null) conflicts and writes nothing.
+    const text = readFileSync(file, 'utf8');
+    await expect(saveCheckpointCase(root, 'demo19', { ...edit, query: 'x' }, null)).rejects.toThrow(/changed on disk since the CheckPoints of demo19 were loaded; nothing was saved/);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it('bad input is refused with what to do; an emptied case is removed, the file kept for the others', async () => {
+    const v = (await loadCheckpointCase(root, 'demo19')).version;
+    await expect(saveCheckpointCase(root, 'demo19', { ...edit, api: ['["|"]'] }, v)).rejects.toThrow(/CheckPoints\.API\[0\] is an empty group; ignored\. Nothing was saved\./);
+    await expect(saveCheckpointCase(root, 'demo19', { ...edit, package: 'com.x' as unknown as string[] }, v)).rejects.toThrow(/Package: a list of lines/);
+    await expect(loadCheckpointCase(root, '')).rejects.toThrow(/an episode id is needed/);
+    const other = await saveCheckpointCase(root, 'demo10', { query: 'Notes', apps: [], package: ['com.touchstone.notes'], phrase: [], api: [] }, v);
+    expect(other.others).toBe(1);
+    const gone = await saveCheckpointCase(root, 'demo19', { query: '', apps: [], package: [], phrase: [], api: [] }, other.version);
+    expect([gone.edit, gone.others]).toEqual([null, 1]);
+    expect(Object.keys(datasetCheckpointTasks(root).tasks)).toEqual(['demo10']);
+    writeFileSync(file, '{not json');
+    const broken = await loadCheckpointCase(root, 'demo10');
+    expect(broken.problems[0]).toMatch(/Not valid JSON/);
+    await expect(saveCheckpointCase(root, 'demo10', edit, broken.version)).rejects.toThrow(/cannot be read .*fix or remove it first/);
+    expect(existsSync(file)).toBe(true);
+  });
+});
