@@ -63,7 +63,7 @@ describe('numbered screen and action requests', () => {
     expect(() => llmSettings({}, {})).toThrow(/TOUCHSTONE_LLM_BASE_URL/);
     expect(() => llmSettings({ base_url: 'nope' }, env)).toThrow(/not a URL/);
     expect(() => llmSettings({ temperature: '9' }, env)).toThrow(/temperature must be a number from 0 to 2/);
-    expect(redactSettings({ api_key: 's', model: 'm', token: 't', apiKey: 'k', max_tokens: 256 })).toEqual({ api_key: '[redacted]', model: 'm', token: '[redacted]', apiKey: '[redacted]', max_tokens: 256 });
+    expect(redactSettings({ api_key: 's', model: 'm', token: 't', apiKey: 'k', max_tokens: '256' })).toEqual({ api_key: '[redacted]', model: 'm', token: '[redacted]', apiKey: '[redacted]', max_tokens: '256' });
     expect(settingsFor('llm', { model: 'a', 'llm.model': 'b', 'random.complete': '1', seed: '2' })).toEqual({ model: 'b', seed: '2' });
   });
 });
