@@ -1,8 +1,8 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Size } from '../../../shared/model';
-import { paintChrome, uiFont, type Chrome } from './chrome';
+import type { Chrome } from './chrome';
 import { IncrementalPngEncoder } from './png-encode';
-import { paintTree } from './render';
+import { paintFrame } from './render';
 import type { ViewNode } from './view';
 
 /** Pixels a node's paint may reach beyond its box (strokes, text ascenders, badges). */
@@ -59,18 +59,13 @@ export class ScreenPainter {
   }
 
   private async paint(root: ViewNode, size: Size, chrome: Chrome, background: string): Promise<Buffer> {
-    const font = uiFont();
     const ops = flatten(root);
     const dirty = this.dirtyRows(ops, size, chrome, background);
     const f = this.frame;
     if (dirty === null && f) { this.stats.reused++; return f.png; }
     if (dirty === 'all' || !f) {
       const canvas = createCanvas(size.width, size.height);
-      const ctx = canvas.getContext('2d');
-      ctx.fillStyle = background;
-      ctx.fillRect(0, 0, size.width, size.height);
-      paintTree(ctx, root, font);
-      paintChrome(ctx, size, chrome, font);
+      paintFrame(canvas.getContext('2d'), root, size, chrome, background);
       const rgba = canvas.data();
       this.stats.full++;
       const png = await this.encoder.encode(size.width, size.height, rgba);
@@ -80,15 +75,7 @@ export class ScreenPainter {
     const [y0, y1] = dirty as [number, number];
     this.stats.partial++;
     const ctx = f.canvas.getContext('2d');
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(0, y0, size.width, y1 - y0);
-    ctx.clip();
-    ctx.fillStyle = background;
-    ctx.fillRect(0, y0, size.width, y1 - y0);
-    paintTree(ctx, root, font);
-    paintChrome(ctx, size, chrome, font);
-    ctx.restore();
+    paintFrame(ctx, root, size, chrome, background, [y0, y1]);
     const rows = ctx.getImageData(0, y0, size.width, y1 - y0).data;
     f.rgba.set(rows, y0 * size.width * 4);
     const png = await this.encoder.encode(size.width, size.height, f.rgba, [y0, y1]);

@@ -167,15 +167,30 @@ export function paintTree(ctx: SKRSContext2D, n: ViewNode, font: string): void {
   if (n.clip) ctx.restore();
 }
 
-/** Paints a view tree with status bar and navigation handle; returns PNG bytes. */
-export async function renderScreen(root: ViewNode, size: Size, chrome: Chrome, background = '#ffffff', encoder?: IncrementalPngEncoder): Promise<Buffer> {
+/**
+ * Paints one whole frame (background, tree, status bar and navigation handle) onto `ctx`; with `rows` = [y0, y1)
+ * only those rows are touched (clipped), pixel-identical to the same rows of a full paint.
+ */
+export function paintFrame(ctx: SKRSContext2D, root: ViewNode, size: Size, chrome: Chrome, background: string, rows?: [number, number]): void {
   const font = uiFont();
-  const canvas = createCanvas(size.width, size.height);
-  const ctx = canvas.getContext('2d');
+  const [y0, y1] = rows ?? [0, size.height];
+  if (rows) {
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(0, y0, size.width, y1 - y0);
+    ctx.clip();
+  }
   ctx.fillStyle = background;
-  ctx.fillRect(0, 0, size.width, size.height);
+  ctx.fillRect(0, y0, size.width, y1 - y0);
   paintTree(ctx, root, font);
   paintChrome(ctx, size, chrome, font);
+  if (rows) ctx.restore();
+}
+
+/** Paints a view tree with status bar and navigation handle; returns PNG bytes. */
+export async function renderScreen(root: ViewNode, size: Size, chrome: Chrome, background = '#ffffff', encoder?: IncrementalPngEncoder): Promise<Buffer> {
+  const canvas = createCanvas(size.width, size.height);
+  paintFrame(canvas.getContext('2d'), root, size, chrome, background);
   const rgba = canvas.data();
   return encoder ? encoder.encode(size.width, size.height, rgba) : encodeRgbaPng(size.width, size.height, rgba);
 }
