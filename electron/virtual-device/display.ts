@@ -32,6 +32,27 @@ export class DisplayState {
     return m ? { width: Number(m[1]), height: Number(m[2]) } : this.worldSize();
   }
 
+  /** The panel itself (DisplayDeviceInfo): the world's size; `wm size` never changes it. */
+  panel(): Size { return this.worldSize(); }
+
+  /**
+   * Where the logical display lands on the turned panel (DisplayViewport's physicalFrame and deviceWidth/Height):
+   * the `wm size` surface scaled to fit, aspect kept and centred, in whole pixels as LogicalDisplay computes it.
+   */
+  viewport(): { device: Size; frame: Bounds } {
+    const turned = this.rotation() % 2 === 1;
+    const hw = this.panel();
+    const device = turned ? { width: hw.height, height: hw.width } : hw;
+    const l = this.logical();
+    let w = device.width;
+    let h = device.height;
+    if (device.width * l.height < device.height * l.width) h = Math.trunc((l.height * device.width) / l.width);
+    else w = Math.trunc((l.width * device.height) / l.height);
+    const x1 = Math.trunc((device.width - w) / 2);
+    const y1 = Math.trunc((device.height - h) / 2);
+    return { device, frame: { x1, y1, x2: x1 + w, y2: y1 + h } };
+  }
+
   /** The size apps and screenshots see: the physical size, turned. */
   logical(): Size {
     const p = this.physical();
