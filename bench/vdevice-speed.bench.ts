@@ -56,6 +56,12 @@ async function main(): Promise<void> {
     rows.push(['screencap of a state seen before', pct(revisit, 50), pct(revisit, 95), '', true]);
 
     await Promise.all(ds.map(openCounter));
+    // the device side of each capture: how long it waited for its PNG (render thread), the rest is transport
+    const waits: number[] = [];
+    for (const d of devs) {
+      const own = d.device.screenPng.bind(d.device);
+      d.device.screenPng = async () => { const t = performance.now(); const png = await own(); waits.push(performance.now() - t); return png; };
+    }
     const agent: number[] = [];
     let until = Date.now() + 8000;
     await Promise.all(ds.map(async (d) => {
@@ -67,6 +73,8 @@ async function main(): Promise<void> {
       }
     }));
     rows.push([`8 devices, agent loops at once (${agent.length} caps)`, pct(agent, 50), pct(agent, 95), 'p95 < 50 ms', pct(agent, 95) < 50]);
+    rows.push(['  of which waiting for the PNG (device side)', pct(waits, 50), pct(waits, 95), '', true]);
+    waits.length = 0;
     const load: number[] = [];
     until = Date.now() + 5000;
     await Promise.all(ds.map(async (d) => {
@@ -76,6 +84,7 @@ async function main(): Promise<void> {
       }
     }));
     rows.push([`8 devices, back-to-back tap+screencap (${load.length})`, pct(load, 50), pct(load, 95), '', true]);
+    rows.push(['  of which waiting for the PNG (device side)', pct(waits, 50), pct(waits, 95), '', true]);
   } finally {
     for (const d of devs) await d.stop();
     await adb.stop();

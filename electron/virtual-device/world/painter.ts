@@ -2,11 +2,9 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { Size } from '../../../shared/model';
 import type { Chrome } from './chrome';
 import { IncrementalPngEncoder } from './png-encode';
-import { paintFrame } from './render';
+import { BLEED, paintFrame } from './render';
 import type { ViewNode } from './view';
 
-/** Pixels a node's paint may reach beyond its box (strokes, text ascenders, badges). */
-const BLEED = 8;
 
 interface Op { sig: string; y1: number; y2: number }
 interface Frame { size: Size; background: string; chrome: Chrome; ops: Op[]; canvas: Canvas; rgba: Buffer; png: Buffer }

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -27,23 +28,63 @@ function startWorker(): Worker {
   return new Worker(boot, { eval: true });
 }
 
-/** The thread a device's screens are rendered on (its encoder lives there): a stable hash of its key. */
-function lane(key: string, n: number): number {
-  let h = 0;
-  for (const c of key) h = (h * 31 + c.charCodeAt(0)) >>> 0;
-  return h % n;
-}
+/** Encoded screens kept by content, process-wide (bytes): devices showing the same screen share one encode. */
+const SHARED_CACHE_BYTES = 48 * 1024 * 1024;
 
 /**
- * Renders screens on worker threads shared by every device of the process, one per core up to 4, each
- * device always on the same one (`TOUCHSTONE_RENDER_THREAD=0` renders in the calling thread). A worker
- * that fails to start or dies is replaced by in-thread rendering, never by a failed screencap.
+ * Renders screens on worker threads shared by every device of the process, one per core up to 4; each device
+ * is given the least-loaded thread the first time it renders and stays there (its incremental painter lives
+ * there). `TOUCHSTONE_RENDER_THREAD=0` renders in the calling thread. A worker that fails to start or dies is
+ * replaced by in-thread rendering, never by a failed screencap.
+ *
+ * A screen is rendered once per content: a job identical to one rendered before (same tree, size, status bar,
+ * background; another device in the same state, or this one coming back to it) gets the encoded bytes of
+ * that render, or joins it while it runs.
  */
 class RenderPool {
   private readonly lanes = Array.from({ length: Math.max(1, Math.min(4, availableParallelism())) }, () => new RenderLane());
+  private readonly laneOf = new Map<string, number>();
+  private readonly devicesOn = this.lanes.map(() => 0);
+  private readonly done = new Map<string, { png: Promise<Buffer>; bytes: number }>();
+  private cachedBytes = 0;
+  /** Renders done by a thread, and jobs answered from the shared cache. */
+  readonly stats = { rendered: 0, shared: 0 };
 
   render(job: Omit<RenderJob, 'id'>): Promise<Buffer> {
-    return this.lanes[lane(job.encoder, this.lanes.length)].render(job);
+    const sig = createHash('sha1').update(JSON.stringify([job.size, job.background, job.chrome, job.root])).digest('base64');
+    const hit = this.done.get(sig);
+    if (hit) {
+      this.done.delete(sig);
+      this.done.set(sig, hit);
+      this.stats.shared++;
+      return hit.png;
+    }
+    this.stats.rendered++;
+    const png = this.lanes[this.lane(job.encoder)].render(job);
+    const entry = { png, bytes: 0 };
+    this.done.set(sig, entry);
+    png.then((b) => {
+      if (this.done.get(sig) !== entry) return;
+      if (!b.length) { this.done.delete(sig); return; }
+      entry.bytes = b.length;
+      this.cachedBytes += b.length;
+      for (const [k, e] of this.done) {
+        if (this.cachedBytes <= SHARED_CACHE_BYTES) break;
+        this.done.delete(k);
+        this.cachedBytes -= e.bytes;
+      }
+    }, () => { if (this.done.get(sig) === entry) this.done.delete(sig); });
+    return png;
+  }
+
+  private lane(device: string): number {
+    let i = this.laneOf.get(device);
+    if (i === undefined) {
+      i = this.devicesOn.indexOf(Math.min(...this.devicesOn));
+      this.devicesOn[i]++;
+      this.laneOf.set(device, i);
+    }
+    return i;
   }
 }
 

@@ -155,15 +155,20 @@ function paintNode(ctx: SKRSContext2D, n: ViewNode, p: Paint, font: string): voi
   }
 }
 
-export function paintTree(ctx: SKRSContext2D, n: ViewNode, font: string): void {
-  if (n.paint) paintNode(ctx, n.drawBounds ? { ...n, bounds: n.drawBounds } : n, n.paint, font);
+/** Pixels a node's paint may reach beyond its box (strokes, text ascenders, badges). */
+export const BLEED = 8;
+
+/** Paints a tree; with `rows` = [y0, y1) a node whose box (plus BLEED) misses those rows is not drawn, its children still are. */
+export function paintTree(ctx: SKRSContext2D, n: ViewNode, font: string, rows?: [number, number]): void {
+  const b = n.drawBounds ?? n.bounds;
+  if (n.paint && (!rows || (b.y2 + BLEED > rows[0] && b.y1 - BLEED < rows[1]))) paintNode(ctx, n.drawBounds ? { ...n, bounds: n.drawBounds } : n, n.paint, font);
   if (n.clip) {
     ctx.save();
     ctx.beginPath();
     ctx.rect(n.bounds.x1, n.bounds.y1, n.bounds.x2 - n.bounds.x1, n.bounds.y2 - n.bounds.y1);
     ctx.clip();
   }
-  for (const c of n.children) paintTree(ctx, c, font);
+  for (const c of n.children) paintTree(ctx, c, font, rows);
   if (n.clip) ctx.restore();
 }
 
@@ -182,7 +187,7 @@ export function paintFrame(ctx: SKRSContext2D, root: ViewNode, size: Size, chrom
   }
   ctx.fillStyle = background;
   ctx.fillRect(0, y0, size.width, y1 - y0);
-  paintTree(ctx, root, font);
+  paintTree(ctx, root, font, rows);
   paintChrome(ctx, size, chrome, font);
   if (rows) ctx.restore();
 }
