@@ -12,7 +12,7 @@ import { ReverseForwards } from './services/reverse';
 import { DUMP_IDLE_ERROR, NO_FAULTS, type Faults } from './faults';
 import type { InputEvent, World } from './world/types';
 import { defaultProps } from './props';
-import { animationFrame, rawScreencap } from './animation';
+import { renderPool } from './world/render-pool';
 import { LogBuffer, type LogPriority } from './logcat';
 import { DisplayState } from './display';
 import { defaultSettings } from './settings-defaults';
@@ -198,14 +198,14 @@ export class VirtualDevice implements ShellHost {
   async screenPng(): Promise<Buffer> {
     const png = this.settled().png;
     const t = this.animating();
-    if (t !== null && this.lastInput) return animationFrame(await png, this.lastInput, t / this.faults.animationMs);
+    if (t !== null && this.lastInput) return renderPool.compose({ kind: 'ripple', png: await png, at: this.lastInput, progress: t / this.faults.animationMs });
     return png;
   }
 
   async screenRaw(): Promise<Buffer> {
-    if (this.animating() !== null) return rawScreencap(await this.screenPng());
+    if (this.animating() !== null) return renderPool.compose({ kind: 'raw', png: await this.screenPng() });
     const entry = this.settled();
-    entry.raw ??= entry.png.then(rawScreencap);
+    entry.raw ??= entry.png.then((png) => renderPool.compose({ kind: 'raw', png }));
     return entry.raw;
   }
 

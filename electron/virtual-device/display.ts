@@ -1,7 +1,6 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Bounds, Size } from '../../shared/model';
 import type { InputEvent } from './world/types';
-import { encodeRgbaPng } from './world/png-encode';
+import { renderPool } from './world/render-pool';
 
 export type Rotation = 0 | 1 | 2 | 3;
 
@@ -130,19 +129,9 @@ export class DisplayState {
     });
   }
 
-  /** The world's screenshot composed onto this display (PNG in, PNG out). */
-  async pngToDisplay(png: Buffer): Promise<Buffer> {
-    if (this.identity()) return png;
-    const img = await loadImage(png);
-    const { width: pw, height: ph } = this.physical();
-    const out = this.logical();
-    const canvas = createCanvas(out.width, out.height);
-    const ctx = canvas.getContext('2d');
-    const m: Record<Rotation, [number, number, number, number, number, number]> = {
-      0: [1, 0, 0, 1, 0, 0], 1: [0, -1, 1, 0, 0, pw], 2: [-1, 0, 0, -1, pw, ph], 3: [0, 1, -1, 0, ph, 0],
-    };
-    ctx.setTransform(...m[this.rotation()]);
-    ctx.drawImage(img, 0, 0, pw, ph);
-    return encodeRgbaPng(out.width, out.height, canvas.data());
+  /** The world's screenshot composed onto this display (PNG in, PNG out), on a render thread. */
+  pngToDisplay(png: Buffer): Promise<Buffer> {
+    if (this.identity()) return Promise.resolve(png);
+    return renderPool.compose({ kind: 'display', png, rotation: this.rotation(), physical: this.physical(), logical: this.logical() });
   }
 }

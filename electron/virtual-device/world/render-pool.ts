@@ -7,8 +7,12 @@ import type { Size } from '../../../shared/model';
 import type { Chrome } from './chrome';
 import type { ViewNode } from './view';
 import { ScreenPainter } from './painter';
+import { compose, type ComposeJob } from './compose';
 
 export interface RenderJob { id: number; encoder: string; root: ViewNode; size: Size; chrome: Chrome; background: string }
+/** A message to a render thread: a screen to paint, or a screenshot to compose (turn, raw pixels, ripple). */
+type Job = { render: Omit<RenderJob, 'id'> } | { compose: ComposeJob };
+export type WorkerJob = Job & { id: number };
 export type RenderReply = { id: number; png: Uint8Array } | { id: number; error: string };
 
 /** The worker entry next to this module: TS source under tsx/vitest, bundled .mjs in dist/. */
@@ -60,7 +64,7 @@ class RenderPool {
       return hit.png;
     }
     this.stats.rendered++;
-    const png = this.lanes[this.lane(job.encoder)].render(job);
+    const png = this.lanes[this.lane(job.encoder)].run({ render: job });
     const entry = { png, bytes: 0 };
     this.done.set(sig, entry);
     png.then((b) => {
@@ -75,6 +79,12 @@ class RenderPool {
       }
     }, () => { if (this.done.get(sig) === entry) this.done.delete(sig); });
     return png;
+  }
+
+  /** Composes a screenshot (turned display, raw pixels, ripple) on the render thread with the least work queued. */
+  compose(job: ComposeJob): Promise<Buffer> {
+    const idle = this.lanes.reduce((a, b) => (b.queued < a.queued ? b : a));
+    return idle.run({ compose: job });
   }
 
   private lane(device: string): number {
@@ -92,25 +102,29 @@ class RenderLane {
   private worker: Worker | null = null;
   private broken = process.env.TOUCHSTONE_RENDER_THREAD === '0';
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (b: Buffer) => void; job: RenderJob }>();
+  private readonly pending = new Map<number, { resolve: (b: Buffer) => void; job: Job }>();
   private readonly local = new Map<string, ScreenPainter>();
 
-  render(job: Omit<RenderJob, 'id'>): Promise<Buffer> {
+  get queued(): number { return this.pending.size; }
+
+  run(job: Job): Promise<Buffer> {
     if (this.broken) return this.inThread(job);
     const w = this.worker ?? this.spawn();
     if (!w) return this.inThread(job);
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, { resolve, job: { ...job, id } });
+      this.pending.set(id, { resolve, job });
       w.ref();
       w.postMessage({ ...job, id });
     });
   }
 
-  private inThread(job: Omit<RenderJob, 'id'>): Promise<Buffer> {
-    let p = this.local.get(job.encoder);
-    if (!p) { p = new ScreenPainter(); this.local.set(job.encoder, p); }
-    return p.render(job.root, job.size, job.chrome, job.background);
+  private inThread(job: Job): Promise<Buffer> {
+    if ('compose' in job) return compose(job.compose);
+    const r = job.render;
+    let p = this.local.get(r.encoder);
+    if (!p) { p = new ScreenPainter(); this.local.set(r.encoder, p); }
+    return p.render(r.root, r.size, r.chrome, r.background);
   }
 
   private spawn(): Worker | null {
