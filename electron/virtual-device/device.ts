@@ -138,7 +138,10 @@ export class VirtualDevice implements ShellHost {
     // Each shell service gets a fresh session, as adbd starts a new sh per stream.
     const sh = new Shell(this, COMMANDS);
     for (const [k, v] of this.shell.env) sh.env.set(k, v);
-    return sh.run(line, io);
+    const code = await sh.run(line, io);
+    // `am start`, `monkey`, `settings put`, `wm size`... may have changed the screen as an input does
+    this.prerender();
+    return code;
   };
 
   private accept(socket: Socket): void {
@@ -209,7 +212,7 @@ export class VirtualDevice implements ShellHost {
     return entry.raw;
   }
 
-  /** Starts rendering the screen an input led to, off the input command's path, so the next screencap finds it ready. */
+  /** Starts rendering the screen an input or a command led to, off the command's path, so the next screencap finds it ready. */
   private prerender(): void {
     setImmediate(() => { this.settled().png.catch(() => undefined); });
   }

@@ -53,8 +53,11 @@ class RenderPool {
   private cachedBytes = 0;
   /** Renders done by a thread, and jobs answered from the shared cache. */
   readonly stats = { rendered: 0, shared: 0 };
+  /** Off: every job is rendered by its own device's painter (benchmarks of the render path itself). */
+  sharing = true;
 
   render(job: Omit<RenderJob, 'id'>): Promise<Buffer> {
+    if (!this.sharing) { this.stats.rendered++; return this.lanes[this.lane(job.encoder)].run({ render: job }); }
     const sig = createHash('sha1').update(JSON.stringify([job.size, job.background, job.chrome, job.root])).digest('base64');
     const hit = this.done.get(sig);
     if (hit) {
