@@ -190,7 +190,7 @@ export class VirtualDevice implements ShellHost {
       this.pngCache.set(key, entry);
       return entry;
     }
-    const png = screen.png().then((p) => this.display.pngToDisplay(p));
+    const png = screen.png().then(this.display.composer());
     entry = { png };
     this.pngCache.set(key, entry);
     png.catch(() => this.pngCache.delete(key));

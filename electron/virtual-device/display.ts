@@ -129,9 +129,14 @@ export class DisplayState {
     });
   }
 
-  /** The world's screenshot composed onto this display (PNG in, PNG out), on a render thread. */
-  pngToDisplay(png: Buffer): Promise<Buffer> {
-    if (this.identity()) return Promise.resolve(png);
-    return renderPool.compose({ kind: 'display', png, rotation: this.rotation(), physical: this.physical(), logical: this.logical() });
+  /**
+   * Composes the world's screenshots onto the display as it is now (PNG in, PNG out, on a render thread): the
+   * transform is taken at this call, so a render that finishes after the next `wm size` or rotation still
+   * lands under the key it was asked for.
+   */
+  composer(): (png: Buffer) => Promise<Buffer> {
+    if (this.identity()) return (png) => Promise.resolve(png);
+    const job = { rotation: this.rotation(), physical: this.physical(), logical: this.logical() };
+    return (png) => renderPool.compose({ kind: 'display', png, ...job });
   }
 }
