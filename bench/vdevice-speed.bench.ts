@@ -4,7 +4,10 @@
  *                                                       unchanged row bands keep their compressed bytes)
  *   shell round trip                       p50 < 2 ms
  *   8 devices in one process, each run by an agent loop at once (tap, 300 ms for the UI to settle as agent
- *   harnesses wait, screencap, uiautomator dump): screencap p95 < 50 ms
+ *   harnesses wait, screencap, uiautomator dump): screencap p95 < 50 ms; measured twice: the loops in lockstep
+ *   on one task pass through the same screens, rendered once for all (the render pool's shared cache), then
+ *   with sharing off, every device rendering every screen itself. The device-side wait for the PNG is printed
+ *   under each: what is left is the adb transport and the scheduling of the adb server and this process.
  * Also printed without a target: the same 8 devices tapping and capturing back to back with no settling time,
  * where every capture waits for its own new render (the worst case; bounded by the render thread).
  * Run: npm run bench vdevice-speed   (needs Debian's adb on PATH)
@@ -12,6 +15,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import * as adbkit from '@devicefarmer/adbkit';
 import { readAll, startAdbServer, startVirtualDevice, type StartedDevice } from '../electron/virtual-device/testing';
+import { renderPool } from '../electron/virtual-device/world/render-pool';
 
 // adbkit is CommonJS: depending on the loader its exports sit on the namespace or on `default`.
 const Adb = adbkit.Adb ?? (adbkit as unknown as { default: typeof adbkit }).default.Adb;
@@ -56,19 +60,37 @@ async function main(): Promise<void> {
     rows.push(['screencap of a state seen before', pct(revisit, 50), pct(revisit, 95), '', true]);
 
     await Promise.all(ds.map(openCounter));
-    const agent: number[] = [];
-    let until = Date.now() + 8000;
-    await Promise.all(ds.map(async (d) => {
-      while (Date.now() < until) {
-        await shell(d, 'input tap 700 1150');
-        await new Promise((r) => setTimeout(r, 300));
-        agent.push(await timed(async () => readAll(await d.screencap())));
-        await shell(d, 'uiautomator dump /dev/tty');
-      }
-    }));
-    rows.push([`8 devices, agent loops at once (${agent.length} caps)`, pct(agent, 50), pct(agent, 95), 'p95 < 50 ms', pct(agent, 95) < 50]);
+    // an agent looks before it acts: every device's first screen is seen once before the loops are timed
+    await Promise.all(ds.map(async (d) => readAll(await d.screencap())));
+    // the device side of each capture: how long it waited for its PNG (render thread), the rest is transport
+    const waits: number[] = [];
+    for (const d of devs) {
+      const own = d.device.screenPng.bind(d.device);
+      d.device.screenPng = async () => { const t = performance.now(); const png = await own(); waits.push(performance.now() - t); return png; };
+    }
+    // Agent loops in lockstep on one task: the devices pass through the same screens, which are rendered once
+    // for all (renderPool's shared cache); then again with every device rendering every screen itself.
+    for (const sharing of [true, false]) {
+      renderPool.sharing = sharing;
+      const agent: number[] = [];
+      waits.length = 0;
+      const until = Date.now() + 8000;
+      await Promise.all(ds.map(async (d) => {
+        while (Date.now() < until) {
+          await shell(d, 'input tap 700 1150');
+          await new Promise((r) => setTimeout(r, 300));
+          agent.push(await timed(async () => readAll(await d.screencap())));
+          await shell(d, 'uiautomator dump /dev/tty');
+        }
+      }));
+      const how = sharing ? 'screens shared' : 'no sharing';
+      rows.push([`8 devices, agent loops, ${how} (${agent.length})`, pct(agent, 50), pct(agent, 95), 'p95 < 50 ms', pct(agent, 95) < 50]);
+      rows.push(['  of which waiting for the PNG (device side)', pct(waits, 50), pct(waits, 95), '', true]);
+    }
+    renderPool.sharing = true;
+    waits.length = 0;
     const load: number[] = [];
-    until = Date.now() + 5000;
+    const until = Date.now() + 5000;
     await Promise.all(ds.map(async (d) => {
       while (Date.now() < until) {
         await shell(d, 'input tap 700 1150');
@@ -76,6 +98,7 @@ async function main(): Promise<void> {
       }
     }));
     rows.push([`8 devices, back-to-back tap+screencap (${load.length})`, pct(load, 50), pct(load, 95), '', true]);
+    rows.push(['  of which waiting for the PNG (device side)', pct(waits, 50), pct(waits, 95), '', true]);
   } finally {
     for (const d of devs) await d.stop();
     await adb.stop();

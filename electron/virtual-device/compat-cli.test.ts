@@ -92,6 +92,48 @@ describe.skipIf(!HAVE_ADB)('issue 18: what agent frameworks call, through the re
     expect(pngDims((await adb.adbRaw(['-s', dev.serial, 'exec-out', 'screencap -p'])).stdout)).toEqual([1080, 2400]);
   });
 
+  it('wm size WxH (another aspect) on a turned display: wm size, screenshot, dump bounds, dumpsys display/input/window and taps agree', async () => {
+    await sh('am start -n com.touchstone.notes/.NotesActivity');
+    expect((await sh('wm size 720x1280')).code).toBe(0);
+    expect((await sh('settings put system user_rotation 1')).code).toBe(0);
+    const wmSize = (await sh('wm size')).stdout;
+    expect(wmSize).toBe('Physical size: 1080x2400\nOverride size: 720x1280\n');
+    // adbutils' window_size(): Override before Physical, swapped when rotation() is odd
+    const [ow, oh] = /Override size: (\d+)x(\d+)/.exec(wmSize)!.slice(1).map(Number);
+    const rot = Number(/orientation=(\d)/.exec((await sh('dumpsys display')).stdout)![1]);
+    expect(rot).toBe(1);
+    const expected = rot % 2 ? [oh, ow] : [ow, oh];
+    expect(expected).toEqual([1280, 720]);
+    expect(pngDims((await adb.adbRaw(['-s', dev.serial, 'exec-out', 'screencap -p'])).stdout)).toEqual(expected);
+    const xml = (await sh('uiautomator dump /dev/tty')).stdout.replace(/UI hierchary dumped to.*\n?$/, '');
+    expect(xml).toMatch(/<hierarchy rotation="1">/);
+    const vh = parseUiautomatorXml(xml, 'dump.xml');
+    if (!vh.ok) throw new Error('dump did not parse');
+    expect([Math.max(...vh.value.nodes.map((n) => n.bounds?.x2 ?? 0)), Math.max(...vh.value.nodes.map((n) => n.bounds?.y2 ?? 0))]).toEqual(expected);
+    // the panel stays 1080x2400 (DisplayDeviceInfo, mBaseDisplayInfo); the logical display is the override, turned;
+    // on the turned panel (2400x1080) the 1280x720 surface is scaled to 1920x1080 and centred (LogicalDisplay's letterbox)
+    const display = (await sh('dumpsys display')).stdout;
+    expect(display).toMatch(/mBaseDisplayInfo=DisplayInfo\{"Built-in Screen", displayId 0,.* real 1080 x 2400,.* rotation 0,/);
+    expect(display).toMatch(/mOverrideDisplayInfo=DisplayInfo\{"Built-in Screen", displayId 0,.* real 1280 x 720,.* rotation 1,.* app 1280 x 720,/);
+    expect(display).toContain('orientation=1, logicalFrame=Rect(0, 0 - 1280, 720), physicalFrame=Rect(240, 0 - 2160, 1080), deviceWidth=2400, deviceHeight=1080}');
+    expect(display).toMatch(/DisplayDeviceInfo\{"Built-in Screen": uniqueId="[^"]+", 1080 x 2400,/);
+    const input = (await sh('dumpsys input')).stdout;
+    expect(input).toMatch(/^\s+SurfaceOrientation: 1$/m);
+    expect(input).toContain('logicalFrame=[0, 0, 1280, 720], physicalFrame=[240, 0, 2160, 1080], deviceSize=[2400, 1080]');
+    expect((await sh('dumpsys window displays | grep init=')).stdout).toMatch(/^ +init=1080x2400 \d+dpi base=720x1280 \d+dpi mMinSizeOfResizeableTaskDp=220 cur=1280x720 app=1280x720 /m);
+    // a tap at a control's centre in these coordinates reaches that control
+    const fab = /resource-id="com\.touchstone\.notes:id\/fab_add"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(xml);
+    expect(fab).not.toBeNull();
+    const [x1, y1, x2, y2] = fab!.slice(1).map(Number);
+    expect(x2).toBeLessThanOrEqual(1280);
+    await sh(`input tap ${(x1 + x2) >> 1} ${(y1 + y2) >> 1}`);
+    expect((await sh('dumpsys window | grep mCurrentFocus')).stdout).toContain('com.touchstone.notes/com.touchstone.notes.EditNoteActivity');
+    await sh('input keyevent BACK; wm size reset; settings put system user_rotation 0');
+    expect((await sh('wm size')).stdout).toBe('Physical size: 1080x2400\n');
+    expect(pngDims((await adb.adbRaw(['-s', dev.serial, 'exec-out', 'screencap -p'])).stdout)).toEqual([1080, 2400]);
+    expect((await sh('dumpsys window displays | grep init=')).stdout).not.toContain('base=');
+  });
+
   it('a tap on the turned display lands on the same control as in portrait', async () => {
     await sh('am start -n com.touchstone.notes/.NotesActivity');
     const xml = (await sh('settings put system user_rotation 3; uiautomator dump /dev/tty')).stdout;

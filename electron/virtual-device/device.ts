@@ -12,7 +12,7 @@ import { ReverseForwards } from './services/reverse';
 import { DUMP_IDLE_ERROR, NO_FAULTS, type Faults } from './faults';
 import type { InputEvent, World } from './world/types';
 import { defaultProps } from './props';
-import { animationFrame, rawScreencap } from './animation';
+import { renderPool } from './world/render-pool';
 import { LogBuffer, type LogPriority } from './logcat';
 import { DisplayState } from './display';
 import { defaultSettings } from './settings-defaults';
@@ -138,7 +138,10 @@ export class VirtualDevice implements ShellHost {
     // Each shell service gets a fresh session, as adbd starts a new sh per stream.
     const sh = new Shell(this, COMMANDS);
     for (const [k, v] of this.shell.env) sh.env.set(k, v);
-    return sh.run(line, io);
+    const code = await sh.run(line, io);
+    // `am start`, `monkey`, `settings put`, `wm size`... may have changed the screen as an input does
+    this.prerender();
+    return code;
   };
 
   private accept(socket: Socket): void {
@@ -187,7 +190,7 @@ export class VirtualDevice implements ShellHost {
       this.pngCache.set(key, entry);
       return entry;
     }
-    const png = screen.png().then((p) => this.display.pngToDisplay(p));
+    const png = screen.png().then(this.display.composer());
     entry = { png };
     this.pngCache.set(key, entry);
     png.catch(() => this.pngCache.delete(key));
@@ -198,18 +201,18 @@ export class VirtualDevice implements ShellHost {
   async screenPng(): Promise<Buffer> {
     const png = this.settled().png;
     const t = this.animating();
-    if (t !== null && this.lastInput) return animationFrame(await png, this.lastInput, t / this.faults.animationMs);
+    if (t !== null && this.lastInput) return renderPool.compose({ kind: 'ripple', png: await png, at: this.lastInput, progress: t / this.faults.animationMs });
     return png;
   }
 
   async screenRaw(): Promise<Buffer> {
-    if (this.animating() !== null) return rawScreencap(await this.screenPng());
+    if (this.animating() !== null) return renderPool.compose({ kind: 'raw', png: await this.screenPng() });
     const entry = this.settled();
-    entry.raw ??= entry.png.then(rawScreencap);
+    entry.raw ??= entry.png.then((png) => renderPool.compose({ kind: 'raw', png }));
     return entry.raw;
   }
 
-  /** Starts rendering the screen an input led to, off the input command's path, so the next screencap finds it ready. */
+  /** Starts rendering the screen an input or a command led to, off the command's path, so the next screencap finds it ready. */
   private prerender(): void {
     setImmediate(() => { this.settled().png.catch(() => undefined); });
   }

@@ -1,7 +1,6 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Bounds, Size } from '../../shared/model';
 import type { InputEvent } from './world/types';
-import { encodeRgbaPng } from './world/png-encode';
+import { renderPool } from './world/render-pool';
 
 export type Rotation = 0 | 1 | 2 | 3;
 
@@ -30,6 +29,27 @@ export class DisplayState {
   physical(): Size {
     const m = /^(\d+)x(\d+)$/.exec(this.props.get('vd.wm.size') ?? '');
     return m ? { width: Number(m[1]), height: Number(m[2]) } : this.worldSize();
+  }
+
+  /** The panel itself (DisplayDeviceInfo): the world's size; `wm size` never changes it. */
+  panel(): Size { return this.worldSize(); }
+
+  /**
+   * Where the logical display lands on the turned panel (DisplayViewport's physicalFrame and deviceWidth/Height):
+   * the `wm size` surface scaled to fit, aspect kept and centred, in whole pixels as LogicalDisplay computes it.
+   */
+  viewport(): { device: Size; frame: Bounds } {
+    const turned = this.rotation() % 2 === 1;
+    const hw = this.panel();
+    const device = turned ? { width: hw.height, height: hw.width } : hw;
+    const l = this.logical();
+    let w = device.width;
+    let h = device.height;
+    if (device.width * l.height < device.height * l.width) h = Math.trunc((l.height * device.width) / l.width);
+    else w = Math.trunc((l.width * device.height) / l.height);
+    const x1 = Math.trunc((device.width - w) / 2);
+    const y1 = Math.trunc((device.height - h) / 2);
+    return { device, frame: { x1, y1, x2: x1 + w, y2: y1 + h } };
   }
 
   /** The size apps and screenshots see: the physical size, turned. */
@@ -109,19 +129,14 @@ export class DisplayState {
     });
   }
 
-  /** The world's screenshot composed onto this display (PNG in, PNG out). */
-  async pngToDisplay(png: Buffer): Promise<Buffer> {
-    if (this.identity()) return png;
-    const img = await loadImage(png);
-    const { width: pw, height: ph } = this.physical();
-    const out = this.logical();
-    const canvas = createCanvas(out.width, out.height);
-    const ctx = canvas.getContext('2d');
-    const m: Record<Rotation, [number, number, number, number, number, number]> = {
-      0: [1, 0, 0, 1, 0, 0], 1: [0, -1, 1, 0, 0, pw], 2: [-1, 0, 0, -1, pw, ph], 3: [0, 1, -1, 0, ph, 0],
-    };
-    ctx.setTransform(...m[this.rotation()]);
-    ctx.drawImage(img, 0, 0, pw, ph);
-    return encodeRgbaPng(out.width, out.height, canvas.data());
+  /**
+   * Composes the world's screenshots onto the display as it is now (PNG in, PNG out, on a render thread): the
+   * transform is taken at this call, so a render that finishes after the next `wm size` or rotation still
+   * lands under the key it was asked for.
+   */
+  composer(): (png: Buffer) => Promise<Buffer> {
+    if (this.identity()) return (png) => Promise.resolve(png);
+    const job = { rotation: this.rotation(), physical: this.physical(), logical: this.logical() };
+    return (png) => renderPool.compose({ kind: 'display', png, ...job });
   }
 }

@@ -20,9 +20,13 @@ function packet(cmd: string, arg0: number, arg1: number, data: Buffer = Buffer.a
   return Buffer.concat([h, data]);
 }
 
-/** A raw adb host: sends packets, receives them in order, checks magic and checksum of each. */
+/**
+ * A raw adb host: sends packets, receives them in order, checks magic and checksum of each (the byte sum for a
+ * host older than 0x01000001, 0 for a newer one: adbd skips the pass over the payload then).
+ */
 class RawHost {
   private buf = Buffer.alloc(0);
+  private legacy = false;
   private readonly inbox: Msg[] = [];
   private wake: (() => void) | null = null;
   constructor(readonly socket: Socket) {
@@ -32,7 +36,7 @@ class RawHost {
         const len = this.buf.readUInt32LE(12);
         const data = Buffer.from(this.buf.subarray(24, 24 + len));
         expect(this.buf.readUInt32LE(20)).toBe((this.buf.readUInt32LE(0) ^ 0xffffffff) >>> 0);
-        expect(this.buf.readUInt32LE(16)).toBe(data.reduce((s, b) => s + b, 0));
+        expect(this.buf.readUInt32LE(16)).toBe(this.legacy ? data.reduce((s, b) => s + b, 0) : 0);
         this.inbox.push({ cmd: this.buf.toString('latin1', 0, 4), arg0: this.buf.readUInt32LE(4), arg1: this.buf.readUInt32LE(8), data });
         this.buf = this.buf.subarray(24 + len);
       }
@@ -51,8 +55,9 @@ class RawHost {
   }
   pending(): Msg[] { return [...this.inbox]; }
   /** CNXN with a small maxdata so replies must be split. */
-  async handshake(maxdata: number): Promise<Msg> {
-    this.send(packet('CNXN', 0x01000001, maxdata, Buffer.from('host::features=shell_v2\0'), 0));
+  async handshake(maxdata: number, version = 0x01000001): Promise<Msg> {
+    this.legacy = version < 0x01000001;
+    this.send(packet('CNXN', version, maxdata, Buffer.from('host::features=shell_v2\0'), 0));
     return this.next();
   }
 }
@@ -72,6 +77,24 @@ describe('the ADB transport, packet by packet', () => {
       expect(c.data.toString()).toMatch(/^device::ro\.product\.name=vphone;ro\.product\.model=[^;]+;ro\.product\.device=vphone;features=shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir$/);
       // a reconnecting host sends CNXN again: it gets a fresh CNXN
       expect((await h.handshake(8192)).arg1).toBe(8192);
+    } finally { h.socket.destroy(); }
+  });
+
+  it('a host older than 0x01000001 gets byte-sum checksums on every packet, a screenshot too', async () => {
+    const h = await RawHost.open(port);
+    try {
+      const c = await h.handshake(1024 * 1024, 0x01000000);
+      expect([c.cmd, c.arg0]).toEqual(['CNXN', 0x01000000]);
+      h.send(packet('OPEN', 3, 0, Buffer.from('exec:screencap -p\0')));
+      const ok = await h.next();
+      const got: Buffer[] = [];
+      for (;;) {
+        const m = await h.next(); // RawHost checks each packet's checksum
+        if (m.cmd === 'CLSE') break;
+        got.push(m.data);
+        h.send(packet('OKAY', 3, ok.arg0));
+      }
+      expect(Buffer.concat(got).subarray(1, 4).toString()).toBe('PNG');
     } finally { h.socket.destroy(); }
   });
 

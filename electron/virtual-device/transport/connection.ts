@@ -1,10 +1,12 @@
 import type { Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import {
-  A_AUTH, A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_VERSION, A_WRTE, MAX_PAYLOAD,
-  PacketReader, encodePacket, type Packet,
+  A_AUTH, A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_VERSION, A_VERSION_SKIP_CHECKSUM, A_WRTE, MAX_PAYLOAD,
+  PacketReader, packetHeader, type Packet,
 } from './packet';
-import { AdbStream, type ServiceStream } from './stream';
+import { AdbStream, type SendPacket, type ServiceStream } from './stream';
+
+const EMPTY = Buffer.alloc(0);
 
 /** Runs a service on an accepted stream. */
 export type ServiceHandler = (stream: ServiceStream) => void | Promise<void>;
@@ -31,6 +33,8 @@ export class DeviceConnection {
   private readonly pendingOpens = new Map<number, (remoteId: number | null) => void>();
   private maxData = MAX_PAYLOAD;
   private connected = false;
+  /** Payload checksums, until the host's CNXN says it does without them. */
+  private checksums = true;
 
   constructor(private readonly socket: Socket, private readonly opts: ConnectionOptions) {
     socket.setNoDelay(true);
@@ -47,8 +51,15 @@ export class DeviceConnection {
     this.closeAll();
   }
 
-  private send = (packet: Buffer): void => {
-    if (!this.socket.destroyed) this.socket.write(packet);
+  /** Header and payload go out as one writev (corked): the payload (a screenshot, a pulled file) is never copied. */
+  private send: SendPacket = (command, arg0, arg1, data = EMPTY) => {
+    if (this.socket.destroyed) return;
+    const head = packetHeader(command, arg0, arg1, data, this.checksums);
+    if (!data.length) { this.socket.write(head); return; }
+    this.socket.cork();
+    this.socket.write(head);
+    this.socket.write(data);
+    this.socket.uncork();
   };
 
   private handle(p: Packet): void {
@@ -56,7 +67,7 @@ export class DeviceConnection {
     if (p.command === A_AUTH && this.opts.unauthorized) {
       // Refuse every signature with a fresh token; after its public key the host
       // waits for the user to accept it on the phone, i.e. shows `unauthorized`.
-      if (p.arg0 === AUTH_SIGNATURE) this.send(encodePacket(A_AUTH, AUTH_TOKEN, 0, randomBytes(20)));
+      if (p.arg0 === AUTH_SIGNATURE) this.send(A_AUTH, AUTH_TOKEN, 0, randomBytes(20));
       return;
     }
     if (!this.connected) return; // anything before CNXN is ignored
@@ -71,7 +82,7 @@ export class DeviceConnection {
       case A_WRTE: {
         const s = this.streams.get(p.arg1);
         if (!s) return;
-        this.send(encodePacket(A_OKAY, s.localId, s.remoteId));
+        this.send(A_OKAY, s.localId, s.remoteId);
         s.handleWrite(p.data);
         return;
       }
@@ -89,13 +100,14 @@ export class DeviceConnection {
     // A reconnecting host resets the session: old streams are gone.
     this.closeAll();
     this.maxData = Math.min(MAX_PAYLOAD, p.arg1 || MAX_PAYLOAD);
+    const version = Math.min(A_VERSION, p.arg0 || A_VERSION);
+    this.checksums = version < A_VERSION_SKIP_CHECKSUM;
     if (this.opts.unauthorized) {
-      this.send(encodePacket(A_AUTH, AUTH_TOKEN, 0, randomBytes(20)));
+      this.send(A_AUTH, AUTH_TOKEN, 0, randomBytes(20));
       return;
     }
     this.connected = true;
-    const version = Math.min(A_VERSION, p.arg0 || A_VERSION);
-    this.send(encodePacket(A_CNXN, version, this.maxData, Buffer.from(this.opts.banner())));
+    this.send(A_CNXN, version, this.maxData, Buffer.from(this.opts.banner()));
   }
 
   private handleOpen(p: Packet): void {
@@ -103,13 +115,13 @@ export class DeviceConnection {
     const service = p.data.toString('utf8').replace(/\0+$/, '');
     const handler = this.opts.resolve(service, this);
     if (!handler) {
-      this.send(encodePacket(A_CLSE, 0, remoteId));
+      this.send(A_CLSE, 0, remoteId);
       return;
     }
     const localId = this.nextLocalId++;
     const stream = new AdbStream(localId, remoteId, () => this.maxData, this.send, (id) => this.streams.delete(id));
     this.streams.set(localId, stream);
-    this.send(encodePacket(A_OKAY, localId, remoteId));
+    this.send(A_OKAY, localId, remoteId);
     Promise.resolve()
       .then(() => handler(stream))
       .catch((err: unknown) => {
@@ -132,7 +144,7 @@ export class DeviceConnection {
         this.streams.set(localId, stream);
         resolve(stream);
       });
-      this.send(encodePacket(A_OPEN, localId, 0, Buffer.from(`${service}\0`)));
+      this.send(A_OPEN, localId, 0, Buffer.from(`${service}\0`));
     });
   }
 

@@ -20,18 +20,23 @@ export interface Packet {
   data: Buffer;
 }
 
-/** Encodes a packet; the checksum is sent as a plain byte sum (old hosts check it). */
-export function encodePacket(command: number, arg0: number, arg1: number, data: Buffer = Buffer.alloc(0)): Buffer {
-  const out = Buffer.allocUnsafe(HEADER_SIZE + data.length);
+/** Protocol version from which neither side computes payload checksums (adb's A_VERSION_SKIP_CHECKSUM). */
+export const A_VERSION_SKIP_CHECKSUM = 0x01000001;
+
+/**
+ * The 24-byte header of a packet. The checksum is a plain byte sum, as hosts older than A_VERSION_SKIP_CHECKSUM
+ * check it; with `checksum` false it is 0, as adbd sends to newer hosts (no pass over the payload).
+ */
+export function packetHeader(command: number, arg0: number, arg1: number, data: Buffer, checksum = true): Buffer {
+  const out = Buffer.allocUnsafe(HEADER_SIZE);
   let sum = 0;
-  for (let i = 0; i < data.length; i++) sum += data[i];
+  if (checksum) for (let i = 0; i < data.length; i++) sum += data[i];
   out.writeUInt32LE(command >>> 0, 0);
   out.writeUInt32LE(arg0 >>> 0, 4);
   out.writeUInt32LE(arg1 >>> 0, 8);
   out.writeUInt32LE(data.length, 12);
   out.writeUInt32LE(sum >>> 0, 16);
   out.writeUInt32LE((command ^ 0xffffffff) >>> 0, 20);
-  data.copy(out, HEADER_SIZE);
   return out;
 }
 

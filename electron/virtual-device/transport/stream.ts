@@ -1,4 +1,7 @@
-import { A_CLSE, A_WRTE, encodePacket } from './packet';
+import { A_CLSE, A_WRTE } from './packet';
+
+/** Sends one packet on the connection (header and payload written together, the payload not copied). */
+export type SendPacket = (command: number, arg0: number, arg1: number, data?: Buffer) => void;
 
 /** What a service sees of one ADB stream. */
 export interface ServiceStream {
@@ -31,7 +34,7 @@ export class AdbStream implements ServiceStream {
     readonly localId: number,
     readonly remoteId: number,
     private readonly maxData: () => number,
-    private readonly send: (packet: Buffer) => void,
+    private readonly send: SendPacket,
     private readonly forget: (localId: number) => void,
   ) {}
 
@@ -94,12 +97,12 @@ export class AdbStream implements ServiceStream {
     const next = this.queue.shift();
     if (next) {
       this.inFlight = true;
-      this.send(encodePacket(A_WRTE, this.localId, this.remoteId, next));
+      this.send(A_WRTE, this.localId, this.remoteId, next);
       return;
     }
     this.resolveDrain();
     if (this.ending) {
-      this.send(encodePacket(A_CLSE, this.localId, this.remoteId));
+      this.send(A_CLSE, this.localId, this.remoteId);
       this.handleClose();
     }
   }

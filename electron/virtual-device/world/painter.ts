@@ -1,14 +1,11 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import type { Size } from '../../../shared/model';
-import { paintChrome, uiFont, type Chrome } from './chrome';
+import type { Bounds, Size } from '../../../shared/model';
+import type { Chrome } from './chrome';
 import { IncrementalPngEncoder } from './png-encode';
-import { paintTree } from './render';
+import { BLEED, paintFrame } from './render';
 import type { ViewNode } from './view';
 
-/** Pixels a node's paint may reach beyond its box (strokes, text ascenders, badges). */
-const BLEED = 8;
-
-interface Op { sig: string; y1: number; y2: number }
+interface Op { sig: string; b: Bounds }
 interface Frame { size: Size; background: string; chrome: Chrome; ops: Op[]; canvas: Canvas; rgba: Buffer; png: Buffer }
 
 /** The tree as paint operations in paint order: each node's own look (not its children) and the clip it is drawn in. */
@@ -17,7 +14,7 @@ function flatten(root: ViewNode): Op[] {
   const walk = (n: ViewNode, clip: string): void => {
     const { children, ...own } = n;
     const b = n.drawBounds ?? n.bounds;
-    ops.push({ sig: `${clip}|${JSON.stringify(own)}`, y1: b.y1, y2: b.y2 });
+    ops.push({ sig: `${clip}|${JSON.stringify(own)}`, b });
     const inner = n.clip ? `${clip}[${n.bounds.x1},${n.bounds.y1},${n.bounds.x2},${n.bounds.y2}]` : clip;
     for (const c of children) walk(c, inner);
   };
@@ -26,10 +23,10 @@ function flatten(root: ViewNode): Op[] {
 }
 
 /**
- * One device's screens, painted incrementally: the tree is compared with the previous frame's, only the rows
- * whose nodes (or the status bar / navigation handle) changed are repainted (the whole tree, clipped to those
- * rows, so overlaps paint exactly as a full render does) and read back, and only their bands are compressed
- * again. A new size, background or tree shape paints everything. Frames are serialised.
+ * One device's screens, painted incrementally: the tree is compared with the previous frame's, only the
+ * rectangle around the nodes (or the status bar / navigation handle) that changed is repainted (the whole tree,
+ * clipped to it, so overlaps paint exactly as a full render does) and read back, and only the row bands it
+ * touches are compressed again. A new size, background or tree shape paints everything. Frames are serialised.
  */
 export class ScreenPainter {
   private frame: Frame | null = null;
@@ -44,54 +41,48 @@ export class ScreenPainter {
     return next;
   }
 
-  /** The rows [y0, y1) that differ from the previous frame, null when none, 'all' when everything may. */
-  private dirtyRows(ops: Op[], size: Size, chrome: Chrome, background: string): [number, number] | null | 'all' {
+  /** The rectangle that differs from the previous frame, null when nothing does, 'all' when everything may. */
+  private dirtyArea(ops: Op[], size: Size, chrome: Chrome, background: string): Bounds | null | 'all' {
     const f = this.frame;
     if (!f || f.size.width !== size.width || f.size.height !== size.height || f.background !== background || f.ops.length !== ops.length
       || f.chrome.statusHeight !== chrome.statusHeight || f.chrome.navHeight !== chrome.navHeight) return 'all';
-    let y0 = Infinity;
-    let y1 = -Infinity;
-    const add = (a: number, b: number): void => { y0 = Math.min(y0, a); y1 = Math.max(y1, b); };
-    ops.forEach((op, i) => { if (op.sig !== f.ops[i].sig) { add(op.y1, op.y2); add(f.ops[i].y1, f.ops[i].y2); } });
-    if (JSON.stringify(chrome) !== JSON.stringify(f.chrome)) { add(0, chrome.statusHeight); add(size.height - chrome.navHeight, size.height); }
-    if (y0 === Infinity) return null;
-    return [Math.max(0, Math.floor(y0) - BLEED), Math.min(size.height, Math.ceil(y1) + BLEED)];
+    const d = { x1: Infinity, y1: Infinity, x2: -Infinity, y2: -Infinity };
+    const add = (b: Bounds): void => { d.x1 = Math.min(d.x1, b.x1); d.y1 = Math.min(d.y1, b.y1); d.x2 = Math.max(d.x2, b.x2); d.y2 = Math.max(d.y2, b.y2); };
+    ops.forEach((op, i) => { if (op.sig !== f.ops[i].sig) { add(op.b); add(f.ops[i].b); } });
+    if (JSON.stringify(chrome) !== JSON.stringify(f.chrome)) {
+      add({ x1: 0, y1: 0, x2: size.width, y2: chrome.statusHeight });
+      add({ x1: 0, y1: size.height - chrome.navHeight, x2: size.width, y2: size.height });
+    }
+    if (d.y1 === Infinity) return null;
+    return {
+      x1: Math.max(0, Math.floor(d.x1) - BLEED), y1: Math.max(0, Math.floor(d.y1) - BLEED),
+      x2: Math.min(size.width, Math.ceil(d.x2) + BLEED), y2: Math.min(size.height, Math.ceil(d.y2) + BLEED),
+    };
   }
 
   private async paint(root: ViewNode, size: Size, chrome: Chrome, background: string): Promise<Buffer> {
-    const font = uiFont();
     const ops = flatten(root);
-    const dirty = this.dirtyRows(ops, size, chrome, background);
+    const dirty = this.dirtyArea(ops, size, chrome, background);
     const f = this.frame;
     if (dirty === null && f) { this.stats.reused++; return f.png; }
     if (dirty === 'all' || !f) {
       const canvas = createCanvas(size.width, size.height);
-      const ctx = canvas.getContext('2d');
-      ctx.fillStyle = background;
-      ctx.fillRect(0, 0, size.width, size.height);
-      paintTree(ctx, root, font);
-      paintChrome(ctx, size, chrome, font);
+      paintFrame(canvas.getContext('2d'), root, size, chrome, background);
       const rgba = canvas.data();
       this.stats.full++;
       const png = await this.encoder.encode(size.width, size.height, rgba);
       this.frame = { size, background, chrome, ops, canvas, rgba, png };
       return png;
     }
-    const [y0, y1] = dirty as [number, number];
+    const { x1, y1, x2, y2 } = dirty as Bounds;
     this.stats.partial++;
     const ctx = f.canvas.getContext('2d');
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(0, y0, size.width, y1 - y0);
-    ctx.clip();
-    ctx.fillStyle = background;
-    ctx.fillRect(0, y0, size.width, y1 - y0);
-    paintTree(ctx, root, font);
-    paintChrome(ctx, size, chrome, font);
-    ctx.restore();
-    const rows = ctx.getImageData(0, y0, size.width, y1 - y0).data;
-    f.rgba.set(rows, y0 * size.width * 4);
-    const png = await this.encoder.encode(size.width, size.height, f.rgba, [y0, y1]);
+    paintFrame(ctx, root, size, chrome, background, dirty as Bounds);
+    // read back only the rectangle (the costly part of a small change), row by row into the frame's pixels
+    const px = ctx.getImageData(x1, y1, x2 - x1, y2 - y1).data;
+    const line = (x2 - x1) * 4;
+    for (let r = 0; r < y2 - y1; r++) f.rgba.set(px.subarray(r * line, r * line + line), ((y1 + r) * size.width + x1) * 4);
+    const png = await this.encoder.encode(size.width, size.height, f.rgba, [y1, y2]);
     this.frame = { ...f, chrome, ops, png };
     return png;
   }

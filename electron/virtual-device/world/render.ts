@@ -1,5 +1,5 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { Size } from '../../../shared/model';
+import type { Bounds, Size } from '../../../shared/model';
 import { paintChrome, uiFont, type Chrome } from './chrome';
 import { drawIcon } from './icons';
 import { encodeRgbaPng, type IncrementalPngEncoder } from './png-encode';
@@ -155,27 +155,48 @@ function paintNode(ctx: SKRSContext2D, n: ViewNode, p: Paint, font: string): voi
   }
 }
 
-export function paintTree(ctx: SKRSContext2D, n: ViewNode, font: string): void {
-  if (n.paint) paintNode(ctx, n.drawBounds ? { ...n, bounds: n.drawBounds } : n, n.paint, font);
+/** Pixels a node's paint may reach beyond its box (strokes, text ascenders, badges). */
+export const BLEED = 8;
+
+/** Paints a tree; with `area` a node whose box (plus BLEED) misses it is not drawn, its children still are. */
+export function paintTree(ctx: SKRSContext2D, n: ViewNode, font: string, area?: Bounds): void {
+  const b = n.drawBounds ?? n.bounds;
+  const reaches = !area || (b.y2 + BLEED > area.y1 && b.y1 - BLEED < area.y2 && b.x2 + BLEED > area.x1 && b.x1 - BLEED < area.x2);
+  if (n.paint && reaches) paintNode(ctx, n.drawBounds ? { ...n, bounds: n.drawBounds } : n, n.paint, font);
   if (n.clip) {
     ctx.save();
     ctx.beginPath();
     ctx.rect(n.bounds.x1, n.bounds.y1, n.bounds.x2 - n.bounds.x1, n.bounds.y2 - n.bounds.y1);
     ctx.clip();
   }
-  for (const c of n.children) paintTree(ctx, c, font);
+  for (const c of n.children) paintTree(ctx, c, font, area);
   if (n.clip) ctx.restore();
+}
+
+/**
+ * Paints one whole frame (background, tree, status bar and navigation handle) onto `ctx`; with `area` only those
+ * pixels are touched (clipped), identical to the same pixels of a full paint.
+ */
+export function paintFrame(ctx: SKRSContext2D, root: ViewNode, size: Size, chrome: Chrome, background: string, area?: Bounds): void {
+  const font = uiFont();
+  const { x1, y1, x2, y2 } = area ?? { x1: 0, y1: 0, x2: size.width, y2: size.height };
+  if (area) {
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x1, y1, x2 - x1, y2 - y1);
+    ctx.clip();
+  }
+  ctx.fillStyle = background;
+  ctx.fillRect(x1, y1, x2 - x1, y2 - y1);
+  paintTree(ctx, root, font, area);
+  paintChrome(ctx, size, chrome, font);
+  if (area) ctx.restore();
 }
 
 /** Paints a view tree with status bar and navigation handle; returns PNG bytes. */
 export async function renderScreen(root: ViewNode, size: Size, chrome: Chrome, background = '#ffffff', encoder?: IncrementalPngEncoder): Promise<Buffer> {
-  const font = uiFont();
   const canvas = createCanvas(size.width, size.height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = background;
-  ctx.fillRect(0, 0, size.width, size.height);
-  paintTree(ctx, root, font);
-  paintChrome(ctx, size, chrome, font);
+  paintFrame(canvas.getContext('2d'), root, size, chrome, background);
   const rgba = canvas.data();
   return encoder ? encoder.encode(size.width, size.height, rgba) : encodeRgbaPng(size.width, size.height, rgba);
 }

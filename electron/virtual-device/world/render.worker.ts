@@ -1,17 +1,25 @@
 /**
  * Render thread of the virtual devices: paints view trees and encodes PNGs off the main thread, so adb
- * streams of every device keep flowing while a new screen is drawn. One incremental painter per device.
+ * streams of every device keep flowing while a new screen is drawn. One incremental painter per device; it also
+ * composes screenshots for turned displays, raw `screencap` and ripples.
  */
 import { parentPort } from 'node:worker_threads';
 import { ScreenPainter } from './painter';
-import type { RenderJob, RenderReply } from './render-pool';
+import type { RenderReply, WorkerJob } from './render-pool';
+import { compose } from './compose';
 
 const painters = new Map<string, ScreenPainter>();
 
-parentPort?.on('message', (job: RenderJob) => {
-  let p = painters.get(job.encoder);
-  if (!p) { p = new ScreenPainter(); painters.set(job.encoder, p); }
-  p.render(job.root, job.size, job.chrome, job.background).then(
+function run(job: WorkerJob): Promise<Buffer> {
+  if ('compose' in job) return compose(job.compose);
+  const r = job.render;
+  let p = painters.get(r.encoder);
+  if (!p) { p = new ScreenPainter(); painters.set(r.encoder, p); }
+  return p.render(r.root, r.size, r.chrome, r.background);
+}
+
+parentPort?.on('message', (job: WorkerJob) => {
+  run(job).then(
     (png) => {
       const bytes = new Uint8Array(png.length);
       bytes.set(png);

@@ -10,22 +10,31 @@ import type { ShellHost } from '../types';
  */
 const UNIQUE_ID = 'local:4619827259835644672';
 
-function geometry(host: ShellHost): { rot: number; pw: number; ph: number; lw: number; lh: number; dpi: number } {
+/**
+ * pw x ph: the panel (DisplayDeviceInfo, mBaseDisplayInfo; `wm size` leaves it alone); lw x lh: the logical display
+ * (the `wm size` override, turned: mOverrideDisplayInfo, logicalFrame); dw x dh and frame: the turned panel and
+ * where the logical display lands on it (physicalFrame, deviceWidth/Height).
+ */
+interface Geometry { rot: number; pw: number; ph: number; lw: number; lh: number; dw: number; dh: number; fx: number; fy: number; fw: number; fh: number; frame: string; dpi: number }
+
+function geometry(host: ShellHost): Geometry {
   const d = host.display;
-  const p = d.physical();
+  const p = d.panel();
   const l = d.logical();
+  const v = d.viewport();
+  const f = v.frame;
   const dpi = Number(host.props.get('vd.wm.density') ?? host.world().density);
-  return { rot: d.rotation(), pw: p.width, ph: p.height, lw: l.width, lh: l.height, dpi };
+  return { rot: d.rotation(), pw: p.width, ph: p.height, lw: l.width, lh: l.height, dw: v.device.width, dh: v.device.height, fx: f.x1, fy: f.y1, fw: f.x2 - f.x1, fh: f.y2 - f.y1, frame: `${f.x1}, ${f.y1}, ${f.x2}, ${f.y2}`, dpi };
 }
 
-function displayInfo(g: ReturnType<typeof geometry>, rotated: boolean): string {
-  const [w, h] = rotated ? [g.lw, g.lh] : [g.pw, g.ph];
-  return `DisplayInfo{"Built-in Screen", displayId 0, FLAG_SECURE, FLAG_SUPPORTS_PROTECTED_BUFFERS, FLAG_TRUSTED, real ${w} x ${h}, largest app ${Math.max(w, h)} x ${Math.max(w, h)}, smallest app ${Math.min(w, h)} x ${Math.min(w, h)}, appVsyncOff 1000000, presDeadline 16666666, mode 1, defaultMode 1, modes [{id=1, width=${g.pw}, height=${g.ph}, fps=60.0, alternativeRefreshRates=[]}], hdrCapabilities HdrCapabilities{mSupportedHdrTypes=[], mMaxLuminance=500.0, mMaxAverageLuminance=500.0, mMinLuminance=0.0}, userDisabledHdrTypes [], minimalPostProcessingSupported false, rotation ${rotated ? g.rot : 0}, state ON, type INTERNAL, uniqueId "${UNIQUE_ID}", app ${w} x ${h}, density ${g.dpi} (${g.dpi}.0 x ${g.dpi}.0) dpi, layerStack 0, colorMode 0, supportedColorModes [0], address {port=0, physicalDisplayId=4619827259835644672}, deviceProductInfo DeviceProductInfo{name=, manufacturerPnpId=GGL, productId=1, modelYear=null, manufactureDate=ManufactureDate{week=27, year=2006}, connectionToSinkType=0}, removeMode 0, refreshRateOverride 0.0, brightnessMinimum 0.0, brightnessMaximum 1.0, brightnessDefault 0.39763778, installOrientation ROTATION_0}`;
+function displayInfo(g: Geometry, override: boolean): string {
+  const [w, h] = override ? [g.lw, g.lh] : [g.pw, g.ph];
+  return `DisplayInfo{"Built-in Screen", displayId 0, FLAG_SECURE, FLAG_SUPPORTS_PROTECTED_BUFFERS, FLAG_TRUSTED, real ${w} x ${h}, largest app ${Math.max(w, h)} x ${Math.max(w, h)}, smallest app ${Math.min(w, h)} x ${Math.min(w, h)}, appVsyncOff 1000000, presDeadline 16666666, mode 1, defaultMode 1, modes [{id=1, width=${g.pw}, height=${g.ph}, fps=60.0, alternativeRefreshRates=[]}], hdrCapabilities HdrCapabilities{mSupportedHdrTypes=[], mMaxLuminance=500.0, mMaxAverageLuminance=500.0, mMinLuminance=0.0}, userDisabledHdrTypes [], minimalPostProcessingSupported false, rotation ${override ? g.rot : 0}, state ON, type INTERNAL, uniqueId "${UNIQUE_ID}", app ${w} x ${h}, density ${g.dpi} (${g.dpi}.0 x ${g.dpi}.0) dpi, layerStack 0, colorMode 0, supportedColorModes [0], address {port=0, physicalDisplayId=4619827259835644672}, deviceProductInfo DeviceProductInfo{name=, manufacturerPnpId=GGL, productId=1, modelYear=null, manufactureDate=ManufactureDate{week=27, year=2006}, connectionToSinkType=0}, removeMode 0, refreshRateOverride 0.0, brightnessMinimum 0.0, brightnessMaximum 1.0, brightnessDefault 0.39763778, installOrientation ROTATION_0}`;
 }
 
 export function displayDump(host: ShellHost): string {
   const g = geometry(host);
-  const viewport = `DisplayViewport{type=INTERNAL, valid=true, isActive=true, displayId=0, uniqueId='${UNIQUE_ID}', physicalPort=0, orientation=${g.rot}, logicalFrame=Rect(0, 0 - ${g.lw}, ${g.lh}), physicalFrame=Rect(0, 0 - ${g.lw}, ${g.lh}), deviceWidth=${g.lw}, deviceHeight=${g.lh}}`;
+  const viewport = `DisplayViewport{type=INTERNAL, valid=true, isActive=true, displayId=0, uniqueId='${UNIQUE_ID}', physicalPort=0, orientation=${g.rot}, logicalFrame=Rect(0, 0 - ${g.lw}, ${g.lh}), physicalFrame=Rect(${g.fx}, ${g.fy} - ${g.fx + g.fw}, ${g.fy + g.fh}), deviceWidth=${g.dw}, deviceHeight=${g.dh}}`;
   return [
     'DISPLAY MANAGER (dumpsys display)',
     '  mOnlyCode=false',
@@ -95,17 +104,17 @@ export function inputDump(host: ShellHost): string {
     '        DeviceType: TOUCH_SCREEN',
     "        AssociatedDisplay: hasAssociatedDisplay=true, isExternal=false, displayId=''",
     '        OrientationAware: true',
-    `      Viewport INTERNAL: displayId=0, uniqueId=${UNIQUE_ID}, port=0, orientation=${g.rot}, logicalFrame=[0, 0, ${g.lw}, ${g.lh}], physicalFrame=[0, 0, ${g.lw}, ${g.lh}], deviceSize=[${g.lw}, ${g.lh}], isActive=[1]`,
+    `      Viewport INTERNAL: displayId=0, uniqueId=${UNIQUE_ID}, port=0, orientation=${g.rot}, logicalFrame=[0, 0, ${g.lw}, ${g.lh}], physicalFrame=[${g.frame}], deviceSize=[${g.dw}, ${g.dh}], isActive=[1]`,
     `      RawSurfaceWidth: ${g.lw}px`,
     `      RawSurfaceHeight: ${g.lh}px`,
     '      SurfaceLeft: 0',
     '      SurfaceTop: 0',
     `      SurfaceRight: ${g.lw}`,
     `      SurfaceBottom: ${g.lh}`,
-    `      PhysicalWidth: ${g.lw}px`,
-    `      PhysicalHeight: ${g.lh}px`,
-    '      PhysicalLeft: 0',
-    '      PhysicalTop: 0',
+    `      PhysicalWidth: ${g.fw}px`,
+    `      PhysicalHeight: ${g.fh}px`,
+    `      PhysicalLeft: ${g.fx}`,
+    `      PhysicalTop: ${g.fy}`,
     `      SurfaceOrientation: ${g.rot}`,
     '',
   ].join('\n');

@@ -46,13 +46,20 @@ function windowList(comp: string, w: number, h: number): string[] {
   ];
 }
 
-/** The size line Android 12 prints under `Display: mDisplayId=0`: init = the panel, cur/app = the turned display. */
+/**
+ * The size line Android 12 prints under `Display: mDisplayId=0` (DisplayContent.dump): init = the panel, base = the
+ * `wm size` / `wm density` override when there is one, cur/app = the turned display.
+ */
 function displayInit(host: ShellHost): string {
-  const { width: pw, height: ph } = host.display.physical();
+  const { width: iw, height: ih } = host.display.panel();
+  const { width: bw, height: bh } = host.display.physical();
   const { width: w, height: h } = host.display.logical();
+  const dpi = host.world().density;
+  const bdpi = Number(host.props.get('vd.wm.density') ?? dpi);
+  const base = iw !== bw || ih !== bh || dpi !== bdpi ? ` base=${bw}x${bh} ${bdpi}dpi` : '';
   const lo = Math.min(w, h);
   const hi = Math.max(w, h);
-  return `    init=${pw}x${ph} ${host.world().density}dpi mMinSizeOfResizeableTaskDp=220 cur=${w}x${h} app=${w}x${h} rng=${lo}x${lo}-${hi}x${hi}`;
+  return `    init=${iw}x${ih} ${dpi}dpi${base} mMinSizeOfResizeableTaskDp=220 cur=${w}x${h} app=${w}x${h} rng=${lo}x${lo}-${hi}x${hi}`;
 }
 
 /** The focused window and app, which every activity and window dump ends with. */

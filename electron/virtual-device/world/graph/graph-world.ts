@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Size, ViewHierarchy } from '../../../../shared/model';
 import { parseUiautomatorXml } from '../../../../shared/formats/parse-uiautomator-xml';
-import { encodeRgbaPng } from '../png-encode';
+import { renderPool } from '../render-pool';
 import { KEY, type InputEvent, type PackageInfo, type ScreenView, type StartResult, type World } from '../types';
 import type { RecordedAction } from '../replay/load-recording';
 import type { GraphState, WorldGraph } from './build-graph';
@@ -78,10 +77,8 @@ export class GraphWorld implements World {
   private async png(st: GraphState): Promise<Buffer> {
     const bytes = readFileSync(join(this.graph.root, st.png));
     if (st.size.width === this.size.width && st.size.height === this.size.height) return bytes;
-    const img = await loadImage(bytes);
-    const canvas = createCanvas(this.size.width, this.size.height);
-    canvas.getContext('2d').drawImage(img, 0, 0, this.size.width, this.size.height);
-    return encodeRgbaPng(this.size.width, this.size.height, canvas.data());
+    // scaled on a render thread, never on the thread serving adb
+    return renderPool.compose({ kind: 'display', png: bytes, rotation: 0, physical: this.size, logical: this.size });
   }
 
   screen(): ScreenView {
