@@ -6,6 +6,9 @@ import { liveCheck, type LiveEmbedder } from './live-check';
 import { loadStepAnnotation, saveStepAnnotation } from './step-annotation';
 import { suggestEssentialStates } from './suggest';
 import { readReviews, writeReview } from './review-file';
+import { ScreenTextService } from './screen-text';
+import { appChoices } from './app-choices';
+import path from 'node:path';
 
 /** The sentence embedder for fuzzy items, loaded once on the first check; none when it cannot load. */
 let embedder: Promise<LiveEmbedder | undefined> | undefined;
@@ -26,8 +29,24 @@ function liveEmbedder(): Promise<LiveEmbedder | undefined> {
  * told after every save, so cached episodes are read again (the filmstrip's
  * annotated marks, the task's counts).
  */
-export function annotationHandlers(ctx: AppContext, changed: (root: string, rel: string) => void): AnnotationCalls {
+export function annotationHandlers(ctx: AppContext, changed: (root: string, rel: string) => void, texts = new ScreenTextService(path.join(ctx.options.stateDir, 'ocr-cache'))): AnnotationCalls {
   return {
+    'annotation:ocr': async (args) => {
+      const ds = ctx.datasets.get(args?.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args?.path);
+      const step = DatasetRegistry.step(args?.step);
+      return ctx.jobs.run('ocr', { jobId: args?.jobId, label: `OCR of step ${step} of ${rel}` }, async (job) => {
+        job.progress(0, 1, { phase: 'ocr' });
+        const out = await texts.ofStep(ds.root, rel, step);
+        job.progress(1, 1, { phase: 'ocr' });
+        return out;
+      });
+    },
+    'annotation:apps': async (args) => {
+      const ds = ctx.datasets.get(args?.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args?.path);
+      return appChoices(ds.root, rel);
+    },
     'annotation:load': async (args) => {
       const ds = ctx.datasets.get(args?.datasetId);
       const { rel } = ctx.datasets.confine(ds, args?.path);
