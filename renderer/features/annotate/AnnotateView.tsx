@@ -1,10 +1,12 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type CSSProperties } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store';
 import { useKeymap } from '../../keymap/use-keymap';
 import { TaskList } from '../tasks/TaskList';
 import { EpisodeView } from '../episode/EpisodeView';
 import { annotateBindings } from './annotate-keys';
+import { PanelHandle, usePanelVars } from './PanelHandle';
+import './annotate.css';
 
 /** The annotation view: the task queue, the episode's screen, and the current step's essential-state editor. */
 export function AnnotateView() {
@@ -12,6 +14,7 @@ export function AnnotateView() {
     taskPath: st.taskPath, step: st.step, ready: st.episodeStatus === 'ready', loadDraft: st.loadDraft, loadSuggestions: st.loadSuggestions,
     unannotated: st.episode?.steps.every((x) => x.ess === undefined) ?? false,
   })));
+  const panelVars = usePanelVars();
   useKeymap('annotate', useMemo(() => annotateBindings(useAppStore), []));
   useEffect(() => {
     if (s.ready) void s.loadDraft();
@@ -21,8 +24,9 @@ export function AnnotateView() {
     if (s.ready && s.unannotated) void s.loadSuggestions();
   }, [s.taskPath, s.ready, s.unannotated, s.loadSuggestions]);
   return (
-    <div className="workspace annotate">
+    <div className="workspace annotate" style={panelVars as CSSProperties}>
       <TaskList queue />
+      <PanelHandle panel="task" />
       <EpisodeView annotate />
     </div>
   );
