@@ -66,7 +66,7 @@ export function annotationHandlers(ctx: AppContext, changed: (root: string, rel:
     'annotation:check': async (args) => {
       const ds = ctx.datasets.get(args?.datasetId);
       const { rel } = ctx.datasets.confine(ds, args?.path);
-      return liveCheck(ds.root, rel, liveEmbedder);
+      return liveCheck(ds.root, rel, liveEmbedder, { texts });
     },
     'annotation:suggest': async (args) => {
       const ds = ctx.datasets.get(args?.datasetId);
