@@ -39,6 +39,9 @@ function afterSave(s: Store, path: string, saved: AnnotationSaved): Partial<Stor
   return out;
 }
 
+/** How long after the last save the live checks run. */
+export const LIVE_DELAY = 400;
+
 export const createAnnotateSlice: Slice<AnnotateSlice> = (set, get) => {
   // Saves run one after another, each from the versions the previous one returned.
   let chain: Promise<void> = Promise.resolve();
@@ -56,7 +59,7 @@ export const createAnnotateSlice: Slice<AnnotateSlice> = (set, get) => {
         ...(now && now.path === path && now.step === step ? { draft: { ...now, base: saved.base, stored: saved.ess } } : {}),
         saveState: 'saved',
       });
-      void get().runLiveCheck();
+      scheduleLiveCheck();
     } catch (err) {
       if (err instanceof CallError && err.code === 'conflict') {
         const disk = await get().client.call('annotation:load', { datasetId: ds.id, path, step }).catch(() => null);
@@ -64,6 +67,14 @@ export const createAnnotateSlice: Slice<AnnotateSlice> = (set, get) => {
       } else set({ saveState: 'error', saveError: messageOf(err) });
     }
   }
+  // Live checks after edits wait for a pause (LIVE_DELAY ms), so a burst of edits runs them once
+  // and they never hold up the next save on the server.
+  let liveTimer: ReturnType<typeof setTimeout> | undefined;
+  const scheduleLiveCheck = () => {
+    clearTimeout(liveTimer);
+    set({ liveStatus: 'loading' });
+    liveTimer = setTimeout(() => void get().runLiveCheck(), LIVE_DELAY);
+  };
   const queueSave = (path: string, step: number): Promise<void> => (chain = chain.then(() => save(path, step)));
 
   /** Replaces the current step's items, recording the edit for undo, and saves. */

@@ -1,4 +1,5 @@
-import type { AnnotationCalls } from '../../../shared/contract/annotation';
+import type { AnnotationCalls, Suggestion } from '../../../shared/contract/annotation';
+import { EpisodeMemo } from './episode-memo';
 import type { AppContext } from '../app/context';
 import { AppError } from '../app/errors';
 import { DatasetRegistry } from '../app/dataset-registry';
@@ -30,6 +31,7 @@ function liveEmbedder(): Promise<LiveEmbedder | undefined> {
  * annotated marks, the task's counts).
  */
 export function annotationHandlers(ctx: AppContext, changed: (root: string, rel: string) => void, texts = new ScreenTextService(path.join(ctx.options.stateDir, 'ocr-cache'))): AnnotationCalls {
+  const suggestions = new EpisodeMemo<Suggestion[]>();
   return {
     'annotation:ocr': async (args) => {
       const ds = ctx.datasets.get(args?.datasetId);
@@ -61,6 +63,7 @@ export function annotationHandlers(ctx: AppContext, changed: (root: string, rel:
       if (!base || !('ess' in base) || !('json' in base)) throw new AppError('bad-request', 'annotation:save needs the base versions annotation:load returned.');
       const saved = await saveStepAnnotation(ds.root, rel, step, args.ess, base);
       changed(ds.root, rel);
+      suggestions.forget(ds.root, rel);
       return { ...saved, hierarchy: await ctx.backend.hierarchy(ds.root, rel, step) };
     },
     'annotation:check': async (args) => {
@@ -71,7 +74,7 @@ export function annotationHandlers(ctx: AppContext, changed: (root: string, rel:
     'annotation:suggest': async (args) => {
       const ds = ctx.datasets.get(args?.datasetId);
       const { rel } = ctx.datasets.confine(ds, args?.path);
-      return suggestEssentialStates(ds.root, rel);
+      return suggestions.get(ds.root, rel, () => suggestEssentialStates(ds.root, rel));
     },
     'annotation:reviews': async (args) => readReviews(ctx.datasets.get(args?.datasetId).root),
     'annotation:review': async (args) => {

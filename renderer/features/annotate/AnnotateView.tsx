@@ -12,17 +12,20 @@ import './annotate.css';
 export function AnnotateView() {
   const s = useAppStore(useShallow((st) => ({
     taskPath: st.taskPath, step: st.step, ready: st.episodeStatus === 'ready', loadDraft: st.loadDraft, loadSuggestions: st.loadSuggestions,
-    unannotated: st.episode?.steps.every((x) => x.ess === undefined) ?? false,
+    unannotated: st.episode?.steps.every((x) => x.ess === undefined) ?? false, drawn: st.hierarchyStatus !== 'loading',
   })));
   const panelVars = usePanelVars();
   useKeymap('annotate', useMemo(() => annotateBindings(useAppStore), []));
   useEffect(() => {
     if (s.ready) void s.loadDraft();
   }, [s.taskPath, s.step, s.ready, s.loadDraft]);
-  // Suggestions are for a task without annotation, fetched once when it opens.
+  // Suggestions are for a task without annotation, fetched once when it opens: after its first
+  // screen is drawn, so the server's work on them never delays what the annotator sees first.
   useEffect(() => {
-    if (s.ready && s.unannotated) void s.loadSuggestions();
-  }, [s.taskPath, s.ready, s.unannotated, s.loadSuggestions]);
+    if (!s.ready || !s.unannotated || !s.drawn) return;
+    const t = setTimeout(() => void s.loadSuggestions(), 50);
+    return () => clearTimeout(t);
+  }, [s.taskPath, s.ready, s.unannotated, s.drawn, s.loadSuggestions]);
   return (
     <div className="workspace annotate" style={panelVars as CSSProperties}>
       <TaskList queue />

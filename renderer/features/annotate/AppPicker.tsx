@@ -18,17 +18,19 @@ export function AppPicker() {
   const [active, setActive] = useState(0);
   const [chosen, setChosen] = useState<AppChoice | null>(null);
 
+  // The list is fetched when the picker is first used on a task, never while the task opens.
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    if (!s.id || !s.path) return;
+    if (!wanted || !s.id || !s.path || apps?.path === s.path) return;
     let live = true;
     setError(null);
     s.client.call('annotation:apps', { datasetId: s.id, path: s.path })
       .then((list) => live && setApps({ path: s.path!, list }))
       .catch((err: unknown) => live && setError(err instanceof Error ? err.message : String(err)));
     return () => { live = false; };
-  }, [s.client, s.id, s.path]);
+  }, [wanted, s.client, s.id, s.path, apps?.path]);
 
-  const shown = useMemo(() => matchApps(apps?.list ?? [], query), [apps, query]);
+  const shown = useMemo(() => matchApps(apps?.path === s.path ? apps.list : [], query), [apps, s.path, query]);
   const pick = (a: AppChoice | undefined) => {
     if (!a) return;
     setChosen(a);
@@ -47,7 +49,7 @@ export function AppPicker() {
         <input id="app-picker-input" type="text" role="combobox" aria-label="App for an install check" aria-autocomplete="list"
           aria-expanded={open} aria-controls="app-picker-list" aria-activedescendant={open && shown[active] ? optionId(active) : undefined}
           placeholder="App…  ( i )" value={query} spellCheck={false}
-          onFocus={() => setOpen(true)} onBlur={() => setOpen(false)}
+          onFocus={() => { setWanted(true); setOpen(true); }} onBlur={() => setOpen(false)}
           onChange={(e) => { setQuery(e.target.value); setChosen(null); setActive(0); setOpen(true); }}
           onKeyDown={(e) => {
             if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -72,7 +74,7 @@ export function AppPicker() {
                 {a.source === 'trace' && <span className="badge badge-ok">installed in recording</span>}
               </li>
             ))}
-            {shown.length === 0 && <li className="muted" role="presentation">{apps ? 'No app matches.' : 'Loading the apps…'}</li>}
+            {shown.length === 0 && <li className="muted" role="presentation">{apps?.path === s.path ? 'No app matches.' : 'Loading the apps…'}</li>}
           </ul>
         )}
       </div>

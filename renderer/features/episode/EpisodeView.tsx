@@ -46,7 +46,8 @@ export function EpisodeView({ annotate = false }: { annotate?: boolean }) {
       </header>
       {s.status === 'error' && <div className="error-box" role="alert">{s.error}</div>}
       {s.episode && s.episode.problems.length > 0 && <ProblemList problems={s.episode.problems} scope="in this episode" />}
-      {s.episode && <Filmstrip steps={s.episode.steps} screens={s.screens} current={s.step} showAction={s.overlays.action} onSelect={(i) => void s.selectStep(i)} />}
+      {s.episode && <Filmstrip steps={s.episode.steps} screens={s.screens} current={s.step} showAction={s.overlays.action} onSelect={(i) => void s.selectStep(i)}
+        hold={annotate && s.hierarchyStatus === 'loading'} />}
       {s.episode && (
         <div className="stage-row">
           <section className="stage" aria-label="Screen" data-step={s.step}>
