@@ -57,6 +57,24 @@ describe.skipIf(!have)(`annotation:ocr on a real screenshot of trace_18${have ? 
     await expect(fresh.ofStep(join(tmp, 'ds'), 'trace_18', 4)).rejects.toThrow(/failed/);
   });
 
+  it('recognition runs on a worker thread: the thread answering the UI keeps running meanwhile', async () => {
+    let last = performance.now();
+    let worst = 0;
+    const iv = setInterval(() => {
+      const now = performance.now();
+      worst = Math.max(worst, now - last);
+      last = now;
+    }, 10);
+    const t0 = performance.now();
+    const out = await service.calls['annotation:ocr']({ datasetId, path: 'trace_18', step: 1 });
+    const took = performance.now() - t0;
+    clearInterval(iv);
+    expect(out.cached).toBe(false);
+    expect(out.lines.some((l) => l.text === 'Calculator')).toBe(true);
+    // In-process, this thread stood still for the whole recognition (seconds); now it only waits on messages.
+    expect(worst, `longest stall ${Math.round(worst)} ms of ${Math.round(took)} ms`).toBeLessThan(Math.max(400, took / 10));
+  }, 60_000);
+
   it('a step without a screenshot gets an error naming the file and the step', async () => {
     await expect(service.calls['annotation:ocr']({ datasetId, path: 'trace_18', step: 9 })).rejects.toThrow(/Step 9 of trace_18 has no screenshot \(.*9\.png is missing\)/);
   });

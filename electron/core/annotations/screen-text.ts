@@ -6,6 +6,7 @@ import type { ScreenOcr } from '../models/types';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { resolveIn } from '../fs/confined-read';
 import { imageSize } from '../steps/image-size';
+import { threadedOcr } from './ocr-thread';
 
 /** Names the model and its settings: a cache written by another OCR is not reused. */
 export const OCR_MODEL_ID = 'pp-ocrv4-mobile/det960/min0.5';
@@ -20,13 +21,9 @@ interface CacheFile {
 /** The OCR itself, loaded on first use (the models take ~0.3 s and ~60 MB). */
 export type OcrProvider = () => Promise<ScreenOcr>;
 
-let shared: Promise<ScreenOcr> | undefined;
-/** The default provider: PP-OCRv4 through onnxruntime-node (electron/core/models), one per process. */
-export const defaultOcr: OcrProvider = () => {
-  shared ??= import('../models').then((m) => m.createScreenOcr());
-  shared.catch(() => (shared = undefined));
-  return shared;
-};
+let shared: ScreenOcr | undefined;
+/** The default provider: PP-OCR through onnxruntime-node (electron/core/models) on one worker thread per process. */
+export const defaultOcr: OcrProvider = async () => (shared ??= threadedOcr());
 
 function isCache(v: unknown): v is CacheFile {
   const c = v as CacheFile;

@@ -22,6 +22,8 @@ export function EpisodeView({ annotate = false }: { annotate?: boolean }) {
     episode: st.episode, screens: st.screens, status: st.episodeStatus, error: st.episodeError,
     step: st.step, hierarchy: st.hierarchy, hierarchyStatus: st.hierarchyStatus, hierarchyError: st.hierarchyError,
     hovered: st.hovered, selected: st.selected, selectStep: st.selectStep, hover: st.hover, select: st.select,
+    // The annotation view holds the thumbnails until the step's annotation is read (they would queue before it).
+    draftPending: st.draftStatus === 'loading' || (st.draftStatus !== 'error' && st.draft?.path !== st.taskPath),
     overlays: st.overlays, toggleOverlay: st.toggleOverlay, boxFilter: st.boxFilter, setBoxFilter: st.setBoxFilter,
   })));
 
@@ -46,8 +48,8 @@ export function EpisodeView({ annotate = false }: { annotate?: boolean }) {
       </header>
       {s.status === 'error' && <div className="error-box" role="alert">{s.error}</div>}
       {s.episode && s.episode.problems.length > 0 && <ProblemList problems={s.episode.problems} scope="in this episode" />}
-      {s.episode && <Filmstrip steps={s.episode.steps} screens={s.screens} current={s.step} showAction={s.overlays.action} onSelect={(i) => void s.selectStep(i)}
-        hold={annotate && s.hierarchyStatus === 'loading'} />}
+      {s.episode && <Filmstrip steps={s.episode.steps} screens={s.screens} current={s.step} showAction={s.overlays.action} onSelect={s.selectStep}
+        hold={annotate && (s.hierarchyStatus === 'loading' || s.draftPending)} />}
       {s.episode && (
         <div className="stage-row">
           <section className="stage" aria-label="Screen" data-step={s.step}>

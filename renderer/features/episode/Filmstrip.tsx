@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { ScreenRef, StepInfo } from '../../../shared/contract';
 import { describeAction } from '../../components/describe-action';
 import { ThumbAction } from './ThumbAction';
@@ -14,8 +14,8 @@ export interface FilmstripProps {
   hold?: boolean;
 }
 
-/** One thumbnail per step with its action; annotated steps are marked. ←/→ move between steps. */
-export function Filmstrip({ steps, screens, current, showAction, onSelect, hold = false }: FilmstripProps) {
+/** One thumbnail per step with its action; annotated steps are marked. ←/→ move between steps. (Memoised: hovering the screen does not redraw it.) */
+export const Filmstrip = memo(function Filmstrip({ steps, screens, current, showAction, onSelect, hold = false }: FilmstripProps) {
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
     ref.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -32,7 +32,7 @@ export function Filmstrip({ steps, screens, current, showAction, onSelect, hold 
               <div className="frame-img">
                 {url ? (
                   <span className="thumb">
-                    <img src={src} alt={`Step ${s.index}`} loading="lazy" decoding="async" draggable={false} />
+                    <img src={src} alt={`Step ${s.index}`} loading="lazy" decoding="async" fetchPriority="low" draggable={false} />
                     {showAction && <ThumbAction action={s.action} />}
                   </span>
                 ) : <span className="muted">no image</span>}
@@ -50,4 +50,4 @@ export function Filmstrip({ steps, screens, current, showAction, onSelect, hold 
       })}
     </ol>
   );
-}
+});
