@@ -34,6 +34,16 @@ describe.skipIf(why !== '')(`web mode in Chromium: annotation tools ${why}`, () 
     ds?.cleanup();
   });
 
+  it('the selected component\'s number sits outside its box, off the start of its text', async () => {
+    const comps = JSON.parse(readFileSync(join(ds.root, 'general/trace_18/4.json'), 'utf8')) as { id: number; text: string; bounds: string }[];
+    const c = comps.find((x) => x.text === 'Select the correct image')!;
+    const [x1, y1, x2, y2] = c.bounds.match(/\d+/g)!.map(Number);
+    await app.clickDevicePoint(4, SCREEN, { x: (x1 + x2) / 2, y: (y1 + y2) / 2 });
+    await app.page.locator(`.fields[data-component-id="${c.id}"]`).waitFor();
+    await app.screenshot(join(shots, 'annotate-selected-1600.png'));
+    await app.page.keyboard.press('Escape');
+  });
+
   it('o shows the OCR layer (read by PP-OCR, cached on disk); clicking a text box adds ocr<text>, saved to i.ess', async () => {
     await app.press('o');
     const toggle = app.page.locator('.ocr-toggle[data-ocr-state="ready"]');
