@@ -71,6 +71,12 @@ function dynamicExact(states: readonly GtStateInput[]): LiveWarning[] {
   return out;
 }
 
+/**
+ * Icon hashes of the recording's screenshots, kept between checks: each edit re-runs the checks, and
+ * decoding 30 screenshots again each time would hold up the next save (the hashes are bounded).
+ */
+let sharedIcons: IconMatcher | undefined;
+
 /** A step's OCR lines in device pixels for `ocr<text>` items, or why there are none. */
 async function stepOcr(texts: ScreenTextService | undefined, root: string, rel: string, step: number, size: Size): Promise<Pick<ExecStepInput, 'ocr' | 'ocrProblem'>> {
   if (!texts) return { ocrProblem: 'OCR is not available to the live checks.' };
@@ -113,7 +119,7 @@ export async function liveCheck(root: string, relPath: string, loadEmbedder?: ()
   let embedder: LiveEmbedder | undefined;
   let embedderTried = false;
   const missing = new Set<string>();
-  const icons = new IconMatcher();
+  const icons = (sharedIcons ??= new IconMatcher());
   const svc: MatchServices = createMatchServices({
     mode: 'fixed',
     appPackages: await appTable(opts.appTableFile ?? defaultAppPackagesFile()),
