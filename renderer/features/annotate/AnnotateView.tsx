@@ -16,9 +16,10 @@ export function AnnotateView() {
   })));
   const panelVars = usePanelVars();
   useKeymap('annotate', useMemo(() => annotateBindings(useAppStore), []));
+  // The step's annotation is read as soon as the task or step is chosen, alongside the episode.
   useEffect(() => {
-    if (s.ready) void s.loadDraft();
-  }, [s.taskPath, s.step, s.ready, s.loadDraft]);
+    if (s.taskPath) void s.loadDraft();
+  }, [s.taskPath, s.step, s.loadDraft]);
   // Suggestions are for a task without annotation, fetched once when it opens: after its first
   // screen is drawn, so the server's work on them never delays what the annotator sees first.
   useEffect(() => {
