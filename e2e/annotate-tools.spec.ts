@@ -155,6 +155,10 @@ describe.skipIf(why !== '')(`web mode in Chromium: annotation tools ${why}`, () 
     }
     await app.press('o');
     await app.page.locator('.ocr-toggle[data-ocr-state="ready"]').waitFor();
+    // With the OCR list open too, every item chip keeps its height (the editor scrolls instead).
+    const chips = await app.editor.locator('.ess-chip').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    expect(chips.length).toBe(2);
+    for (const h of chips) expect(h).toBeGreaterThan(15);
     await app.screenshot(join(shots, 'annotate-tools-1280.png'));
     await app.press('o');
     await app.page.setViewportSize({ width: 1600, height: 1000 });

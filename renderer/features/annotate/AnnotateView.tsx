@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store';
 import { useKeymap } from '../../keymap/use-keymap';
@@ -12,14 +12,20 @@ import './annotate.css';
 export function AnnotateView() {
   const s = useAppStore(useShallow((st) => ({
     taskPath: st.taskPath, step: st.step, ready: st.episodeStatus === 'ready', loadDraft: st.loadDraft, loadSuggestions: st.loadSuggestions,
-    unannotated: st.episode?.steps.every((x) => x.ess === undefined) ?? false, drawn: st.hierarchyStatus !== 'loading',
+    unannotated: st.episode?.steps.every((x) => x.ess === undefined) ?? false, drawn: st.hierarchyStatus !== 'loading', draftIdle: st.draftStatus === 'idle',
   })));
   const panelVars = usePanelVars();
   useKeymap('annotate', useMemo(() => annotateBindings(useAppStore), []));
-  // The step's annotation is read as soon as the task or step is chosen, alongside the episode.
+  // The step's annotation is read as soon as the task or step is chosen, alongside the episode, and
+  // again whenever the editor was reset (a dataset opened anew can leave the same task and step selected).
+  const asked = useRef('');
   useEffect(() => {
-    if (s.taskPath) void s.loadDraft();
-  }, [s.taskPath, s.step, s.loadDraft]);
+    if (!s.taskPath) return;
+    const key = `${s.taskPath}|${s.step}`;
+    if (key === asked.current && !s.draftIdle) return;
+    asked.current = key;
+    void s.loadDraft();
+  }, [s.taskPath, s.step, s.draftIdle, s.loadDraft]);
   // Suggestions are for a task without annotation, fetched once when it opens: after its first
   // screen is drawn, so the server's work on them never delays what the annotator sees first.
   useEffect(() => {
