@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store';
+import { PanelHandle, usePanelVars } from './PanelHandle';
+import './annotate.css';
 import { useKeymap } from '../../keymap/use-keymap';
 import { TaskList } from '../tasks/TaskList';
 import { EpisodeView } from '../episode/EpisodeView';
 import { annotateBindings } from './annotate-keys';
-import { PanelHandle, usePanelVars } from './PanelHandle';
-import './annotate.css';
 
 /** The annotation view: the task queue, the episode's screen, and the current step's essential-state editor. */
 export function AnnotateView() {
