@@ -4,7 +4,7 @@
  * screenshots. Measures, in the page: opening an episode until its first
  * step is drawn with 300 boxes (target < 300 ms), hover until the inspector
  * shows the component and the canvas has redrawn (< 16 ms), and an edit until
- * autosave has written i.ess (< 50 ms). Prints the median and the worst.
+ * autosave has written i.ess (< 50 ms). Prints the median, the 95th percentile and the worst.
  */
 import { existsSync, linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,11 +59,12 @@ function makeDataset(): { root: string; cleanup(): void } {
 
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return { median: s[Math.floor(s.length / 2)], worst: s[s.length - 1] };
+  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+  return { median: at(0.5), p95: at(0.95), worst: s[s.length - 1] };
 };
 const show = (label: string, xs: number[], target: number) => {
-  const { median, worst } = stats(xs);
-  console.log(`${label.padEnd(46)} median ${median.toFixed(1).padStart(6)} ms  worst ${worst.toFixed(1).padStart(6)} ms  (target < ${target} ms, n=${xs.length})`);
+  const { median, p95, worst } = stats(xs);
+  console.log(`${label.padEnd(46)} median ${median.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  worst ${worst.toFixed(1).padStart(6)} ms  (target < ${target} ms, n=${xs.length})`);
 };
 
 const ds = makeDataset();
@@ -94,7 +95,7 @@ try {
 
   // Open: click the other task's row, until its step 0 is drawn with every box (one animation frame after the DOM says ready).
   const open: number[] = [];
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; i < 12; i++) {
     const ep = i % 2 === 0 ? '2' : '1';
     open.push(await page.evaluate(async ({ ep, boxes }) => {
       const ready = () => document.querySelector(`[data-app-state="ready"] .task-row[data-episode="${ep}"][aria-selected="true"]`)

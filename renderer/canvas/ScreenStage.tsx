@@ -41,7 +41,12 @@ export interface ScreenStageProps {
 export function ScreenStage(props: ScreenStageProps) {
   const [ref, view] = useElementSize<HTMLDivElement>();
   const img = useHtmlImage(props.url);
-  const device: Size | null = props.screen ?? (img.status === 'ready' ? { width: img.image.naturalWidth, height: img.image.naturalHeight } : null);
+  const known: Size | null = props.screen ?? (img.status === 'ready' ? { width: img.image.naturalWidth, height: img.image.naturalHeight } : null);
+  // While the next screen loads, the stage keeps the last size: its canvases stay (re-creating them costs
+  // more than drawing a dense screen), and it shows only the empty screen until the new one is ready.
+  const lastDevice = useRef<Size | null>(null);
+  if (known) lastDevice.current = known;
+  const device: Size | null = known ?? (img.status === 'loading' ? lastDevice.current : null);
   const fit = device ? fitTransform(device, view, 12) : null;
   const zoom = useZoom(fit, props.url ?? '');
   const t = zoom.t;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Box } from '../../shared/geometry/component-at';
-import { componentsAt, cycleStack, labelStats, placeLabels } from './stack';
+import { componentsAt, cycleStack, labelStats, outsideLabelSpot, placeLabels } from './stack';
 
 const box = (id: number, x1: number, y1: number, x2: number, y2: number): Box => ({ id, bounds: { x1, y1, x2, y2 } });
 
@@ -37,5 +37,22 @@ describe('stacked components', () => {
   it('counts labels outside the screen and overlapping pairs', () => {
     const s = [{ id: 1, x: -2, y: 0, w: 10, h: 10 }, { id: 2, x: 5, y: 5, w: 10, h: 10 }, { id: 3, x: 50, y: 50, w: 10, h: 10 }];
     expect(labelStats(s, { width: 100, height: 100 })).toEqual({ outside: 1, overlapping: 1 });
+  });
+});
+
+describe('the selected component\'s number', () => {
+  const screen = { width: 1080, height: 2400 };
+  const covers = (spot: { x: number; y: number }, w: number, h: number, b: { x1: number; y1: number; x2: number; y2: number }) =>
+    spot.x < b.x2 && spot.x + w > b.x1 && spot.y < b.y2 && spot.y + h > b.y1;
+  it('sits outside the box: above, else below, beside, and inside only when the box fills the screen', () => {
+    const mid = { x1: 100, y1: 500, x2: 600, y2: 560 };
+    expect(outsideLabelSpot(mid, 30, 20, screen)).toEqual({ x: 100, y: 480 });
+    const top = { x1: 0, y1: 0, x2: 1080, y2: 189 };
+    expect(outsideLabelSpot(top, 30, 20, screen)).toEqual({ x: 0, y: 189 });
+    const tall = { x1: 50, y1: 0, x2: 900, y2: 2400 };
+    expect(outsideLabelSpot(tall, 30, 20, screen)).toEqual({ x: 20, y: 0 });
+    const full = { x1: 0, y1: 0, x2: 1080, y2: 2400 };
+    expect(outsideLabelSpot(full, 30, 20, screen)).toEqual({ x: 0, y: 0 });
+    for (const b of [mid, top, tall, { x1: 1070, y1: 10, x2: 1080, y2: 40 }]) expect(covers(outsideLabelSpot(b, 30, 20, screen), 30, 20, b)).toBe(false);
   });
 });

@@ -102,3 +102,19 @@ export function labelStats(spots: readonly LabelSpot[], screen: { width: number;
   for (let i = 0; i < spots.length; i++) for (let j = i + 1; j < spots.length; j++) if (overlap(spots[i], spots[j]) > eps) overlapping++;
   return { outside, overlapping };
 }
+
+/**
+ * Where the selected (or hovered) component's number goes: just outside its
+ * box, so it never covers the start of the component's text: above, else
+ * below, left, right, and only for a box filling the screen inside its
+ * top-left corner. Kept on the screen horizontally.
+ */
+export function outsideLabelSpot(b: { x1: number; y1: number; x2: number; y2: number }, w: number, h: number, screen: { width: number; height: number }): { x: number; y: number } {
+  const x = Math.max(0, Math.min(screen.width - w, b.x1));
+  if (b.y1 - h >= 0) return { x, y: b.y1 - h };
+  if (b.y2 + h <= screen.height) return { x, y: b.y2 };
+  const y = Math.max(0, Math.min(screen.height - h, b.y1));
+  if (b.x1 - w >= 0) return { x: b.x1 - w, y };
+  if (b.x2 + w <= screen.width) return { x: b.x2, y };
+  return { x: Math.max(0, b.x1), y: Math.max(0, b.y1) };
+}

@@ -39,7 +39,27 @@ function afterSave(s: Store, path: string, saved: AnnotationSaved): Partial<Stor
   return out;
 }
 
-export const createAnnotateSlice: Slice<AnnotateSlice> = (set, get) => {
+/** How long after the last save the live checks run. */
+export const LIVE_DELAY = 400;
+
+export const createAnnotateSlice: Slice<AnnotateSlice> = (set, get, api) => {
+  /** The task's episode once loaded; null when another task was opened or it failed. */
+  const episodeOf = (path: string): Promise<EpisodeInfo | null> => new Promise((resolve) => {
+    const now = (): EpisodeInfo | null | undefined => {
+      const st = get();
+      if (st.taskPath !== path || st.episodeStatus === 'error') return null;
+      return st.episodeStatus === 'ready' ? st.episode : undefined;
+    };
+    const first = now();
+    if (first !== undefined) return resolve(first);
+    const stop = api.subscribe(() => {
+      const v = now();
+      if (v === undefined) return;
+      stop();
+      resolve(v);
+    });
+  });
+
   // Saves run one after another, each from the versions the previous one returned.
   let chain: Promise<void> = Promise.resolve();
 
@@ -56,7 +76,7 @@ export const createAnnotateSlice: Slice<AnnotateSlice> = (set, get) => {
         ...(now && now.path === path && now.step === step ? { draft: { ...now, base: saved.base, stored: saved.ess } } : {}),
         saveState: 'saved',
       });
-      void get().runLiveCheck();
+      scheduleLiveCheck();
     } catch (err) {
       if (err instanceof CallError && err.code === 'conflict') {
         const disk = await get().client.call('annotation:load', { datasetId: ds.id, path, step }).catch(() => null);
@@ -64,6 +84,14 @@ export const createAnnotateSlice: Slice<AnnotateSlice> = (set, get) => {
       } else set({ saveState: 'error', saveError: messageOf(err) });
     }
   }
+  // Live checks after edits wait for a pause (LIVE_DELAY ms), so a burst of edits runs them once
+  // and they never hold up the next save on the server.
+  let liveTimer: ReturnType<typeof setTimeout> | undefined;
+  const scheduleLiveCheck = () => {
+    clearTimeout(liveTimer);
+    set({ liveStatus: 'loading' });
+    liveTimer = setTimeout(() => void get().runLiveCheck(), LIVE_DELAY);
+  };
   const queueSave = (path: string, step: number): Promise<void> => (chain = chain.then(() => save(path, step)));
 
   /** Replaces the current step's items, recording the edit for undo, and saves. */
@@ -105,8 +133,9 @@ export const createAnnotateSlice: Slice<AnnotateSlice> = (set, get) => {
     },
 
     async loadDraft() {
-      const { dataset, taskPath, step, episode } = get();
-      if (!dataset || !taskPath || !episode) return;
+      // Read together with the episode (not after it): opening a task is one round trip shorter.
+      const { dataset, taskPath, step } = get();
+      if (!dataset || !taskPath || get().episodeStatus === 'error') return;
       if (get().draft?.path !== taskPath) set({ history: [], future: [] }); // undo stays within one task
       set({ draftStatus: 'loading', draftError: null, conflict: null, saveState: 'idle', saveError: null });
       await chain; // a save still running for the step being left finishes first
@@ -120,8 +149,10 @@ export const createAnnotateSlice: Slice<AnnotateSlice> = (set, get) => {
         }
         set({ draft: { path: taskPath, step, items, base: a.base, stored: a.ess }, draftStatus: 'ready' });
         if (get().livePath !== taskPath) {
+          const episode = await episodeOf(taskPath);
+          if (!episode || get().taskPath !== taskPath || get().livePath === taskPath) return;
           // A task without any annotation has nothing to check yet (and opening it stays quick).
-          const annotated = get().episode?.steps.some((x) => x.ess !== undefined);
+          const annotated = episode.steps.some((x) => x.ess !== undefined);
           if (annotated) void get().runLiveCheck();
           else set({ live: { states: 0, own: null, cut: null, noop: null, warnings: [] }, livePath: taskPath, liveStatus: 'ready' });
         }

@@ -1,4 +1,4 @@
-import type { DatasetOverview } from '../../shared/contract';
+import type { DatasetOverview, StepHierarchy } from '../../shared/contract';
 import type { Problem } from '../../shared/model';
 import { datasetWithLoadedProblems } from './task-problems';
 import { messageOf, type EpisodeSlice, type Slice, type SliceState } from './types';
@@ -15,7 +15,10 @@ export const initialEpisode = (): SliceState<EpisodeSlice> => ({
   step: 0, hierarchy: null, hierarchyStatus: 'idle', hierarchyError: null, hovered: null, selected: null,
 });
 
-export const createEpisodeSlice: Slice<EpisodeSlice> = (set, get) => ({
+export const createEpisodeSlice: Slice<EpisodeSlice> = (set, get) => {
+  // Opening a task asks for its first step's components together with the episode (one round trip, not two).
+  let prefetch: { path: string; step: number; hierarchy: Promise<StepHierarchy | null> } | null = null;
+  return {
   ...initialEpisode(),
   resetEpisode: () => set(initialEpisode()),
 
@@ -33,6 +36,7 @@ export const createEpisodeSlice: Slice<EpisodeSlice> = (set, get) => ({
     const client = get().client;
     try {
       const args = { datasetId: dataset.id, path };
+      prefetch = { path, step, hierarchy: client.call('episode:hierarchy', { ...args, step }).catch(() => null) };
       const [episode, screens] = await Promise.all([client.call('episode:load', args), client.call('episode:screens', args)]);
       if (get().taskPath !== path) return; // a newer selection won
       set({ episode, screens, episodeStatus: 'ready', ...updatedTask(get().dataset, dataset.id, path, episode.problems) });
@@ -54,7 +58,9 @@ export const createEpisodeSlice: Slice<EpisodeSlice> = (set, get) => ({
     const target = Math.min(Math.max(0, step), last);
     set({ step: target, hierarchy: null, hierarchyStatus: 'loading', hierarchyError: null, hovered: null, selected: null });
     try {
-      const hierarchy = await get().client.call('episode:hierarchy', { datasetId: dataset.id, path: taskPath, step: target });
+      const early = prefetch && prefetch.path === taskPath && prefetch.step === target ? await prefetch.hierarchy : null;
+      prefetch = null;
+      const hierarchy = early ?? await get().client.call('episode:hierarchy', { datasetId: dataset.id, path: taskPath, step: target });
       if (get().taskPath !== taskPath || get().step !== target) return;
       set({ hierarchy, hierarchyStatus: 'ready' });
     } catch (err) {
@@ -64,4 +70,5 @@ export const createEpisodeSlice: Slice<EpisodeSlice> = (set, get) => ({
 
   hover: (id) => set({ hovered: id }),
   select: (id) => set({ selected: id }),
-});
+  };
+};

@@ -4,7 +4,9 @@
  * that changed on disk since (error code 'conflict').
  */
 import type { StepHierarchy } from '../contract-types';
+import type { Bounds, Size } from '../model';
 import type { Call, NameSet } from './common';
+import type { JobArgs } from './dataset';
 
 /**
  * What the UI read of a step's annotation files: a hash of each file's bytes,
@@ -92,6 +94,33 @@ export interface TaskReview {
   at: string;
 }
 
+/** One line of text OCR found on a screenshot, in the image's pixels. */
+export interface ScreenTextLine {
+  text: string;
+  /** Recognition confidence, 0..1. */
+  score: number;
+  box: Bounds;
+}
+
+/** The text PP-OCR found on one screenshot. */
+export interface ScreenText {
+  /** SHA-256 of the image bytes: the cache key. */
+  hash: string;
+  /** The image's pixel size (the boxes are in it; the hierarchy's screen may be larger). */
+  image: Size;
+  lines: ScreenTextLine[];
+  /** Read from the cache beside the user's state, not recognised again. */
+  cached: boolean;
+}
+
+/** An app the install/uninstall checks can name: from resources/app-packages.json, or installed in the recording. */
+export interface AppChoice {
+  /** What goes between the brackets of check_install<…>: the table's name, or the package. */
+  name: string;
+  package: string;
+  source: 'table' | 'trace';
+}
+
 export interface AnnotationCalls {
   /** The step's `.ess` line and the versions of its `i.ess` and `i.json`. */
   'annotation:load': Call<AnnotationArgs, StepAnnotation>;
@@ -113,6 +142,18 @@ export interface AnnotationCalls {
    * activity. Ranked per step, best first.
    */
   'annotation:suggest': Call<{ datasetId: string; path: string }, Suggestion[]>;
+  /**
+   * The text on a step's screenshot, by PP-OCR (electron/core/models). Runs
+   * as a job of kind 'ocr'; the result is cached per screenshot (by content
+   * hash) in the user's state folder, so a second call is immediate.
+   */
+  'annotation:ocr': Call<AnnotationArgs & JobArgs, ScreenText>;
+  /**
+   * The apps an install check can name: every entry of the app table
+   * (resources/app-packages.json) and the packages the episode's recording
+   * lists as installed (installed_apps/installed_apps.txt), trace first.
+   */
+  'annotation:apps': Call<{ datasetId: string; path: string }, AppChoice[]>;
   /** Every task's review, by task path, from `touchstone-review.json` in the dataset folder (empty when none). */
   'annotation:reviews': Call<{ datasetId: string }, Record<string, TaskReview>>;
   /**
@@ -125,5 +166,5 @@ export interface AnnotationCalls {
 
 export interface AnnotationEvents {}
 
-export const ANNOTATION_CALLS: NameSet<AnnotationCalls> = { 'annotation:load': true, 'annotation:save': true, 'annotation:check': true, 'annotation:suggest': true, 'annotation:reviews': true, 'annotation:review': true };
+export const ANNOTATION_CALLS: NameSet<AnnotationCalls> = { 'annotation:load': true, 'annotation:save': true, 'annotation:check': true, 'annotation:suggest': true, 'annotation:reviews': true, 'annotation:review': true, 'annotation:ocr': true, 'annotation:apps': true };
 export const ANNOTATION_EVENTS: NameSet<AnnotationEvents> = {};

@@ -1,4 +1,5 @@
-import type { AnnotationCalls } from '../../../shared/contract/annotation';
+import type { AnnotationCalls, Suggestion } from '../../../shared/contract/annotation';
+import { EpisodeMemo } from './episode-memo';
 import type { AppContext } from '../app/context';
 import { AppError } from '../app/errors';
 import { DatasetRegistry } from '../app/dataset-registry';
@@ -6,6 +7,9 @@ import { liveCheck, type LiveEmbedder } from './live-check';
 import { loadStepAnnotation, saveStepAnnotation } from './step-annotation';
 import { suggestEssentialStates } from './suggest';
 import { readReviews, writeReview } from './review-file';
+import { ScreenTextService } from './screen-text';
+import { appChoices } from './app-choices';
+import path from 'node:path';
 
 /** The sentence embedder for fuzzy items, loaded once on the first check; none when it cannot load. */
 let embedder: Promise<LiveEmbedder | undefined> | undefined;
@@ -26,8 +30,25 @@ function liveEmbedder(): Promise<LiveEmbedder | undefined> {
  * told after every save, so cached episodes are read again (the filmstrip's
  * annotated marks, the task's counts).
  */
-export function annotationHandlers(ctx: AppContext, changed: (root: string, rel: string) => void): AnnotationCalls {
+export function annotationHandlers(ctx: AppContext, changed: (root: string, rel: string) => void, texts = new ScreenTextService(path.join(ctx.options.stateDir, 'ocr-cache'))): AnnotationCalls {
+  const suggestions = new EpisodeMemo<Suggestion[]>();
   return {
+    'annotation:ocr': async (args) => {
+      const ds = ctx.datasets.get(args?.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args?.path);
+      const step = DatasetRegistry.step(args?.step);
+      return ctx.jobs.run('ocr', { jobId: args?.jobId, label: `OCR of step ${step} of ${rel}` }, async (job) => {
+        job.progress(0, 1, { phase: 'ocr' });
+        const out = await texts.ofStep(ds.root, rel, step);
+        job.progress(1, 1, { phase: 'ocr' });
+        return out;
+      });
+    },
+    'annotation:apps': async (args) => {
+      const ds = ctx.datasets.get(args?.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args?.path);
+      return appChoices(ds.root, rel);
+    },
     'annotation:load': async (args) => {
       const ds = ctx.datasets.get(args?.datasetId);
       const { rel } = ctx.datasets.confine(ds, args?.path);
@@ -42,17 +63,18 @@ export function annotationHandlers(ctx: AppContext, changed: (root: string, rel:
       if (!base || !('ess' in base) || !('json' in base)) throw new AppError('bad-request', 'annotation:save needs the base versions annotation:load returned.');
       const saved = await saveStepAnnotation(ds.root, rel, step, args.ess, base);
       changed(ds.root, rel);
+      suggestions.forget(ds.root, rel);
       return { ...saved, hierarchy: await ctx.backend.hierarchy(ds.root, rel, step) };
     },
     'annotation:check': async (args) => {
       const ds = ctx.datasets.get(args?.datasetId);
       const { rel } = ctx.datasets.confine(ds, args?.path);
-      return liveCheck(ds.root, rel, liveEmbedder);
+      return liveCheck(ds.root, rel, liveEmbedder, { texts });
     },
     'annotation:suggest': async (args) => {
       const ds = ctx.datasets.get(args?.datasetId);
       const { rel } = ctx.datasets.confine(ds, args?.path);
-      return suggestEssentialStates(ds.root, rel);
+      return suggestions.get(ds.root, rel, () => suggestEssentialStates(ds.root, rel));
     },
     'annotation:reviews': async (args) => readReviews(ctx.datasets.get(args?.datasetId).root),
     'annotation:review': async (args) => {

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { liveCheck } from './live-check';
+import { ScreenTextService } from './screen-text';
 
 const TRACE_18 = resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'llamatouch', 'episodes', 'trace_18');
 const have = existsSync(TRACE_18);
@@ -58,6 +59,27 @@ describe.skipIf(!have)(`live checks of trace_18's annotation with the evaluator'
       { kind: 'dynamic-exact', step: 2, item: 'exact<1>', message: expect.stringContaining('"8:48"') },
     ]);
   });
+
+  it('checks ocr<text> items with the real OCR of the steps, and install checks with the app table and the recording\'s apps', async () => {
+    rmSync(join(ep(), '2.ess'));
+    writeFileSync(join(ep(), '4.ess'), 'ocr<CHECK>|check_install<Duolingo>\n');
+    const texts = new ScreenTextService(join(root, 'ocr-cache'));
+    // No installed-apps list in the recording: the install check cannot hold, and says which file is missing.
+    const none = await liveCheck(root, 'trace_18', undefined, { texts });
+    expect(none.own?.passed).toBe(false);
+    expect(none.own?.reason).toMatch(/installed_apps\.txt/);
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(ep(), 'installed_apps'));
+    writeFileSync(join(ep(), 'installed_apps', 'installed_apps.txt'), 'package:com.duolingo\npackage:com.android.settings\n');
+    const r = await liveCheck(root, 'trace_18', undefined, { texts });
+    expect(r.own).toMatchObject({ passed: true });
+    // "CHECK" is only on the last screen: a trace that did nothing fails.
+    expect(r.noop?.passed).toBe(false);
+    // Text that is not on the screen can never match.
+    writeFileSync(join(ep(), '4.ess'), 'ocr<Bonjour tout le monde>\n');
+    expect((await liveCheck(root, 'trace_18', undefined, { texts })).own?.passed).toBe(false);
+    rmSync(join(ep(), '4.ess'));
+  }, 60_000);
 });
 
 describe.skipIf(!have)(`suggested essential states of trace_18${have ? '' : ' (skipped: ../shared/fixtures is absent)'}`, () => {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LiveCheck, LiveWarning, TraceVerdict } from '../../../shared/contract/annotation';
 import type { ExecAction, GtAction, Size } from '../../../shared/model';
@@ -9,6 +10,28 @@ import { IconMatcher } from '../images/icon-matcher';
 import { readImageSize } from '../steps/image-size';
 import { loadEpisode, readStepHierarchyParsed } from '../datasets/load-episode';
 import { loadGroundTruth } from '../evaluation/load-ground-truth';
+import { normaliseAppTable } from '../../../shared/evaluation/services';
+import { defaultAppPackagesFile } from '../evaluation/run-evaluation';
+import { readTextIn } from '../fs/confined-read';
+import { parseInstalledApps } from '../datasets/execution-trace';
+import { INSTALLED_APPS } from './app-choices';
+import type { ScreenTextService } from './screen-text';
+
+/** What the live checks read besides the episode: the app table, and the OCR for `ocr<text>` items. */
+export interface LiveCheckOptions {
+  /** Name -> package table file (default resources/app-packages.json). */
+  appTableFile?: string;
+  /** Reads the steps' screen text when an item is `ocr<text>` (cached per screenshot). */
+  texts?: ScreenTextService;
+}
+
+async function appTable(file: string): Promise<Record<string, string>> {
+  try {
+    return normaliseAppTable(JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>);
+  } catch {
+    return {}; // install checks then say the name is unknown, naming the table
+  }
+}
 
 /** What the checks need of a sentence embedder (the evaluator's CachedEmbedder fits). */
 export interface LiveEmbedder {
@@ -49,15 +72,35 @@ function dynamicExact(states: readonly GtStateInput[]): LiveWarning[] {
 }
 
 /**
+ * Icon hashes of the recording's screenshots, kept between checks: each edit re-runs the checks, and
+ * decoding 30 screenshots again each time would hold up the next save (the hashes are bounded).
+ */
+let sharedIcons: IconMatcher | undefined;
+
+/** A step's OCR lines in device pixels for `ocr<text>` items, or why there are none. */
+async function stepOcr(texts: ScreenTextService | undefined, root: string, rel: string, step: number, size: Size): Promise<Pick<ExecStepInput, 'ocr' | 'ocrProblem'>> {
+  if (!texts) return { ocrProblem: 'OCR is not available to the live checks.' };
+  try {
+    const t = await texts.ofStep(root, rel, step);
+    const sx = size.width / t.image.width;
+    const sy = size.height / t.image.height;
+    return { ocr: t.lines.map((l) => ({ text: l.text, box: { x1: l.box.x1 * sx, y1: l.box.y1 * sy, x2: l.box.x2 * sx, y2: l.box.y2 * sy } })) };
+  } catch (err) {
+    return { ocrProblem: (err as Error).message };
+  }
+}
+
+/**
  * Evaluates the task's saved annotation with the evaluator's matchers against
  * its own recording, the recording cut before its last essential state, and
  * a trace that never leaves the first screen, and says what is wrong.
  */
-export async function liveCheck(root: string, relPath: string, loadEmbedder?: () => Promise<LiveEmbedder | undefined>): Promise<LiveCheck> {
+export async function liveCheck(root: string, relPath: string, loadEmbedder?: () => Promise<LiveEmbedder | undefined>, opts: LiveCheckOptions = {}): Promise<LiveCheck> {
   const gt = await loadGroundTruth(root, relPath);
   if (gt.states.length === 0) return { states: 0, own: null, cut: null, noop: null, warnings: [] };
   const ep = await loadEpisode(root, relPath);
   const dir = path.join(root, relPath);
+  const wantsOcr = gt.states.some((st) => st.ess.items.some((it) => it.kind === 'ocr'));
   const steps: ExecStepInput[] = [];
   for (const s of ep.steps) {
     const { vh } = await readStepHierarchyParsed(root, relPath, s.index);
@@ -66,17 +109,20 @@ export async function liveCheck(root: string, relPath: string, loadEmbedder?: ()
     steps.push({
       index: s.index, action: execActionOf(ep.actions[s.index], size), activity: s.activity, hierarchy: vh,
       screenText: vh ? simplifyScreen(vh) : undefined, screenshot, screenSize: size,
+      ...(wantsOcr ? await stepOcr(opts.texts, root, relPath, s.index, size) : {}),
     });
   }
+  const appsText = await readTextIn(root, relPath, INSTALLED_APPS).catch(() => undefined);
   // Embeddings and icon crops are fetched only when a check asks for them, as the evaluator does:
   // each round runs the scans, records what is missing, fetches it in one batch and runs again.
   // The sentence embedder loads (once, seconds) only when an item compares texts that differ.
   let embedder: LiveEmbedder | undefined;
   let embedderTried = false;
   const missing = new Set<string>();
-  const icons = new IconMatcher();
+  const icons = (sharedIcons ??= new IconMatcher());
   const svc: MatchServices = createMatchServices({
     mode: 'fixed',
+    appPackages: await appTable(opts.appTableFile ?? defaultAppPackagesFile()),
     iconMatch: (g, b, x) => icons.match(g, b, x),
     fuzzyThreshold: 0.85,
     similarity: (a, b) => {
@@ -89,7 +135,10 @@ export async function liveCheck(root: string, relPath: string, loadEmbedder?: ()
     },
   });
   svc.screenThreshold = svc.fuzzyThreshold;
-  const trace = (name: string, st: ExecStepInput[]): TraceInput => ({ episode: `${gt.id} (${name})`, steps: st, problems: [] });
+  const trace = (name: string, st: ExecStepInput[]): TraceInput => ({
+    episode: `${gt.id} (${name})`, steps: st, problems: [],
+    ...(appsText !== undefined ? { installedApps: parseInstalledApps(appsText) } : { installedAppsFile: path.join(dir, INSTALLED_APPS) }),
+  });
   const last = Math.max(...gt.states.map((s) => s.step));
   const own = trace('own', steps);
   const cut = last > 0 ? trace('cut', steps.slice(0, last)) : null;

@@ -1,6 +1,8 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store';
+import { PanelHandle, usePanelVars } from './PanelHandle';
+import './annotate.css';
 import { useKeymap } from '../../keymap/use-keymap';
 import { TaskList } from '../tasks/TaskList';
 import { EpisodeView } from '../episode/EpisodeView';
@@ -11,19 +13,31 @@ import { CheckpointsPanel } from './checkpoints/CheckpointsPanel';
 export function AnnotateView() {
   const s = useAppStore(useShallow((st) => ({
     taskPath: st.taskPath, step: st.step, ready: st.episodeStatus === 'ready', loadDraft: st.loadDraft, loadSuggestions: st.loadSuggestions,
-    unannotated: st.episode?.steps.every((x) => x.ess === undefined) ?? false,
+    unannotated: st.episode?.steps.every((x) => x.ess === undefined) ?? false, drawn: st.hierarchyStatus !== 'loading', draftIdle: st.draftStatus === 'idle',
   })));
+  const panelVars = usePanelVars();
   useKeymap('annotate', useMemo(() => annotateBindings(useAppStore), []));
+  // The step's annotation is read as soon as the task or step is chosen, alongside the episode, and
+  // again whenever the editor was reset (a dataset opened anew can leave the same task and step selected).
+  const asked = useRef('');
   useEffect(() => {
-    if (s.ready) void s.loadDraft();
-  }, [s.taskPath, s.step, s.ready, s.loadDraft]);
-  // Suggestions are for a task without annotation, fetched once when it opens.
+    if (!s.taskPath) return;
+    const key = `${s.taskPath}|${s.step}`;
+    if (key === asked.current && !s.draftIdle) return;
+    asked.current = key;
+    void s.loadDraft();
+  }, [s.taskPath, s.step, s.draftIdle, s.loadDraft]);
+  // Suggestions are for a task without annotation, fetched once when it opens: after its first
+  // screen is drawn, so the server's work on them never delays what the annotator sees first.
   useEffect(() => {
-    if (s.ready && s.unannotated) void s.loadSuggestions();
-  }, [s.taskPath, s.ready, s.unannotated, s.loadSuggestions]);
+    if (!s.ready || !s.unannotated || !s.drawn) return;
+    const t = setTimeout(() => void s.loadSuggestions(), 50);
+    return () => clearTimeout(t);
+  }, [s.taskPath, s.ready, s.unannotated, s.drawn, s.loadSuggestions]);
   return (
-    <div className="workspace annotate">
+    <div className="workspace annotate" style={panelVars as CSSProperties}>
       <TaskList queue />
+      <PanelHandle panel="task" />
       <EpisodeView annotate />
       <CheckpointsPanel />
     </div>

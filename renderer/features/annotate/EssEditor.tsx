@@ -7,6 +7,8 @@ import { itemWarnings } from './item-warnings';
 import { LiveCheckPanel } from './LiveCheckPanel';
 import { SuggestionList } from './SuggestionList';
 import { ReviewBar } from './ReviewBar';
+import { AppPicker } from './AppPicker';
+import { OcrPanel } from './OcrPanel';
 
 const SAVE_LABEL = { idle: '', saving: 'Saving…', saved: 'Saved', error: 'Not saved', conflict: 'Changed on disk' } as const;
 
@@ -85,6 +87,8 @@ export function EssEditor() {
           );
         })}
       </div>
+      <AppPicker />
+      <OcrPanel />
     </section>
   );
 }

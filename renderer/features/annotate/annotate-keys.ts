@@ -2,9 +2,10 @@ import type { KeyBinding } from '../../keymap/keymap';
 import type { AppStore } from '../../store/create-store';
 import { datasetBindings } from '../dataset/dataset-keys';
 import { ADD_ACTIONS } from './add-actions';
+import { useOcrStore } from './ocr-store';
 
 /** Keys the annotation view takes over from the dataset view's (they add items here). */
-const TAKEN = new Set([...ADD_ACTIONS.map((a) => a.key), 'y', 'r']);
+const TAKEN = new Set([...ADD_ACTIONS.map((a) => a.key), 'y', 'r', 'o', 'i']);
 
 /**
  * The annotation view's keys: the dataset view's navigation, one key per
@@ -33,6 +34,12 @@ export function annotateBindings(store: AppStore): KeyBinding[] {
     ...adds,
     { keys: ['y'], label: 'Accept the first suggestion of this step', group: 'Suggestions', run: () => decideFirst(true) },
     { keys: ['r'], label: 'Reject the first suggestion of this step', group: 'Suggestions', run: () => decideFirst(false) },
+    { keys: ['o'], label: 'Show or hide the text OCR finds on the screenshot (click a text box to add ocr<text>)', group: 'Screen', run: () => useOcrStore.getState().toggle() },
+    { keys: ['i'], label: 'Pick an app for an install / uninstall check', group: 'Annotate', run: () => {
+      const input = document.getElementById('app-picker-input');
+      if (!input) return false;
+      input.focus();
+    } },
     { keys: ['Backspace', 'Delete'], label: 'Remove the last item', group: 'Annotate', run: () => void s().removeItem((s().draft?.items.length ?? 0) - 1) },
     { keys: ['Ctrl+Z'], label: 'Undo', group: 'Annotate', run: () => void s().undo() },
     { keys: ['Ctrl+Shift+Z', 'Ctrl+Y'], label: 'Redo', group: 'Annotate', run: () => void s().redo() },

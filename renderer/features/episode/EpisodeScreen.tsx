@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { Point } from '../../../shared/model';
 import { componentsAt, cycleStack } from '../../canvas/stack';
 import type { StageView } from '../../canvas/stage-context';
@@ -36,6 +36,10 @@ export interface EpisodeScreenProps {
   boxFilter?: BoxFilter;
   /** Repeated clicks at one spot (or Alt+wheel) walk through the stacked components there, listed over the screen. */
   cycle?: boolean;
+  /** More layers over the others (the annotation view's OCR text boxes). */
+  layers?: ReactNode;
+  /** Offered every click first; true when it used the click (e.g. on an OCR text box). */
+  onPickFirst?(at: Point): boolean;
 }
 
 /**
@@ -94,7 +98,11 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
         const id = p ? componentAt(boxes, p) : null;
         if (id !== props.hovered) props.onHover(id);
       }}
-      onPick={(p) => (props.cycle ? pick(p, 1, true) : props.onSelect(componentAt(boxes, p)))}
+      onPick={(p) => {
+        if (props.onPickFirst?.(p)) return;
+        if (props.cycle) pick(p, 1, true);
+        else props.onSelect(componentAt(boxes, p));
+      }}
       onAltWheel={props.cycle ? (p, dy) => pick(p, dy > 0 ? 1 : -1, true) : undefined}>
       <StageLayer visible={props.overlays.boxes}>
         <BoxOutlines boxes={shown} dim={dim} />
@@ -105,6 +113,7 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
         <Selection boxes={boxes} hovered={props.hovered} selected={props.selected} />
         <ActionMark action={action} />
       </StageLayer>
+      {props.layers}
     </ScreenStage>
   );
 }

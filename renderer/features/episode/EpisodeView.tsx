@@ -7,6 +7,9 @@ import { Filmstrip } from './Filmstrip';
 import { EssEditor } from '../annotate/EssEditor';
 import { BOX_FILTERS, BOX_FILTER_LABELS, type BoxFilter } from '../../canvas/box-filter';
 import { OverlayToggles } from './OverlayToggles';
+import { OcrLayer, pickOcrAt } from '../annotate/OcrLayer';
+import { OcrToggle } from '../annotate/OcrToggle';
+import { PanelHandle } from '../annotate/PanelHandle';
 
 /**
  * The selected task: header, filmstrip of steps, the annotated screen and the
@@ -19,6 +22,8 @@ export function EpisodeView({ annotate = false }: { annotate?: boolean }) {
     episode: st.episode, screens: st.screens, status: st.episodeStatus, error: st.episodeError,
     step: st.step, hierarchy: st.hierarchy, hierarchyStatus: st.hierarchyStatus, hierarchyError: st.hierarchyError,
     hovered: st.hovered, selected: st.selected, selectStep: st.selectStep, hover: st.hover, select: st.select,
+    // The annotation view holds the thumbnails until the step's annotation is read (they would queue before it).
+    draftPending: st.draftStatus === 'loading' || (st.draftStatus !== 'error' && st.draft?.path !== st.taskPath),
     overlays: st.overlays, toggleOverlay: st.toggleOverlay, boxFilter: st.boxFilter, setBoxFilter: st.setBoxFilter,
   })));
 
@@ -43,7 +48,8 @@ export function EpisodeView({ annotate = false }: { annotate?: boolean }) {
       </header>
       {s.status === 'error' && <div className="error-box" role="alert">{s.error}</div>}
       {s.episode && s.episode.problems.length > 0 && <ProblemList problems={s.episode.problems} scope="in this episode" />}
-      {s.episode && <Filmstrip steps={s.episode.steps} screens={s.screens} current={s.step} showAction={s.overlays.action} onSelect={(i) => void s.selectStep(i)} />}
+      {s.episode && <Filmstrip steps={s.episode.steps} screens={s.screens} current={s.step} showAction={s.overlays.action} onSelect={s.selectStep}
+        hold={annotate && (s.hierarchyStatus === 'loading' || s.draftPending)} />}
       {s.episode && (
         <div className="stage-row">
           <section className="stage" aria-label="Screen" data-step={s.step}>
@@ -57,6 +63,7 @@ export function EpisodeView({ annotate = false }: { annotate?: boolean }) {
                   {BOX_FILTERS.map((f) => <option key={f} value={f}>{BOX_FILTER_LABELS[f]}</option>)}
                 </select>
               )}
+              {annotate && <OcrToggle />}
               <span className="muted hint-keys" title="Wheel zooms about the pointer; drag pans when zoomed; double-click fits">wheel zoom · dbl-click fit · ←/→ steps</span>
               {s.hierarchy && <span className="muted">{s.hierarchy.components.length} components</span>}
             </div>
@@ -70,11 +77,14 @@ export function EpisodeView({ annotate = false }: { annotate?: boolean }) {
             <EpisodeScreen url={url} components={s.hierarchy?.components ?? []} screen={s.hierarchy?.screen}
               hovered={s.hovered} selected={s.selected} componentsLoading={s.hierarchyStatus === 'loading'}
               action={stepInfo?.action} ess={s.hierarchy?.ess} overlays={s.overlays}
-              onHover={s.hover} onSelect={s.select} cycle={annotate} boxFilter={annotate ? s.boxFilter : 'all'} />
+              onHover={s.hover} onSelect={s.select} cycle={annotate} boxFilter={annotate ? s.boxFilter : 'all'}
+              layers={annotate ? <OcrLayer /> : undefined} onPickFirst={annotate ? pickOcrAt : undefined} />
           </section>
+          {annotate && <PanelHandle panel="side" />}
           {annotate ? (
             <div className="annotate-side">
               <EssEditor />
+              <PanelHandle panel="editor" />
               <ComponentInspector hierarchy={s.hierarchy} focusId={focusId} pinned={s.selected !== null} onPick={s.select} onHover={s.hover} searchable />
             </div>
           ) : <ComponentInspector hierarchy={s.hierarchy} focusId={focusId} pinned={s.selected !== null} onPick={s.select} onHover={s.hover} />}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { ScreenRef, StepInfo } from '../../../shared/contract';
 import { describeAction } from '../../components/describe-action';
 import { ThumbAction } from './ThumbAction';
@@ -10,10 +10,12 @@ export interface FilmstripProps {
   /** Draw each step's recorded tap/swipe on its thumbnail. */
   showAction: boolean;
   onSelect(step: number): void;
+  /** Load only the current step's thumbnail for now (the task's first screen is still being shown). */
+  hold?: boolean;
 }
 
-/** One thumbnail per step with its action; annotated steps are marked. ←/→ move between steps. */
-export function Filmstrip({ steps, screens, current, showAction, onSelect }: FilmstripProps) {
+/** One thumbnail per step with its action; annotated steps are marked. ←/→ move between steps. (Memoised: hovering the screen does not redraw it.) */
+export const Filmstrip = memo(function Filmstrip({ steps, screens, current, showAction, onSelect, hold = false }: FilmstripProps) {
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
     ref.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -22,6 +24,7 @@ export function Filmstrip({ steps, screens, current, showAction, onSelect }: Fil
     <ol className="filmstrip" ref={ref} aria-label="Steps" data-step-count={steps.length}>
       {steps.map((s) => {
         const url = screens.find((x) => x.step === s.index)?.url ?? null;
+        const src = hold && s.index !== current ? undefined : url ?? undefined;
         return (
           <li key={s.index}>
             <button className={`frame${s.index === current ? ' current' : ''}`} data-step={s.index} aria-current={s.index === current ? 'step' : undefined}
@@ -29,7 +32,7 @@ export function Filmstrip({ steps, screens, current, showAction, onSelect }: Fil
               <div className="frame-img">
                 {url ? (
                   <span className="thumb">
-                    <img src={url} alt={`Step ${s.index}`} loading="lazy" decoding="async" draggable={false} />
+                    <img src={src} alt={`Step ${s.index}`} loading="lazy" decoding="async" fetchPriority="low" draggable={false} />
                     {showAction && <ThumbAction action={s.action} />}
                   </span>
                 ) : <span className="muted">no image</span>}
@@ -47,4 +50,4 @@ export function Filmstrip({ steps, screens, current, showAction, onSelect }: Fil
       })}
     </ol>
   );
-}
+});

@@ -5,24 +5,19 @@ import { formatProblem } from '../../../shared/model';
 import { useAppStore } from '../../store';
 import { ProblemList } from '../../components/ProblemList';
 import { datasetLevelProblems, filterTasks } from './filter-tasks';
-
-type StatusFilter = 'all' | TaskEntry['status'] | 'reviewed' | 'returned';
-const STATUS_LABELS: Record<StatusFilter, string> = { all: 'All', none: 'Not started', annotated: 'Annotated', error: 'Has problems', reviewed: 'Reviewed', returned: 'Returned' };
+import { ANY_TASK, matchesQueue, type QueueFilter } from '../annotate/queue-filter';
+import { QueueFilters } from '../annotate/QueueFilters';
 
 /**
  * Searchable list of the dataset's tasks; ↑/↓ (or j/k) move the selection.
- * As the annotation queue (`queue`): a status filter and the overall progress.
+ * As the annotation queue (`queue`): filters (status, app, category, steps) and the overall progress.
  */
 export function TaskList({ queue = false }: { queue?: boolean }) {
   const { tasks, query, taskPath, setQuery, selectTask, reviews } = useAppStore(
     useShallow((s) => ({ tasks: s.dataset?.tasks ?? [], query: s.query, taskPath: s.taskPath, setQuery: s.setQuery, selectTask: s.selectTask, reviews: s.reviews })),
   );
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const shown = useMemo(() => filterTasks(tasks, query).filter((t) => {
-    if (!queue || status === 'all') return true;
-    if (status === 'reviewed' || status === 'returned') return reviews?.[t.path]?.status === status;
-    return t.status === status;
-  }), [tasks, query, queue, status, reviews]);
+  const [filter, setFilter] = useState<QueueFilter>(ANY_TASK);
+  const shown = useMemo(() => filterTasks(tasks, query).filter((t) => !queue || matchesQueue(t, filter, reviews)), [tasks, query, queue, filter, reviews]);
   const done = tasks.filter((t) => t.annotatedSteps > 0).length;
   const datasetProblems = useAppStore((s) => s.dataset?.problems);
   const ownProblems = useMemo(() => datasetLevelProblems(datasetProblems ?? [], tasks), [datasetProblems, tasks]);
@@ -52,11 +47,9 @@ export function TaskList({ queue = false }: { queue?: boolean }) {
           }} />
         <span className="task-count">{shown.length === tasks.length ? `${tasks.length} tasks` : `${shown.length} of ${tasks.length}`}</span>
       </div>
+      {queue && <QueueFilters tasks={tasks} value={filter} onChange={setFilter} />}
       {queue && (
         <div className="queue-bar">
-          <select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
-            {(Object.keys(STATUS_LABELS) as StatusFilter[]).map((k) => <option key={k} value={k}>{STATUS_LABELS[k]}</option>)}
-          </select>
           <div className="progress queue-progress" role="progressbar" aria-label="Tasks annotated" aria-valuemin={0} aria-valuemax={tasks.length} aria-valuenow={done}>
             <div className="progress-bar" style={{ width: `${tasks.length ? (100 * done) / tasks.length : 0}%` }} />
             <span title="n opens the next task without annotation">{done} of {tasks.length} annotated</span>
@@ -70,7 +63,7 @@ export function TaskList({ queue = false }: { queue?: boolean }) {
           if (e.key === 'ArrowUp' || e.key === 'k') { e.preventDefault(); move(-1); }
         }}>
         {shown.map((t) => <TaskRow key={t.path} task={t} review={queue ? reviews?.[t.path]?.status : undefined} selected={t.path === taskPath} onSelect={() => void selectTask(t.path)} />)}
-        {shown.length === 0 && <li className="task-empty">{tasks.length === 0 ? 'This dataset lists no tasks.' : 'No task matches the search.'}</li>}
+        {shown.length === 0 && <li className="task-empty">{tasks.length === 0 ? 'This dataset lists no tasks.' : queue ? 'No task matches the search and filters.' : 'No task matches the search.'}</li>}
       </ul>
     </aside>
   );

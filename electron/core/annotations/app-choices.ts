@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises';
+import type { AppChoice } from '../../../shared/contract/annotation';
+import { readTextIn } from '../fs/confined-read';
+import { parseInstalledApps } from '../datasets/execution-trace';
+import { defaultAppPackagesFile } from '../evaluation/run-evaluation';
+
+/** Where a recording keeps its installed packages (the upstream trace layout). */
+export const INSTALLED_APPS = 'installed_apps/installed_apps.txt';
+
+/**
+ * The apps an install/uninstall check can name, for the picker: the packages
+ * the recording lists as installed (named by the table when it knows them,
+ * by package otherwise), then every other name of the app table. Several
+ * names of one package in the table are all offered (annotations use both).
+ */
+export async function appChoices(root: string, rel: string, tableFile = defaultAppPackagesFile()): Promise<AppChoice[]> {
+  let table: Record<string, unknown> = {};
+  try {
+    table = JSON.parse(await readFile(tableFile, 'utf8')) as Record<string, unknown>;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new Error(`The app table ${tableFile} is not valid JSON (${(err as Error).message}); fix it or restore it from the repository.`);
+    }
+  }
+  const named = Object.entries(table).filter((e): e is [string, string] => !e[0].startsWith('$') && typeof e[1] === 'string')
+    .map(([name, pkg]) => ({ name: name.trim(), package: pkg.trim() }));
+  const text = await readTextIn(root, rel, INSTALLED_APPS);
+  const installed = text === undefined ? [] : parseInstalledApps(text);
+  const out: AppChoice[] = [];
+  const seen = new Set<string>();
+  const add = (c: AppChoice) => {
+    const key = `${c.name.toLowerCase()}|${c.package}`;
+    if (!c.name || seen.has(key) || /[<>|]/.test(c.name)) return;
+    seen.add(key);
+    out.push(c);
+  };
+  for (const pkg of installed) add({ name: named.find((n) => n.package === pkg)?.name ?? pkg, package: pkg, source: 'trace' });
+  for (const n of named.sort((a, b) => a.name.localeCompare(b.name))) add({ ...n, source: 'table' });
+  return out;
+}
