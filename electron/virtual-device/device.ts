@@ -60,7 +60,7 @@ export class VirtualDevice implements ShellHost {
     this.props = defaultProps(opts.model ?? 'Touchstone Virtual Phone', opts.world);
     this.fs = new MemFs(opts.storageBytes);
     for (const [path, body] of procFiles()) this.fs.write(path, Buffer.from(body), { perm: 0o444 });
-    this.display = new DisplayState(() => this.currentWorld.layoutSize?.() ?? this.currentWorld.size, this.settings, this.props);
+    this.display = new DisplayState(() => this.currentWorld.layoutSize?.() ?? this.currentWorld.size, this.settings, this.props, () => this.currentWorld.size);
     this.shell = new Shell(this, COMMANDS);
     opts.world.attach?.(this);
     this.log('I', 'Zygote', 'System server process has started');

@@ -14,9 +14,12 @@ export type Rotation = 0 | 1 | 2 | 3;
  */
 export class DisplayState {
   constructor(
+    /** The size the world lays its screens out for (the demo world follows `wm size`, so it can differ from the panel). */
     private readonly worldSize: () => Size,
     private readonly settings: Map<string, string>,
     private readonly props: Map<string, string>,
+    /** The physical panel (DisplayDeviceInfo); the world's layout size when not given. */
+    private readonly panelSize: () => Size = worldSize,
   ) {}
 
   rotation(): Rotation {
@@ -28,11 +31,11 @@ export class DisplayState {
   /** The panel size in its natural orientation (`Physical size`, or `Override size` after `wm size WxH`). */
   physical(): Size {
     const m = /^(\d+)x(\d+)$/.exec(this.props.get('vd.wm.size') ?? '');
-    return m ? { width: Number(m[1]), height: Number(m[2]) } : this.worldSize();
+    return m ? { width: Number(m[1]), height: Number(m[2]) } : this.panelSize();
   }
 
-  /** The panel itself (DisplayDeviceInfo): the world's size; `wm size` never changes it. */
-  panel(): Size { return this.worldSize(); }
+  /** The panel itself (DisplayDeviceInfo): `wm size` never changes it. */
+  panel(): Size { return this.panelSize(); }
 
   /**
    * Where the logical display lands on the turned panel (DisplayViewport's physicalFrame and deviceWidth/Height):
