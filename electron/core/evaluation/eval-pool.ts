@@ -53,10 +53,11 @@ function startWorker(entry: { url: URL; ts: boolean }): Worker {
 
 /** Lookup that loads the run's embedder only when a fuzzy item first needs it. */
 function lazyLookup(lazy: LazyEmbedder): EmbeddingLookup {
-  let threshold = 0.85;
+  const known = lazy.identity();
+  let threshold = known?.threshold ?? 0.85;
   let ready: Awaited<ReturnType<LazyEmbedder['get']>>;
   return {
-    get id() { return ready?.id; },
+    get id() { return ready?.id ?? known?.id; },
     async prepare(texts) {
       ready = await lazy.get();
       if (!ready) throw new Error('no sentence embedder is configured (--embedder none)');
@@ -197,7 +198,7 @@ function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: n
         if (remaining === 0) stop(); else spawn();
       });
       workers.push(w);
-      w.postMessage({ type: 'init', settings: opts.settings, embeddings: Boolean(opts.embedder) } satisfies ToWorker);
+      w.postMessage({ type: 'init', settings: opts.settings, embeddings: Boolean(opts.embedder), embedder: opts.embedder?.identity() } satisfies ToWorker);
       for (let k = 0; k < IN_FLIGHT; k++) dispatch();
     };
     for (let i = 0; i < count; i++) spawn();
