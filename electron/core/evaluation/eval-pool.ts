@@ -10,8 +10,17 @@ import type { FromWorker, ToWorker } from './pool-messages';
 
 /** How to run a batch of jobs. */
 export interface PoolOptions {
-  /** 1 = in-process (no threads); N > 1 = N worker threads. */
+  /**
+   * Episodes evaluated in parallel: 1 = in-process (no threads); N > 1 = the calling thread and N - 1
+   * worker threads (see `mainLane`).
+   */
   jobs: number;
+  /**
+   * With jobs > 1, the calling thread evaluates too, as one of the N (default true): it starts at once
+   * while the workers load, and one thread fewer is started. It yields between episodes, as the
+   * in-process mode does. false: N worker threads, the calling thread only dispatches.
+   */
+  mainLane?: boolean;
   settings: EvalSettings;
   /** The run's embedder (created on first fuzzy item). */
   embedder?: LazyEmbedder;
@@ -145,7 +154,8 @@ async function runInProcess(jobs: readonly EvalJob[], opts: PoolOptions, finish:
 
 function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: number, o: EpisodeOutcome) => void, cache?: { dir: string; embedder: string }): Promise<void> {
   const entry = workerEntry();
-  const count = Math.min(opts.jobs, jobs.length);
+  const main = opts.mainLane ?? true;
+  const count = Math.min(opts.jobs, jobs.length) - (main ? 1 : 0);
   const workers: Worker[] = [];
   const seen = new Map<Worker, number>();
   let next = 0;
@@ -200,6 +210,21 @@ function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: n
       for (let k = 0; k < IN_FLIGHT; k++) dispatch();
     };
     for (let i = 0; i < count; i++) spawn();
+    if (main) {
+      // The calling thread's lane takes episodes from the same queue as the workers.
+      const ev = new EpisodeEvaluator(opts.settings, opts.embedder ? lazyLookup(opts.embedder) : undefined);
+      const rc = cache ? new ResultCache(cache.dir, opts.settings, cache.embedder) : undefined;
+      void (async () => {
+        while (!settled && next < jobs.length) {
+          const i = next++;
+          const o = await evaluateCached(ev, jobs[i]!, rc);
+          if (settled) return;
+          finish(i, o);
+          if (--remaining === 0) return stop();
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+      })().catch((err: unknown) => stop(err instanceof Error ? err : new Error(String(err))));
+    }
   });
 }
 
