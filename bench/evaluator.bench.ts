@@ -49,7 +49,7 @@ console.log(`evaluator: ${process.env.BENCH_SOURCE ? 'TS sources via tsx' : 'esb
 console.log(`corpus: ${corpus.jobs.length} episodes over ${corpus.screens} distinct screens (real fixture screens and text variants), ${corpus.items} essential-state items (${corpus.fuzzyItems} fuzzy), traces ${JSON.stringify(corpus.kinds)}; generated in ${((performance.now() - tGen) / 1000).toFixed(1)} s`);
 
 interface Measured { rate: number; cpuRate: number; completed: Map<string, boolean>; embeddings: number }
-async function measure(label: string, jobs: EvalJob[], workers: number, settings: Partial<EvalSettings>, cacheDir: string, embedder?: Provider.LazyEmbedder): Promise<Measured> {
+async function measure(label: string, jobs: EvalJob[], workers: number, settings: Partial<EvalSettings>, cacheDir: string | undefined, embedder?: Provider.LazyEmbedder): Promise<Measured> {
   const before = (await embedder?.counters())?.embeddingsComputed ?? 0;
   const completed = new Map<string, boolean>();
   const t0 = performance.now();
@@ -91,6 +91,8 @@ const run = async (label: string, workers: number, name: string): Promise<Measur
 
 const nofuzzy = await measure('fixed, --embedder none, 1 worker, cold', jobs, 1, {}, cacheDir('none1'));
 const nofuzzy2 = await measure('fixed, --embedder none, 2 workers, cold', jobs, 2, {}, cacheDir('none2'));
+// The evaluation alone: no result cache to fingerprint and write (upstream keeps none either).
+const bare = await measure('fixed, --embedder none, 1 worker, no --cache', jobs, 1, {}, undefined);
 const cold1 = await run('fixed, default embedder, 1 worker, cold', 1, 'a');
 const warm1 = await run('fixed, default embedder, 1 worker, warm', 1, 'a');
 const cold2 = await run('fixed, default embedder, 2 workers, cold', 2, 'b');
@@ -104,7 +106,7 @@ console.log(`warm / cold (second run over unchanged inputs): ${(warm1.rate / col
 if (upstream) {
   const best = Math.max(cold1.rate, cold2.rate);
   console.log(`vs upstream nofuzzy, wall: default settings cold ${(best / upstream.rate).toFixed(1)}x, --embedder none ${(nofuzzy.rate / upstream.rate).toFixed(1)}x, warm ${(Math.max(warm1.rate, warm2.rate) / upstream.rate).toFixed(0)}x (target >= 3x, goal 20x)`);
-  console.log(`vs upstream nofuzzy, per CPU-second (fair on a loaded machine): default settings cold ${(cold1.cpuRate / upstream.cpuRate).toFixed(1)}x, --embedder none ${(nofuzzy.cpuRate / upstream.cpuRate).toFixed(1)}x, warm ${(warm1.cpuRate / upstream.cpuRate).toFixed(0)}x`);
+  console.log(`vs upstream nofuzzy, per CPU-second (fair on a loaded machine): default settings cold ${(cold1.cpuRate / upstream.cpuRate).toFixed(1)}x, --embedder none ${(nofuzzy.cpuRate / upstream.cpuRate).toFixed(1)}x (without the result cache ${(bare.cpuRate / upstream.cpuRate).toFixed(1)}x), warm ${(warm1.cpuRate / upstream.cpuRate).toFixed(0)}x`);
   const same = jobs.filter((j) => legacy.completed.get(j.episode) === upstream!.completed[j.episode]).length;
   console.log(`legacy mode agrees with upstream on ${same} of ${jobs.length} episodes (upstream runs without fuzzy matching; see shared/evaluation/README.md for the known difference)`);
 }
