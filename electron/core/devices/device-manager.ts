@@ -74,6 +74,11 @@ export class DeviceManager {
     tracker.on('change', (d: { id: string; type: string }) => { known.set(d.id, d.type); this.cache.delete(d.id); this.presence.update(d.id, d.type); publish(); });
     tracker.on('remove', (d: { id: string }) => { known.delete(d.id); this.cache.delete(d.id); this.presence.update(d.id, null); publish(); });
     tracker.on('error', (e: Error) => onError?.(e));
+    // adbkit reads the first list before it hands the tracker over: the devices already there were
+    // announced before these listeners existed. The tracker's own list is the baseline of its later events.
+    const initial = (tracker as unknown as { deviceList?: { id: string; type: string }[] }).deviceList ?? [];
+    for (const d of initial) if (!known.has(d.id)) { known.set(d.id, d.type); this.presence.update(d.id, d.type); }
+    if (initial.length) publish();
     return () => { tracker.end(); };
   }
 
