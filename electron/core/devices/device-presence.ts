@@ -36,13 +36,34 @@ export class DevicePresence {
     return () => { set.delete(onGone); };
   }
 
-  /** Races a command on `serial` against the device leaving. */
-  race<T>(serial: string, what: string, p: Promise<T>): Promise<T> {
+  /** Resolves with the reason if the device is reported gone within `ms`, else with undefined. */
+  private goneWithin(serial: string, ms: number): Promise<string | undefined> {
+    const now = this.goneReason(serial);
+    if (now) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => { off(); resolve(undefined); }, ms);
+      const off = this.onGone(serial, (reason) => { clearTimeout(timer); resolve(reason); });
+    });
+  }
+
+  /**
+   * Races a command on `serial` against the device leaving. A command that fails, or returns
+   * nothing (adb ends the stream of a device it drops), waits up to `settleMs` for the tracker:
+   * when the device is gone the error says so instead of the stream's symptom.
+   */
+  race<T>(serial: string, what: string, p: Promise<T>, settleMs = 1000): Promise<T> {
+    const gone = (reason: string): DeviceGoneError => new DeviceGoneError(serial, `${what}: the device ${reason}`);
     const early = this.goneReason(serial);
-    if (early) { p.catch(() => undefined); return Promise.reject(new DeviceGoneError(serial, `${what}: the device ${early}`)); }
+    if (early) { p.catch(() => undefined); return Promise.reject(gone(early)); }
     return new Promise<T>((resolve, reject) => {
-      const off = this.onGone(serial, (reason) => reject(new DeviceGoneError(serial, `${what}: the device ${reason}`)));
-      p.then(resolve, reject).finally(off);
+      const off = this.onGone(serial, (reason) => reject(gone(reason)));
+      p.then(async (v) => {
+        const reason = Buffer.isBuffer(v) && v.length === 0 ? await this.goneWithin(serial, settleMs) : undefined;
+        if (reason) reject(gone(reason)); else resolve(v);
+      }, async (err: unknown) => {
+        const reason = await this.goneWithin(serial, settleMs);
+        reject(reason ? gone(reason) : err);
+      }).finally(off);
     });
   }
 
