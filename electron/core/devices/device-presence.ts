@@ -51,7 +51,7 @@ export class DevicePresence {
    * nothing (adb ends the stream of a device it drops), waits up to `settleMs` for the tracker:
    * when the device is gone the error says so instead of the stream's symptom.
    */
-  race<T>(serial: string, what: string, p: Promise<T>, settleMs = 1000): Promise<T> {
+  race<T>(serial: string, what: string, p: Promise<T>, settleMs = 750): Promise<T> {
     const gone = (reason: string): DeviceGoneError => new DeviceGoneError(serial, `${what}: the device ${reason}`);
     const early = this.goneReason(serial);
     if (early) { p.catch(() => undefined); return Promise.reject(gone(early)); }
@@ -61,7 +61,8 @@ export class DevicePresence {
         const reason = Buffer.isBuffer(v) && v.length === 0 ? await this.goneWithin(serial, settleMs) : undefined;
         if (reason) reject(gone(reason)); else resolve(v);
       }, async (err: unknown) => {
-        const reason = await this.goneWithin(serial, settleMs);
+        // adb's own "device offline / not found" already names the device: no wait.
+        const reason = err instanceof DeviceGoneError ? undefined : await this.goneWithin(serial, settleMs);
         reject(reason ? gone(reason) : err);
       }).finally(off);
     });
