@@ -1,8 +1,35 @@
 import { memo, useEffect, useRef, useState } from 'react';
 
+/** Set once fetching a screenshot URL is refused (the desktop page may not fetch its file scheme). */
+let fetchRefused = false;
+
+/**
+ * The screenshot as a bitmap `width` pixels wide. Fetched as a Blob, `createImageBitmap` decodes and
+ * scales it off the main thread; from an <img> (where fetch is refused) Chromium would scale on
+ * the main thread, so that path draws the full image and lets the canvas scale it.
+ */
+async function loadBitmap(url: string, width: number): Promise<ImageBitmap> {
+  if (!fetchRefused) {
+    let blob: Blob | null = null;
+    try {
+      const res = await fetch(url);
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      blob = await res.blob();
+    } catch (e) {
+      if (!(e instanceof TypeError)) throw e;
+      fetchRefused = true;
+    }
+    if (blob) return createImageBitmap(blob, { resizeWidth: width, resizeQuality: 'medium' });
+  }
+  const img = new Image();
+  img.src = url;
+  await img.decode();
+  return createImageBitmap(img);
+}
+
 /**
  * One step's screenshot drawn into a canvas at the tile's size. The image is decoded and scaled
- * off the main thread (`img.decode()`, then `createImageBitmap` with a resize); the previous
+ * off the main thread (`createImageBitmap` of the fetched Blob, with a resize); the previous
  * screen stays until the new one is ready, so a tile never flashes an empty (black) frame while
  * the next screenshot loads. `data-drawn` names the step on screen.
  */
@@ -22,13 +49,9 @@ export const TileScreen = memo(function TileScreen({ url, label }: { url: string
     const live = (): boolean => mounted.current && seq > drawn.current;
     void (async () => {
       try {
-        const img = new Image();
-        img.src = url;
-        await img.decode();
         const c = canvas.current;
         if (!c || !live()) return;
-        const width = Math.max(1, Math.round((c.clientWidth || 240) * (window.devicePixelRatio || 1)));
-        const bmp = await createImageBitmap(img, { resizeWidth: Math.min(width, img.naturalWidth), resizeHeight: Math.round(Math.min(width, img.naturalWidth) * img.naturalHeight / img.naturalWidth), resizeQuality: 'medium' });
+        const bmp = await loadBitmap(url, Math.max(1, Math.round((c.clientWidth || 240) * (window.devicePixelRatio || 1))));
         // A newer screenshot may have been drawn meanwhile: the newest wins.
         if (!live()) { bmp.close(); return; }
         drawn.current = seq;
