@@ -61,7 +61,7 @@ try {
     document.addEventListener('input', (e) => { const t = e.timeStamp; requestAnimationFrame(() => setTimeout(() => window.__inputLatency.push(performance.now() - t), 0)); }, true);
   })()`);
   const filter = page.getByLabel('Filter tasks');
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < 60; i++) {
     await filter.press(i % 2 ? 'Backspace' : 'd');
     await page.waitForTimeout(100); // bench pacing (a person types ~10 keys/s), not a test wait
   }

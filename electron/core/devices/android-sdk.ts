@@ -61,14 +61,14 @@ export function listAvds(emulator: string, env: NodeJS.ProcessEnv = process.env)
   });
 }
 
-const INSTALL = 'Install the Android SDK (Android Studio, or the command-line tools from https://developer.android.com/studio#command-tools), add the emulator with `sdkmanager emulator "system-images;android-34;google_apis;x86_64"`, and set ANDROID_HOME to the SDK folder';
+const INSTALL = 'Install the Android SDK (Android Studio, or the command-line tools from https://developer.android.com/studio#command-tools), run `sdkmanager emulator` and set ANDROID_HOME to the SDK folder';
 
 /** What this machine has for the emulator buttons, with what to install and where when something is missing. */
 export async function androidSdkStatus(env: NodeJS.ProcessEnv = process.env): Promise<AndroidSdkStatus> {
   const emulator = findEmulator(env);
   const avdmanager = findAvdManager(env);
   const where = sdkRoots(env).length ? `ANDROID_HOME/ANDROID_SDK_ROOT (${sdkRoots(env).join(', ')}) has no emulator/emulator and none is on the PATH` : 'ANDROID_HOME and ANDROID_SDK_ROOT are not set and no `emulator` is on the PATH';
-  if (!emulator) return { emulator, avdmanager, avds: [], hint: `No Android emulator found: ${where}. ${INSTALL}; or use a virtual device (no SDK needed).` };
+  if (!emulator) return { emulator, avdmanager, avds: [], hint: `No Android emulator found: ${where}. ${INSTALL}; virtual devices need no SDK.` };
   let avds: string[];
   try { avds = await listAvds(emulator, env); } catch (err) { return { emulator, avdmanager, avds: [], hint: (err as Error).message }; }
   if (avds.length) return { emulator, avdmanager, avds };

@@ -63,13 +63,13 @@ export const DevicePanel = memo(function DevicePanel({ client, onInput, refresh 
         <button className="btn btn-small" type="submit" disabled={s.busy === 'connect' || !address.trim()}>Connect</button>
       </form>
       {s.error && <div className="error-box" role="alert">{s.error}</div>}
-      <EmulatorControls client={client} selected={s.selected} />
       {s.selected && (
         <div className="mirror-wrap">
           <label className="muted mirror-toggle"><input type="checkbox" checked={boxes} onChange={(e) => setBoxes(e.target.checked)} /> Numbered components</label>
           <Mirror client={client} serial={s.selected} boxes={boxes} onInput={onInput} refresh={refresh} />
         </div>
       )}
+      <EmulatorControls client={client} selected={s.selected} />
     </section>
   );
 });
