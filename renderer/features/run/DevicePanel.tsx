@@ -41,6 +41,8 @@ export const DevicePanel = memo(function DevicePanel({ client, onInput, refresh 
   const [address, setAddress] = useState('');
   const [boxes, setBoxes] = useState(false);
   const [replay, setReplay] = useState(false);
+  // A device running an episode shows each step on its tile: its mirror refreshes once a second.
+  const running = useRunStore((st) => st.run?.status === 'running' && !!st.selected && st.selected in st.run.running);
   return (
     <section className="device-panel" aria-label="Devices" data-device-count={s.devices.filter((d) => d.state === 'device').length}>
       <header className="run-section-head">
@@ -66,7 +68,7 @@ export const DevicePanel = memo(function DevicePanel({ client, onInput, refresh 
       {s.selected && (
         <div className="mirror-wrap">
           <label className="muted mirror-toggle"><input type="checkbox" checked={boxes} onChange={(e) => setBoxes(e.target.checked)} /> Numbered components</label>
-          <Mirror client={client} serial={s.selected} boxes={boxes} onInput={onInput} refresh={refresh} />
+          <Mirror client={client} serial={s.selected} fps={running ? 1 : 4} boxes={boxes} onInput={onInput} refresh={refresh} />
         </div>
       )}
       <EmulatorControls client={client} selected={s.selected} />

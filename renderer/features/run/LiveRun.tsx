@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import type { RunEpisodeSummary } from '../../../shared/contract/run';
 import { useRunStore, type LiveRunState } from './run-store';
 import { RunTile } from './RunTile';
@@ -30,12 +30,30 @@ function useDevices(run: LiveRunState): string[] {
 }
 
 /**
+ * The store's live run, rendered as a transition: React renders it in slices and lets a key or
+ * click in between (a store hook would render it in one block, delaying the input behind it).
+ */
+function useTransitionRun(): LiveRunState | null {
+  const [run, setRun] = useState(() => useRunStore.getState().run);
+  useEffect(() => {
+    setRun(useRunStore.getState().run);
+    return useRunStore.subscribe((s, old) => {
+      if (s.run === old.run) return;
+      // A new run or a status change shows at once; steps and episodes as a transition.
+      if (!old.run || !s.run || s.run.status !== old.run.status || s.run.jobId !== old.run.jobId) setRun(s.run);
+      else startTransition(() => setRun(s.run));
+    });
+  }, []);
+  return run;
+}
+
+/**
  * The live run: progress, one tile per device, the episodes as they end, the step log with timings.
  * It follows the store itself, so a step re-renders this section (once per animation frame at
  * most), never the whole view; each tile re-renders only when its own device moved.
  */
 export const LiveRun = memo(function LiveRun({ onCancel, onCancelEpisode, onEvaluate }: { onCancel(): void; onCancelEpisode(device: string): void; onEvaluate(): void }) {
-  const run = useRunStore((s) => s.run);
+  const run = useTransitionRun();
   if (!run) return null;
   return <LiveRunBody run={run} onCancel={onCancel} onCancelEpisode={onCancelEpisode} onEvaluate={onEvaluate} />;
 });

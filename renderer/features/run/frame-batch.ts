@@ -1,17 +1,26 @@
 /**
- * Collects events and hands them over at most once per animation frame, so a burst of live
- * steps from several devices costs one store update and one render instead of one each.
- * A hidden page gets no animation frames: a timer flushes then (at most `maxWaitMs` late).
+ * Collects events and hands them over in one batch on an animation frame, at most once per
+ * `minIntervalMs`: a burst of live steps from several devices costs one store update and one
+ * render (the tiles show the newest step; the log gets every step). A hidden page gets no
+ * animation frames: a timer flushes then.
  */
-export function frameBatch<T>(flush: (items: T[]) => void, maxWaitMs = 250): { push(item: T): void; flush(): void; cancel(): void } {
+export function frameBatch<T>(flush: (items: T[]) => void, minIntervalMs = 100, maxWaitMs = 400): { push(item: T): void; flush(): void; cancel(): void } {
   let items: T[] = [];
   let raf = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const run = (): void => {
+  let wait: ReturnType<typeof setTimeout> | undefined;
+  let last = -Infinity;
+  const clear = (): void => {
     cancelAnimationFrame(raf);
     clearTimeout(timer);
+    clearTimeout(wait);
     raf = 0;
     timer = undefined;
+    wait = undefined;
+  };
+  const run = (): void => {
+    clear();
+    last = performance.now();
     const batch = items;
     items = [];
     if (batch.length) flush(batch);
@@ -20,11 +29,12 @@ export function frameBatch<T>(flush: (items: T[]) => void, maxWaitMs = 250): { p
     push(item) {
       items.push(item);
       if (timer !== undefined) return;
-      raf = requestAnimationFrame(run);
       timer = setTimeout(run, maxWaitMs);
+      // The next animation frame once the interval since the last batch has passed.
+      wait = setTimeout(() => { raf = requestAnimationFrame(run); }, Math.max(0, last + minIntervalMs - performance.now()));
     },
     /** Hands over what is pending now (before an event that must come after these). */
     flush: run,
-    cancel() { cancelAnimationFrame(raf); clearTimeout(timer); raf = 0; timer = undefined; items = []; },
+    cancel() { clear(); items = []; },
   };
 }
