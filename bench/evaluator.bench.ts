@@ -1,7 +1,7 @@
 // Evaluator throughput on a realistic corpus generated at bench time (bench/realistic/corpus.ts):
 // every real fixture screen plus text variants, annotated in the census' shares, one trace per
 // episode in the upstream captured_data layout (replays, detours, five kinds of failure).
-// Prints episodes/s cold and warm (caches), 1 and 2 workers, embeddings computed, peak RSS, and, when
+// Prints episodes/s cold and warm (caches), 1 and 2 workers, CPU-ms per episode, embeddings computed, peak RSS, and, when
 // LLAMATOUCH_EVALUATOR_DIR names a checkout of LlamaTouch/Evaluator, upstream's nofuzzy throughput on
 // the same corpus in the same run, the ratio, and how often our legacy mode agrees with upstream.
 // Runs the esbuild-bundled worker as production does (BENCH_SOURCE=1: the TS sources via tsx).
@@ -49,7 +49,7 @@ console.log(`evaluator: ${process.env.BENCH_SOURCE ? 'TS sources via tsx' : 'esb
 console.log(`corpus: ${corpus.jobs.length} episodes over ${corpus.screens} distinct screens (real fixture screens and text variants), ${corpus.items} essential-state items (${corpus.fuzzyItems} fuzzy), traces ${JSON.stringify(corpus.kinds)}; generated in ${((performance.now() - tGen) / 1000).toFixed(1)} s`);
 
 interface Measured { rate: number; cpuRate: number; completed: Map<string, boolean>; embeddings: number }
-async function measure(label: string, jobs: EvalJob[], workers: number, settings: Partial<EvalSettings>, cacheDir: string, embedder?: Provider.LazyEmbedder): Promise<Measured> {
+async function measure(label: string, jobs: EvalJob[], workers: number, settings: Partial<EvalSettings>, cacheDir: string | undefined, embedder?: Provider.LazyEmbedder): Promise<Measured> {
   const before = (await embedder?.counters())?.embeddingsComputed ?? 0;
   const completed = new Map<string, boolean>();
   const t0 = performance.now();
@@ -66,7 +66,7 @@ async function measure(label: string, jobs: EvalJob[], workers: number, settings
   const rate = jobs.length / s;
   const cpuRate = jobs.length / cpu;
   const done = [...completed.values()].filter(Boolean).length;
-  console.log(`${label.padEnd(44)} ${rate.toFixed(1).padStart(7)} episodes/s wall, ${cpuRate.toFixed(1).padStart(6)} per CPU-second (${s.toFixed(2)} s, ${workers} worker${workers > 1 ? 's' : ''}; ${done} completed, ${errors} errors${embedder ? `, ${embeddings} embeddings computed` : ''})`);
+  console.log(`${label.padEnd(44)} ${rate.toFixed(1).padStart(7)} episodes/s wall, ${cpuRate.toFixed(1).padStart(6)} per CPU-second, ${(1000 / cpuRate).toFixed(2).padStart(5)} CPU-ms per episode (${s.toFixed(2)} s, ${workers} worker${workers > 1 ? 's' : ''}; ${done} completed, ${errors} errors${embedder ? `, ${embeddings} embeddings computed` : ''})`);
   return { rate, cpuRate, completed, embeddings };
 }
 
@@ -77,7 +77,7 @@ if (UPSTREAM) {
   try {
     const j = JSON.parse(line) as { episodes: number; seconds: number; cpu_seconds: number; completed: Record<string, boolean> };
     upstream = { rate: j.episodes / j.seconds, cpuRate: j.episodes / j.cpu_seconds, completed: j.completed };
-    console.log(`${'upstream LlamaTouch evaluator (python3, nofuzzy)'.padEnd(44)} ${upstream.rate.toFixed(1).padStart(7)} episodes/s wall, ${upstream.cpuRate.toFixed(1).padStart(6)} per CPU-second (${j.seconds.toFixed(2)} s; ${Object.values(j.completed).filter(Boolean).length} completed)`);
+    console.log(`${'upstream LlamaTouch evaluator (python3, nofuzzy)'.padEnd(44)} ${upstream.rate.toFixed(1).padStart(7)} episodes/s wall, ${upstream.cpuRate.toFixed(1).padStart(6)} per CPU-second, ${(1000 / upstream.cpuRate).toFixed(2).padStart(5)} CPU-ms per episode (${j.seconds.toFixed(2)} s; ${Object.values(j.completed).filter(Boolean).length} completed)`);
   } catch {
     console.log(`upstream run failed (exit ${r.status}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}`);
   }
@@ -89,19 +89,28 @@ const jobs = corpus.jobs;
 const cacheDir = (name: string): string => path.join(tmp, `cache-${name}`);
 const run = async (label: string, workers: number, name: string): Promise<Measured> => measure(label, jobs, workers, {}, cacheDir(name), new LazyEmbedder('default', { cacheDir: path.join(cacheDir(name), 'embeddings') }));
 
+// Unmeasured warm-up on 20 episodes (no caches kept): the JIT compiles the hot code once per process,
+// so the runs below compare alike whichever comes first (a CLI run pays it once: a few tenths of a CPU-second).
+await runJobs(jobs.slice(0, 20), { jobs: 1, settings: { methods: ['essential'], mode: 'fixed', appPackages: {} }, keep: false });
+console.log('(warm-up: 20 episodes evaluated once, unmeasured, so every run below starts with compiled code)');
+// The evaluation alone: no result cache to fingerprint and write (upstream keeps none either).
+const bare = await measure('fixed, --embedder none, 1 worker, no --cache', jobs, 1, {}, undefined);
 const nofuzzy = await measure('fixed, --embedder none, 1 worker, cold', jobs, 1, {}, cacheDir('none1'));
+const nofuzzy2 = await measure('fixed, --embedder none, 2 workers, cold', jobs, 2, {}, cacheDir('none2'));
 const cold1 = await run('fixed, default embedder, 1 worker, cold', 1, 'a');
 const warm1 = await run('fixed, default embedder, 1 worker, warm', 1, 'a');
 const cold2 = await run('fixed, default embedder, 2 workers, cold', 2, 'b');
 const warm2 = await run('fixed, default embedder, 2 workers, warm', 2, 'b');
 const legacy = await measure('legacy (upstream semantics), 2 workers, cold', jobs, 2, { mode: 'legacy' }, cacheDir('legacy'), new LazyEmbedder('default', { cacheDir: path.join(cacheDir('legacy'), 'embeddings') }));
 
-console.log(`2 workers / 1 worker (cold): ${(cold2.rate / cold1.rate).toFixed(2)}x (target >= 1.7x on 2 cores)`);
+// "2 workers" = the calling thread and one worker thread (PoolOptions.mainLane). The sentence model is
+// loaded once per process, by the first default-embedder run: compare scaling on the --embedder none runs.
+console.log(`2 workers / 1 worker (cold, --embedder none): ${(nofuzzy2.rate / nofuzzy.rate).toFixed(2)}x wall, CPU per episode ${(nofuzzy.cpuRate / nofuzzy2.cpuRate).toFixed(2)}x (default embedder: ${(cold2.rate / cold1.rate).toFixed(2)}x wall); target >= 1.7x wall on 2 otherwise idle cores, load average now ${os.loadavg()[0]!.toFixed(1)}`);
 console.log(`warm / cold (second run over unchanged inputs): ${(warm1.rate / cold1.rate).toFixed(1)}x with 1 worker, ${(warm2.rate / cold2.rate).toFixed(1)}x with 2 (target >= 20x); embeddings computed warm: ${warm1.embeddings + warm2.embeddings}`);
 if (upstream) {
   const best = Math.max(cold1.rate, cold2.rate);
   console.log(`vs upstream nofuzzy, wall: default settings cold ${(best / upstream.rate).toFixed(1)}x, --embedder none ${(nofuzzy.rate / upstream.rate).toFixed(1)}x, warm ${(Math.max(warm1.rate, warm2.rate) / upstream.rate).toFixed(0)}x (target >= 3x, goal 20x)`);
-  console.log(`vs upstream nofuzzy, per CPU-second (fair on a loaded machine): default settings cold ${(cold1.cpuRate / upstream.cpuRate).toFixed(1)}x, --embedder none ${(nofuzzy.cpuRate / upstream.cpuRate).toFixed(1)}x, warm ${(warm1.cpuRate / upstream.cpuRate).toFixed(0)}x`);
+  console.log(`vs upstream nofuzzy, per CPU-second (fair on a loaded machine): default settings cold ${(cold1.cpuRate / upstream.cpuRate).toFixed(1)}x, --embedder none ${(nofuzzy.cpuRate / upstream.cpuRate).toFixed(1)}x (without the result cache ${(bare.cpuRate / upstream.cpuRate).toFixed(1)}x), warm ${(warm1.cpuRate / upstream.cpuRate).toFixed(0)}x`);
   const same = jobs.filter((j) => legacy.completed.get(j.episode) === upstream!.completed[j.episode]).length;
   console.log(`legacy mode agrees with upstream on ${same} of ${jobs.length} episodes (upstream runs without fuzzy matching; see shared/evaluation/README.md for the known difference)`);
 }

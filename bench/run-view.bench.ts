@@ -41,6 +41,24 @@ try {
   const lat = await page.evaluate('window.__mirrorLatency.slice()') as number[];
   console.log(`mirror frame latency (request to decoded in the page, 1080x2400 PNG, ${lat.length} frames at 4 fps): p50 ${pct(lat, 0.5).toFixed(0)} ms, p95 ${pct(lat, 0.95).toFixed(0)} ms; ${verdict(pct(lat, 0.5), 150)}`);
 
+  // Each keystroke: from the event's time stamp to the frame after React has filtered the list.
+  await page.evaluate(`(() => {
+    window.__inputLatency = [];
+    document.addEventListener('input', (e) => { const t = e.timeStamp; requestAnimationFrame(() => setTimeout(() => window.__inputLatency.push(performance.now() - t), 0)); }, true);
+  })()`);
+  const typeKeys = async (): Promise<number[]> => {
+    await page.evaluate('window.__inputLatency = []');
+    const filter = page.getByLabel('Filter tasks');
+    for (let i = 0; i < 60; i++) {
+      await filter.press(i % 2 ? 'Backspace' : 'd');
+      await page.waitForTimeout(100); // bench pacing (a person types ~10 keys/s), not a test wait
+    }
+    return await page.evaluate('window.__inputLatency.slice()') as number[];
+  };
+  // The same keys with no run: what this machine's load alone costs (other processes share its cores).
+  const idle = await typeKeys();
+  console.log(`input latency with no run (1 device mirrored, ${idle.length} keys): p50 ${pct(idle, 0.5).toFixed(1)} ms, p95 ${pct(idle, 0.95).toFixed(1)} ms; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+
   for (let n = 2; n <= 4; n++) await run.startVirtualDevice(n);
   await run.pickTasks(['demo01', 'demo13', 'demo14', 'demo15']);
   await page.getByLabel('Agent').selectOption('random');
@@ -52,22 +70,12 @@ try {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const task = async (): Promise<number> => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0);
-  const steps0 = await page.locator('.step-log li').count();
+  const steps0 = Number(await page.locator('.step-log').getAttribute('data-steps'));
   const t0 = performance.now();
   const cpu0 = await task();
-  // Each keystroke: from the event's time stamp to the frame after React has filtered the list.
-  await page.evaluate(`(() => {
-    window.__inputLatency = [];
-    document.addEventListener('input', (e) => { const t = e.timeStamp; requestAnimationFrame(() => setTimeout(() => window.__inputLatency.push(performance.now() - t), 0)); }, true);
-  })()`);
-  const filter = page.getByLabel('Filter tasks');
-  for (let i = 0; i < 30; i++) {
-    await filter.press(i % 2 ? 'Backspace' : 'd');
-    await page.waitForTimeout(100); // bench pacing (a person types ~10 keys/s), not a test wait
-  }
+  const inputs = await typeKeys();
   const cpu = (await task()) - cpu0;
   const wall = (performance.now() - t0) / 1000;
-  const inputs = await page.evaluate('window.__inputLatency.slice()') as number[];
   const steps = (await page.locator('[data-run-status="running"]').count()) ? 'running' : 'ended early';
   console.log(`input latency with ${serials.length} devices running (${inputs.length} keys in the task filter): p50 ${pct(inputs, 0.5).toFixed(1)} ms, p95 ${pct(inputs, 0.95).toFixed(1)} ms; ${verdict(pct(inputs, 0.95), 50)} (p95)`);
   console.log(`page main-thread CPU during the run: ${(100 * cpu / wall).toFixed(1)}% of one core for ${serials.length} devices = ${(100 * cpu / wall / serials.length).toFixed(1)}% per device (run ${steps}; step log had ${steps0} lines at the start); load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);

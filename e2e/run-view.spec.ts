@@ -52,6 +52,13 @@ describe.skipIf(why !== '')(`run view: virtual devices, live runs, cancel, recor
     await page.startRun();
     await page.tileWithStep(a!).waitFor({ timeout: 60_000 });
     await page.tileWithStep(b!).waitFor({ timeout: 60_000 });
+    // Each tile draws a real screen (the launcher at step 0), never a uniformly black frame.
+    for (const d of [a!, b!]) {
+      const px = await page.tilePixels(d);
+      expect(px.width).toBeGreaterThan(100);
+      expect(px.bright / px.samples).toBeGreaterThan(0.3);
+      expect(px.distinct).toBeGreaterThan(8);
+    }
     await page.screenshot(join(SHOTS, 'run-live.png'));
     await page.run('done').waitFor({ timeout: 120_000 });
     expect(await page.episodeRows().evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-episode')} ${r.getAttribute('data-completed')}`).sort())).toEqual(['demo01 true', 'demo15 true']);

@@ -47,7 +47,28 @@ export class RunPage extends AppPage {
 
   /** A device's tile once it shows a step (any step when `step` is absent). */
   tileWithStep(device: string, step?: number): Locator {
-    return this.page.locator(`.run-tile[data-device="${device}"]${step === undefined ? ':not([data-step="-1"])' : `[data-step="${step}"]`} img`);
+    return this.page.locator(`.run-tile[data-device="${device}"]${step === undefined ? ':not([data-step="-1"])' : `[data-step="${step}"]`} .tile-canvas`);
+  }
+
+  /**
+   * Samples the pixels a device's tile has drawn (once it has drawn a screenshot): how many
+   * samples are not near-black, and how many distinct colours (coarsely) there are.
+   */
+  async tilePixels(device: string): Promise<{ width: number; samples: number; bright: number; distinct: number }> {
+    const canvas = this.page.locator(`.run-tile[data-device="${device}"] .tile-canvas:not([data-drawn=""])`);
+    await canvas.waitFor({ timeout: 30_000 });
+    return canvas.evaluate((el: HTMLCanvasElement) => {
+      const d = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
+      const colours = new Set<number>();
+      let samples = 0;
+      let bright = 0;
+      for (let i = 0; i < d.length; i += 4 * 53) {
+        samples++;
+        if (d[i]! + d[i + 1]! + d[i + 2]! > 60) bright++;
+        colours.add(((d[i]! >> 4) << 8) | ((d[i + 1]! >> 4) << 4) | (d[i + 2]! >> 4));
+      }
+      return { width: el.width, samples, bright, distinct: colours.size };
+    });
   }
 
   episodeRows(outcome?: string): Locator {

@@ -38,6 +38,18 @@ export interface DeviceFrame { png: string; width: number; height: number; captu
 /** One numbered component of the current screen (the hierarchy overlay). */
 export interface DeviceComponent { id: number; bounds: [number, number, number, number]; label: string }
 
+/** The Android SDK tools this machine has (for the emulator buttons), and AVDs when it has the emulator. */
+export interface AndroidSdkStatus {
+  /** Path of the `emulator` binary, or null. */
+  emulator: string | null;
+  /** Path of `avdmanager`, or null. */
+  avdmanager: string | null;
+  /** AVD names (`emulator -list-avds`). */
+  avds: string[];
+  /** What to install and where, when the emulator is missing or has no AVD (one or two sentences). */
+  hint?: string;
+}
+
 export interface DeviceCalls {
   /** Every device the adb server knows, with details for usable ones. */
   'device:list': Call<NoArgs, DeviceInfo[]>;
@@ -53,6 +65,18 @@ export interface DeviceCalls {
   'device:startVirtual': Call<{ world: 'demo' } | { world: 'replay'; datasetId: string; path: string }, DeviceInfo>;
   /** Stops a virtual device started by `device:startVirtual`. */
   'device:stopVirtual': Call<{ serial: string }, void>;
+  /** Whether the Android SDK's emulator and avdmanager are here, and the AVDs. */
+  'device:sdk': Call<NoArgs, AndroidSdkStatus>;
+  /** Starts an AVD headless (optionally from a snapshot) and waits until adb lists it booted. */
+  'device:startEmulator': Call<{ avd: string; snapshot?: string }, DeviceInfo>;
+  /** Stops an emulator (`emulator-NNNN`) through its console (`kill`). */
+  'device:stopEmulator': Call<{ serial: string }, void>;
+  /** The snapshots of an emulator (console `avd snapshot list`). */
+  'device:snapshots': Call<{ serial: string }, string[]>;
+  /** Saves the emulator's state as a named snapshot; returns the snapshots after. */
+  'device:snapshotSave': Call<{ serial: string; name: string }, string[]>;
+  /** Loads a named snapshot into the running emulator. */
+  'device:snapshotLoad': Call<{ serial: string; name: string }, void>;
 }
 
 export interface DeviceEvents {
@@ -62,5 +86,6 @@ export interface DeviceEvents {
 
 export const DEVICE_CALLS: NameSet<DeviceCalls> = {
   'device:list': true, 'device:connect': true, 'device:screen': true, 'device:hierarchy': true, 'device:input': true, 'device:startVirtual': true, 'device:stopVirtual': true,
+  'device:sdk': true, 'device:startEmulator': true, 'device:stopEmulator': true, 'device:snapshots': true, 'device:snapshotSave': true, 'device:snapshotLoad': true,
 };
 export const DEVICE_EVENTS: NameSet<DeviceEvents> = { 'device:changed': true };

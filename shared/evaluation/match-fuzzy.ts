@@ -74,11 +74,14 @@ export function matchFuzzyNode(raw: string, target: EssTarget, gt: GtStateInput,
   const equal = nodeOf(want);
   if (equal) { best = 1; bestNode = equal; bestText = want; }
   else {
+    let unknown: string | undefined;
+    // Every candidate is asked before giving up, so one fetch prepares all of them.
     for (const cand of fuzzyCandidates(exec, want, svc.fuzzyCandidates)) {
       const s = svc.similarity(want, cand);
-      if (s === undefined) return { ...base, status: 'error', sentence: `Similarity of "${want}" and "${cand}" is not available (no sentence embedder, or it failed).`, evidence: { target: target0 } };
+      if (s === undefined) { unknown ??= cand; continue; }
       if (s > best) { best = s; bestText = cand; }
     }
+    if (unknown !== undefined) return { ...base, status: 'error', sentence: `Similarity of "${want}" and "${unknown}" is not available (no sentence embedder, or it failed).`, evidence: { target: target0 } };
     bestNode = bestText ? nodeOf(bestText) : undefined;
   }
   const ok = best >= svc.fuzzyThreshold;

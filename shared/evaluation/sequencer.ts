@@ -72,6 +72,9 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
     for (let i = pos; i < trace.steps.length; i++) {
       const exec = trace.steps[i]!;
       const out = evalStep(items, gt, exec, trace, svc, false);
+      // A check is waiting for a decode or an embedding: this step may yet match, so the verdicts
+      // are provisional; the caller fetches what was asked for and scans again.
+      if (out.failed && svc.waiting?.()) return finish();
       if (svc.mode === 'legacy' && out.error) {
         // LEGACY: upstream catches any exception around the whole episode and reports one generic reason.
         results.push({ gtStep: gt.step, ess: gt.ess.raw, matched: false, closestStep: exec.index, items: out.verdicts, reason: `${LEGACY_GENERIC_REASON} (${out.error.sentence})` });

@@ -130,6 +130,12 @@ export interface MatchServices {
   resolveXpath(vh: ViewHierarchy, xpath: string): VhNode[];
   /** Lower-cased app name -> package name (resources/app-packages.json). */
   appPackages: Record<string, string>;
+  /**
+   * True when a check of the current scan asked for something still being fetched (a screenshot
+   * decode, an embedding): the scan's verdicts are provisional, so the sequencer stops at that step
+   * instead of fetching for later steps it may never need. Absent: nothing is ever fetched.
+   */
+  waiting?(): boolean;
 }
 
 /** The result for one annotated state. */

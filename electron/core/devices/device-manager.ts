@@ -1,6 +1,7 @@
 import type { DeviceInfo } from '../../../shared/contract/device';
-import { adbShell } from '../capture/device-shell';
+import { adbShell, type DeviceShell } from '../capture/device-shell';
 import { createAdbClient, type AdbClient, type AdbServerAddress } from './adb-client';
+import { DevicePresence } from './device-presence';
 import { deviceKind, stateHint, toDeviceState } from './device-states';
 
 /** Reads model, API level, serial property and screen size with one shell round trip. */
@@ -24,6 +25,9 @@ async function details(client: AdbClient, serial: string): Promise<Pick<DeviceIn
 export class DeviceManager {
   readonly client: AdbClient;
   private readonly cache = new Map<string, Awaited<ReturnType<typeof details>>>();
+  /** Devices the tracker saw leave (every `track` feeds it). */
+  readonly presence = new DevicePresence();
+  private watching: Promise<() => void> | null = null;
 
   constructor(readonly server: AdbServerAddress) {
     this.client = createAdbClient(server);
@@ -66,11 +70,37 @@ export class DeviceManager {
     const publish = (): void => {
       queued = queued.then(async () => onChange(await Promise.all([...known].map(([s, t]) => this.describe(s, t))))).catch((e: Error) => onError?.(e));
     };
-    tracker.on('add', (d: { id: string; type: string }) => { known.set(d.id, d.type); publish(); });
-    tracker.on('change', (d: { id: string; type: string }) => { known.set(d.id, d.type); this.cache.delete(d.id); publish(); });
-    tracker.on('remove', (d: { id: string }) => { known.delete(d.id); this.cache.delete(d.id); publish(); });
+    tracker.on('add', (d: { id: string; type: string }) => { known.set(d.id, d.type); this.presence.update(d.id, d.type); publish(); });
+    tracker.on('change', (d: { id: string; type: string }) => { known.set(d.id, d.type); this.cache.delete(d.id); this.presence.update(d.id, d.type); publish(); });
+    tracker.on('remove', (d: { id: string }) => { known.delete(d.id); this.cache.delete(d.id); this.presence.update(d.id, null); publish(); });
     tracker.on('error', (e: Error) => onError?.(e));
+    // adbkit reads the first list before it hands the tracker over: the devices already there were
+    // announced before these listeners existed. The tracker's own list is the baseline of its later events.
+    const initial = (tracker as unknown as { deviceList?: { id: string; type: string }[] }).deviceList ?? [];
+    for (const d of initial) if (!known.has(d.id)) { known.set(d.id, d.type); this.presence.update(d.id, d.type); }
+    if (initial.length) publish();
     return () => { tracker.end(); };
+  }
+
+  /**
+   * Follows the device list in the background (once) so that `shell()` commands on a device
+   * that vanishes fail at once; restarts on the next call after the adb server went away.
+   */
+  async watch(): Promise<void> {
+    this.watching ??= this.track(() => undefined, () => { this.watching = null; });
+    try { await this.watching; } catch (err) { this.watching = null; throw err; }
+  }
+
+  /** Stops the background tracking of `watch()`. */
+  async unwatch(): Promise<void> {
+    const w = this.watching;
+    this.watching = null;
+    if (w) (await w.catch(() => () => undefined))();
+  }
+
+  /** A shell on one device whose commands fail, naming it, as soon as adb reports it gone (after `watch()`). */
+  shell(serial: string): DeviceShell {
+    return this.presence.watch(adbShell(this.client, serial));
   }
 
   /** `adb connect host:port`; resolves with the serial adb gives the device. */

@@ -50,6 +50,8 @@ describe.skipIf(!HAVE_ADB)('device manager and emulator console against virtual 
       const until = Date.now() + 10_000;
       while (!seen.some((l) => l.includes(`${tcp.serial} device`)) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       expect(seen.some((l) => l.includes(`${tcp.serial} device`))).toBe(true);
+      // The device that was there before tracking started stays in every list (adbkit announces it before listeners exist).
+      expect(seen.every((l) => l.includes(`${emu.serial} device`))).toBe(true);
       await mgr.disconnect(tcp.serial);
       while (seen.at(-1)?.some((l) => l.startsWith(tcp.serial)) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       expect(seen.at(-1)?.some((l) => l.startsWith(tcp.serial))).toBe(false);

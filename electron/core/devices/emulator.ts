@@ -1,25 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { DeviceShell } from '../capture/device-shell';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
+import type { DeviceInfo } from '../../../shared/contract/device';
+import { adbShell, type DeviceShell } from '../capture/device-shell';
+import { findEmulator } from './android-sdk';
 import { EmulatorConsoleClient } from './emulator-console';
+import type { DeviceManager } from './device-manager';
 
-/** The Android SDK's emulator binary, when an SDK is installed (ANDROID_HOME / ANDROID_SDK_ROOT, or on PATH). */
-export function findEmulatorBinary(env: NodeJS.ProcessEnv = process.env): string | null {
-  for (const sdk of [env.ANDROID_HOME, env.ANDROID_SDK_ROOT].filter(Boolean) as string[]) {
-    const bin = join(sdk, 'emulator', process.platform === 'win32' ? 'emulator.exe' : 'emulator');
-    if (existsSync(bin)) return bin;
-  }
-  const r = spawnSync(process.platform === 'win32' ? 'where' : 'which', ['emulator'], { encoding: 'utf8' });
-  return r.status === 0 && r.stdout.trim() ? r.stdout.trim().split('\n')[0]! : null;
-}
-
-/** AVD names (`emulator -list-avds`); empty when no SDK is installed. */
-export function listAvds(bin = findEmulatorBinary()): string[] {
-  if (!bin) return [];
-  const r = spawnSync(bin, ['-list-avds'], { encoding: 'utf8', timeout: 20_000 });
-  return r.status === 0 ? r.stdout.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('INFO')) : [];
-}
+export { findEmulator, listAvds } from './android-sdk';
 
 export interface StartEmulatorOptions {
   avd: string;
@@ -28,16 +15,18 @@ export interface StartEmulatorOptions {
   /** Boot from this snapshot (`-snapshot NAME`). */
   snapshot?: string;
   headless?: boolean;
+  /** Environment of the emulator process (ANDROID_ADB_SERVER_PORT tells it which adb server to register with). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Starts an AVD headless without saving a snapshot on exit; returns the process and its serial. */
-export function startEmulator(o: StartEmulatorOptions, bin = findEmulatorBinary()): { child: ChildProcess; serial: string } {
+export function startEmulator(o: StartEmulatorOptions, bin = findEmulator(o.env)): { child: ChildProcess; serial: string } {
   if (!bin) throw new Error('No Android emulator found: install the Android SDK emulator package and set ANDROID_HOME, or use a virtual device (touchstone device serve).');
   const port = o.port ?? 5554;
   const args = ['-avd', o.avd, '-port', String(port), '-no-snapshot-save', '-no-boot-anim'];
   if (o.headless !== false) args.push('-no-window', '-no-audio');
   if (o.snapshot) args.push('-snapshot', o.snapshot);
-  const child = spawn(bin, args, { stdio: 'ignore', detached: false });
+  const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: false, env: o.env ?? process.env });
   return { child, serial: `emulator-${port}` };
 }
 
@@ -58,4 +47,70 @@ export async function waitForBoot(shell: DeviceShell, timeoutMs = 180_000, signa
 export async function stopEmulator(consolePort: number, tokenFile?: string): Promise<void> {
   const c = new EmulatorConsoleClient(consolePort, '127.0.0.1', tokenFile);
   await c.kill();
+}
+
+const listening = (port: number): Promise<boolean> => new Promise((resolve) => {
+  const s = connect(port, '127.0.0.1');
+  s.once('connect', () => { s.destroy(); resolve(true); });
+  s.once('error', () => resolve(false));
+});
+
+/** The first console port 5554-5584 whose port pair is free and that adb does not list (as the emulator picks). */
+export async function freeConsolePort(taken: Set<string>): Promise<number> {
+  for (let p = 5554; p <= 5584; p += 2) {
+    if (taken.has(`emulator-${p}`)) continue;
+    if (!(await listening(p)) && !(await listening(p + 1))) return p;
+  }
+  throw new Error('Every emulator port pair 5554-5585 is in use: stop an emulator first (16 at most run at once).');
+}
+
+/** Emulators this core started: their processes, so that stopping one also ends a process the console left running. */
+export class EmulatorProcesses {
+  private readonly children = new Map<string, ChildProcess>();
+
+  /** Starts an AVD on a free port pair, registered with the manager's adb server; resolves once adb lists it booted. */
+  async start(mgr: DeviceManager, avd: string, snapshot?: string, bootTimeoutMs = 180_000): Promise<DeviceInfo> {
+    const port = await freeConsolePort(new Set((await mgr.list()).map((d) => d.serial)));
+    const env = { ...process.env, ...(mgr.server.host === '127.0.0.1' || mgr.server.host === 'localhost' ? { ANDROID_ADB_SERVER_PORT: String(mgr.server.port) } : {}) };
+    const { child, serial } = startEmulator({ avd, port, snapshot, env });
+    this.children.set(serial, child);
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString('utf8')).slice(-2000); });
+    const exited = new Promise<never>((_, reject) => child.once('exit', (code) => {
+      this.children.delete(serial);
+      reject(new Error(`The emulator for AVD ${avd} exited (code ${code}) before it booted${stderr.trim() ? `: ${stderr.trim().split('\n').pop()}` : ''}. Try \`emulator -avd ${avd}\` in a terminal to see why.`));
+    }));
+    exited.catch(() => undefined);
+    const booted = (async (): Promise<DeviceInfo> => {
+      const until = Date.now() + bootTimeoutMs;
+      while (!(await mgr.list()).some((d) => d.serial === serial && d.state === 'device')) {
+        if (Date.now() > until) throw new Error(`${serial} (AVD ${avd}) did not appear in adb within ${Math.round(bootTimeoutMs / 1000)} s.`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      await waitForBoot(adbShell(mgr.client, serial), Math.max(1000, until - Date.now()));
+      const d = (await mgr.list()).find((x) => x.serial === serial);
+      if (!d) throw new Error(`${serial} (AVD ${avd}) left adb right after booting.`);
+      return d;
+    })();
+    try {
+      return await Promise.race([booted, exited]);
+    } catch (err) {
+      await this.stop(serial).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** `kill` through the console; a process started here that is still alive a moment later gets SIGTERM. */
+  async stop(serial: string, tokenFile?: string): Promise<void> {
+    const port = /^emulator-(\d+)$/.exec(serial)?.[1];
+    if (!port) throw new Error(`${serial} is not an emulator (emulator-NNNN): stop other devices where they run.`);
+    const child = this.children.get(serial);
+    this.children.delete(serial);
+    let consoleError: Error | null = null;
+    await stopEmulator(Number(port), tokenFile).catch((e: Error) => { consoleError = e; });
+    if (child && child.exitCode === null) {
+      const gone = new Promise((r) => child.once('exit', r));
+      if (await Promise.race([gone.then(() => true), new Promise((r) => setTimeout(() => r(false), 3000))]) === false) child.kill('SIGTERM');
+    } else if (consoleError) throw consoleError;
+  }
 }

@@ -4,6 +4,7 @@ import { AppError } from '../app/errors';
 import { resolveAdbServer } from './adb-client';
 import { DeviceManager } from './device-manager';
 import { screenComponents, screenFrame, sendInput, VirtualDevices } from './device-io';
+import { emulatorHandlers } from './emulator-handlers';
 
 let shared: DeviceManager | null = null;
 /** Virtual devices started from the UI (they live as long as the core). */
@@ -24,6 +25,7 @@ export function deviceHandlers(ctx: AppContext): DeviceCalls {
   };
   const unavailable = (err: unknown): AppError => new AppError('unavailable', (err as Error).message, { cause: err });
   return {
+    ...emulatorHandlers(appDeviceManager),
     'device:list': async () => {
       const mgr = appDeviceManager();
       let list;

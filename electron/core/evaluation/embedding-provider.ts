@@ -1,5 +1,8 @@
 import { CachedEmbedder, normaliseText } from '../models/cached-embedder';
 import { dot } from '../models/vectors';
+import { thresholdFor } from '../models/thresholds';
+import { DEFAULT_EMBEDDER_ID, DEFAULT_EMBEDDER_THRESHOLD } from '../models/default-embedder';
+import path from 'node:path';
 import type { EmbeddingLookup } from './episode-evaluator';
 
 /** Which sentence embedder to use: the shipped default, an ONNX sentence-transformers folder, or none. */
@@ -24,6 +27,18 @@ export class LazyEmbedder {
   /** Writes newly computed vectors to the persistent cache (when a model was loaded and a cacheDir given). */
   async flush(): Promise<void> {
     if (this.made) await (await this.made.catch(() => undefined))?.flush();
+  }
+
+  /**
+   * The model id and threshold this spec will have, known without loading the model (the same
+   * rules as createDefaultEmbedder / createOnnxEmbedder), so verdicts and their sentences do not
+   * depend on whether some earlier episode happened to load it.
+   */
+  identity(): { id: string; threshold: number } | undefined {
+    if (this.spec === 'none') return undefined;
+    if (this.spec === 'default') return { id: DEFAULT_EMBEDDER_ID, threshold: DEFAULT_EMBEDDER_THRESHOLD };
+    const id = `onnx:${path.basename(this.spec.slice(5))}`;
+    return { id, threshold: thresholdFor(id) };
   }
 
   get(): Promise<CachedEmbedder | undefined> {
@@ -62,11 +77,14 @@ export function lookupFromCached(e: CachedEmbedder): EmbeddingLookup {
  */
 export class RemoteEmbedding implements EmbeddingLookup {
   private readonly vectors = new Map<string, Float32Array>();
-  defaultThreshold = 0.85;
+  defaultThreshold: number;
   id?: string;
   textsSeen = 0;
 
-  constructor(private readonly fetch: (texts: string[]) => Promise<{ vectors: Float32Array[]; threshold: number; id: string }>) {}
+  constructor(private readonly fetch: (texts: string[]) => Promise<{ vectors: Float32Array[]; threshold: number; id: string }>, identity?: { id: string; threshold: number }) {
+    this.defaultThreshold = identity?.threshold ?? 0.85;
+    this.id = identity?.id;
+  }
 
   async prepare(texts: string[]): Promise<void> {
     this.textsSeen += texts.length;

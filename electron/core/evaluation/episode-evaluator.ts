@@ -15,8 +15,13 @@ import type { HybridResult, JudgeResult } from '../judge/judge-types';
 import { evaluateCheckpoints } from './checkpoint-method';
 import path from 'node:path';
 
-/** Rounds of fetching embeddings / decoding screenshots per episode before the verdicts are final. */
-const MAX_ROUNDS = 12;
+/**
+ * Safety bound on rounds of fetching embeddings / decoding screenshots per episode. The scan stops at
+ * the first step waiting for one, so an episode needs about one round per step that passes every
+ * cheap check; each round fetches something new (fetched results are kept), so this is never reached
+ * by a well-behaved run.
+ */
+const MAX_ROUNDS = 500;
 
 /** Synchronous similarity after an async batch `prepare` (CachedEmbedder, or the worker's remote client). */
 export interface EmbeddingLookup {
@@ -110,6 +115,7 @@ export class EpisodeEvaluator {
       iconMaxDistance: this.settings.iconMaxDistance ?? 1,
       fuzzyThreshold: this.settings.fuzzyThreshold ?? e?.defaultThreshold ?? 0.85,
       iconMatch: (g, b, x) => this.icons.match(g, b, x),
+      waiting: () => this.icons.hasPending || (e !== undefined && !this.embeddingFailed && missing.size > 0),
       similarity: (a, b) => {
         if (!e) { missing.add(a); return undefined; }
         try {

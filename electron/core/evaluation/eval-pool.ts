@@ -3,15 +3,24 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
-import { ResultCache } from './result-cache';
+import { ResultCache, evaluateCached } from './result-cache';
 import { EpisodeEvaluator, type EmbeddingLookup, type EpisodeOutcome, type EvalJob, type EvalSettings } from './episode-evaluator';
 import type { LazyEmbedder } from './embedding-provider';
 import type { FromWorker, ToWorker } from './pool-messages';
 
 /** How to run a batch of jobs. */
 export interface PoolOptions {
-  /** 1 = in-process (no threads); N > 1 = N worker threads. */
+  /**
+   * Episodes evaluated in parallel: 1 = in-process (no threads); N > 1 = the calling thread and N - 1
+   * worker threads (see `mainLane`).
+   */
   jobs: number;
+  /**
+   * With jobs > 1, the calling thread evaluates too, as one of the N (default true): it starts at once
+   * while the workers load, and one thread fewer is started. It yields between episodes, as the
+   * in-process mode does. false: N worker threads, the calling thread only dispatches.
+   */
+  mainLane?: boolean;
   settings: EvalSettings;
   /** The run's embedder (created on first fuzzy item). */
   embedder?: LazyEmbedder;
@@ -53,10 +62,11 @@ function startWorker(entry: { url: URL; ts: boolean }): Worker {
 
 /** Lookup that loads the run's embedder only when a fuzzy item first needs it. */
 function lazyLookup(lazy: LazyEmbedder): EmbeddingLookup {
-  let threshold = 0.85;
+  const known = lazy.identity();
+  let threshold = known?.threshold ?? 0.85;
   let ready: Awaited<ReturnType<LazyEmbedder['get']>>;
   return {
-    get id() { return ready?.id; },
+    get id() { return ready?.id ?? known?.id; },
     async prepare(texts) {
       ready = await lazy.get();
       if (!ready) throw new Error('no sentence embedder is configured (--embedder none)');
@@ -89,27 +99,25 @@ export async function runJobs(jobs: readonly EvalJob[], opts: PoolOptions): Prom
     done++;
     opts.onResult?.(o, done, jobs.length);
   };
-  const cache = opts.cacheDir && !opts.lookup ? new ResultCache(path.join(opts.cacheDir, 'results'), opts.settings, opts.embedder?.spec ?? 'none') : undefined;
+  const cacheSpec = opts.cacheDir && !opts.lookup ? { dir: path.join(opts.cacheDir, 'results'), embedder: opts.embedder?.spec ?? 'none' } : undefined;
+  const cache = cacheSpec ? new ResultCache(cacheSpec.dir, opts.settings, cacheSpec.embedder) : undefined;
   const todo: number[] = [];
-  const fps: (string | undefined)[] = [];
   for (let i = 0; i < jobs.length; i++) {
-    const fp = cache?.fingerprint(jobs[i]!);
-    const hit = cache?.get(jobs[i]!, fp);
+    // Only an episode with a stored result is fingerprinted here; the others are fingerprinted by
+    // whoever evaluates them (a worker, in parallel), just before reading their files.
+    const hit = cache?.lookup(jobs[i]!);
     if (hit) finish(i, hit);
-    else { todo.push(i); fps.push(fp); }
+    else todo.push(i);
   }
   const sub = todo.map((i) => jobs[i]!);
   // Loading a sentence model takes seconds: start it now, alongside the first episodes, when an
   // episode to evaluate has a fuzzy item (a glance at its .ess files), instead of at the first fuzzy check.
   if (opts.embedder && !opts.lookup && sub.some(hasFuzzyItem)) void opts.embedder.get().catch(() => undefined);
-  const finishSub = (k: number, o: EpisodeOutcome): void => {
-    cache?.put(sub[k]!, fps[k], o);
-    finish(todo[k]!, o);
-  };
+  const finishSub = (k: number, o: EpisodeOutcome): void => finish(todo[k]!, o);
   try {
     if (!sub.length) return out;
-    if (opts.jobs <= 1 || sub.length <= 1) await runInProcess(sub, opts, finishSub);
-    else await runOnWorkers(sub, opts, finishSub);
+    if (opts.jobs <= 1 || sub.length <= 1) await runInProcess(sub, opts, finishSub, cache);
+    else await runOnWorkers(sub, opts, finishSub, cacheSpec);
     return out;
   } finally {
     await opts.embedder?.flush();
@@ -126,7 +134,7 @@ function hasFuzzyItem(job: EvalJob): boolean {
   }
 }
 
-async function runInProcess(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: number, o: EpisodeOutcome) => void): Promise<void> {
+async function runInProcess(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: number, o: EpisodeOutcome) => void, cache?: ResultCache): Promise<void> {
   const lookup = opts.lookup ?? (opts.embedder ? lazyLookup(opts.embedder) : undefined);
   const ev = new EpisodeEvaluator(opts.settings, lookup);
   let next = 0;
@@ -135,7 +143,7 @@ async function runInProcess(jobs: readonly EvalJob[], opts: PoolOptions, finish:
     while (next < jobs.length) {
       if (opts.signal?.aborted) throw aborted(opts.signal);
       const i = next++;
-      finish(i, await ev.evaluate(jobs[i]!));
+      finish(i, await evaluateCached(ev, jobs[i]!, cache));
       // Reading is synchronous now: give the event loop a turn (signals, cancellation, progress output).
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
@@ -144,9 +152,10 @@ async function runInProcess(jobs: readonly EvalJob[], opts: PoolOptions, finish:
   if (opts.signal?.aborted) throw aborted(opts.signal);
 }
 
-function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: number, o: EpisodeOutcome) => void): Promise<void> {
+function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: number, o: EpisodeOutcome) => void, cache?: { dir: string; embedder: string }): Promise<void> {
   const entry = workerEntry();
-  const count = Math.min(opts.jobs, jobs.length);
+  const main = opts.mainLane ?? true;
+  const count = Math.min(opts.jobs, jobs.length) - (main ? 1 : 0);
   const workers: Worker[] = [];
   const seen = new Map<Worker, number>();
   let next = 0;
@@ -197,10 +206,25 @@ function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: n
         if (remaining === 0) stop(); else spawn();
       });
       workers.push(w);
-      w.postMessage({ type: 'init', settings: opts.settings, embeddings: Boolean(opts.embedder) } satisfies ToWorker);
+      w.postMessage({ type: 'init', settings: opts.settings, embeddings: Boolean(opts.embedder), embedder: opts.embedder?.identity(), cache } satisfies ToWorker);
       for (let k = 0; k < IN_FLIGHT; k++) dispatch();
     };
     for (let i = 0; i < count; i++) spawn();
+    if (main) {
+      // The calling thread's lane takes episodes from the same queue as the workers.
+      const ev = new EpisodeEvaluator(opts.settings, opts.embedder ? lazyLookup(opts.embedder) : undefined);
+      const rc = cache ? new ResultCache(cache.dir, opts.settings, cache.embedder) : undefined;
+      void (async () => {
+        while (!settled && next < jobs.length) {
+          const i = next++;
+          const o = await evaluateCached(ev, jobs[i]!, rc);
+          if (settled) return;
+          finish(i, o);
+          if (--remaining === 0) return stop();
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+      })().catch((err: unknown) => stop(err instanceof Error ? err : new Error(String(err))));
+    }
   });
 }
 

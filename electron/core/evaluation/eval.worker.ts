@@ -2,19 +2,22 @@
 import { parentPort } from 'node:worker_threads';
 import { EpisodeEvaluator, type EvalJob, type EvalSettings } from './episode-evaluator';
 import { RemoteEmbedding } from './embedding-provider';
+import { ResultCache, evaluateCached } from './result-cache';
 import type { FromWorker, ToWorker } from './pool-messages';
 
 const port = parentPort;
 if (!port) throw new Error('eval.worker.ts must run in a worker thread.');
 
 let evaluator: EpisodeEvaluator | undefined;
+let cache: ResultCache | undefined;
 let nextReq = 0;
 const pending = new Map<number, { resolve(v: { vectors: Float32Array[]; threshold: number; id: string }): void; reject(e: Error): void }>();
-const remote = new RemoteEmbedding((texts) => new Promise((resolve, reject) => {
+let remote: RemoteEmbedding | undefined;
+const fetchVectors = (texts: string[]): Promise<{ vectors: Float32Array[]; threshold: number; id: string }> => new Promise((resolve, reject) => {
   const reqId = nextReq++;
   pending.set(reqId, { resolve, reject });
   send({ type: 'embed', reqId, texts });
-}));
+});
 
 function send(m: FromWorker): void {
   port!.postMessage(m);
@@ -23,11 +26,14 @@ function send(m: FromWorker): void {
 port.on('message', (m: ToWorker) => {
   switch (m.type) {
     case 'init':
+      remote = new RemoteEmbedding(fetchVectors, m.embedder);
+      // The pool answers stored results itself; the worker fingerprints and stores what it evaluates.
+      cache = m.cache ? new ResultCache(m.cache.dir, m.settings as EvalSettings, m.cache.embedder) : undefined;
       evaluator = new EpisodeEvaluator(m.settings as EvalSettings, m.embeddings ? remote : undefined);
       break;
     case 'job':
-      evaluator!.evaluate(m.job as EvalJob).then(
-        (outcome) => send({ type: 'result', id: m.id, outcome, textsSeen: remote.textsSeen }),
+      evaluateCached(evaluator!, m.job as EvalJob, cache).then(
+        (outcome) => send({ type: 'result', id: m.id, outcome, textsSeen: remote?.textsSeen ?? 0 }),
         (err: unknown) => send({ type: 'failed', id: m.id, message: (err as Error).message ?? String(err) }),
       );
       break;

@@ -2,7 +2,7 @@ import type { EpisodeOutcome, EvalJob, EvalSettings } from './episode-evaluator'
 
 /** Messages from EvalPool to a worker. */
 export type ToWorker =
-  | { type: 'init'; settings: EvalSettings; embeddings: boolean }
+  | { type: 'init'; settings: EvalSettings; embeddings: boolean; embedder?: { id: string; threshold: number }; cache?: { dir: string; embedder: string } }
   | { type: 'job'; id: number; job: EvalJob }
   | { type: 'stop' }
   | { type: 'embedded'; reqId: number; vectors?: Float32Array[]; threshold?: number; id?: string; error?: string };

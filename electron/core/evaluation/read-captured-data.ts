@@ -71,12 +71,18 @@ export async function readCapturedData(episode: string, traceDir: string, prefer
       activityFile: path.join(root, 'activity', `${i}.activity`),
     });
   });
-  const appsFile = [path.join(traceDir, 'installed_apps', 'installed_apps.txt'), path.join(root, 'installed_apps', 'installed_apps.txt')].find(existsSync);
+  // The installed-apps listing is read on first use: only install items ask for it.
+  let apps: { file?: string; list?: string[] } | undefined;
+  const installed = (): { file?: string; list?: string[] } => {
+    if (apps) return apps;
+    const file = [path.join(traceDir, 'installed_apps', 'installed_apps.txt'), path.join(root, 'installed_apps', 'installed_apps.txt')].find(existsSync);
+    return (apps = { file, list: file ? parseInstalledApps(readFileSync(file, 'utf8')) : undefined });
+  };
   return {
     episode,
     steps,
-    installedApps: appsFile ? parseInstalledApps(readFileSync(appsFile, 'utf8')) : undefined,
-    installedAppsFile: appsFile ?? path.join(traceDir, 'installed_apps', 'installed_apps.txt'),
+    get installedApps() { return installed().list; },
+    get installedAppsFile() { return installed().file ?? path.join(traceDir, 'installed_apps', 'installed_apps.txt'); },
     problems,
   };
 }

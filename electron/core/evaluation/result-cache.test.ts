@@ -35,4 +35,20 @@ describe.skipIf(!existsSync(TRACE_18))('result cache over real trace_18 files (.
     expect(changed.essential?.completed).toBe(false);
     expect(changed.essential?.reason).toContain('NotThisActivity');
   });
+
+  it('on worker threads: each worker fingerprints and stores what it evaluates; a re-run answers from the cache', async () => {
+    const dir2 = buildTrace(episodeDir, path.join(tmp, 'trace2'), [0, 1, 2, 3, 4].map((screen) => ({ screen })));
+    const jobs = [job, { ...job, trace: { ...job.trace, dir: dir2 } }];
+    const wdir = path.join(tmp, 'cache-workers');
+    const first = await runJobs(jobs, { jobs: 2, settings, cacheDir: wdir });
+    expect(first.map((o) => o.error)).toEqual([undefined, undefined]);
+    const entries = readdirSync(path.join(wdir, 'results'));
+    expect(entries).toHaveLength(2);
+    for (const e of entries) {
+      const f = path.join(wdir, 'results', e);
+      const { fp, outcome } = JSON.parse((await import('node:fs')).readFileSync(f, 'utf8')) as { fp: string; outcome: EpisodeOutcome };
+      writeFileSync(f, JSON.stringify({ fp, outcome: { ...outcome, essential: { ...outcome.essential, reason: 'planted' } } }));
+    }
+    expect((await runJobs(jobs, { jobs: 2, settings, cacheDir: wdir })).map((o) => o.essential?.reason)).toEqual(['planted', 'planted']);
+  });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EpisodeOutcome, EvalJob, EvalSettings } from './episode-evaluator';
 
@@ -38,6 +38,15 @@ export class ResultCache {
       return undefined;
     }
     return h.digest('hex');
+  }
+
+  /**
+   * The cached outcome of a job whose inputs have not changed, fingerprinting the job only when an
+   * entry exists (a first run stats nothing here); undefined otherwise.
+   */
+  lookup(job: EvalJob): EpisodeOutcome | undefined {
+    if (!existsSync(this.file(job))) { this.misses++; return undefined; }
+    return this.get(job, this.fingerprint(job));
   }
 
   /** The cached outcome of a job whose inputs have not changed; undefined otherwise. */
@@ -83,4 +92,16 @@ function listing(dir: string, depth: number, h: ReturnType<typeof createHash>): 
     const s = statSync(p);
     h.update(`f:${e.name}:${s.size}:${s.mtimeMs}\n`);
   }
+}
+
+/**
+ * Evaluates a job with the result cache around it: fingerprinted just before its files are read
+ * (a file changed during the evaluation then makes the stored entry a miss, never a stale hit),
+ * stored after.
+ */
+export async function evaluateCached(ev: { evaluate(job: EvalJob): Promise<EpisodeOutcome> }, job: EvalJob, cache?: ResultCache): Promise<EpisodeOutcome> {
+  const fp = cache?.fingerprint(job);
+  const o = await ev.evaluate(job);
+  cache?.put(job, fp, o);
+  return o;
 }

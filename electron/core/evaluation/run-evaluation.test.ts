@@ -35,6 +35,9 @@ describe.skipIf(!existsSync(TRACE_18))('runEvaluation: dataset + traces folder, 
     const one = await runEvaluation({ datasetRoot: root, tracesRoot: traces, methods: ['essential', 'stepwise', 'lcs'], mode: 'fixed', jobs: 1, embedder: 'none' });
     const two = await runEvaluation({ datasetRoot: root, tracesRoot: traces, methods: ['essential', 'stepwise', 'lcs'], mode: 'fixed', jobs: 2, embedder: 'none' });
     expect(two.outcomes).toEqual(one.outcomes);
+    // jobs=3: the calling thread and two workers share the queue.
+    const three = await runEvaluation({ datasetRoot: root, tracesRoot: traces, methods: ['essential', 'stepwise', 'lcs'], mode: 'fixed', jobs: 3, embedder: 'none' });
+    expect(three.outcomes).toEqual(one.outcomes);
   });
 
   it('shards partition the episodes', async () => {

@@ -1,4 +1,8 @@
-import { Image, createCanvas } from '@napi-rs/canvas';
+import type * as Canvas from '@napi-rs/canvas';
+
+/** The native canvas module, loaded on first use: loading it costs ~150-300 ms of CPU, and PNG crops never need it (png-rows.ts). */
+let canvas: Promise<typeof Canvas> | undefined;
+const loadCanvas = (): Promise<typeof Canvas> => (canvas ??= import('@napi-rs/canvas'));
 
 /** A decoded image as 8-bit luminance (PIL "L": ITU-R 601-2 luma). */
 export interface GrayImage {
@@ -11,6 +15,7 @@ export interface GrayImage {
 
 /** Decodes a whole PNG/JPEG natively (@napi-rs/canvas, off the JS thread) to luminance. `what` names the file in errors. */
 export async function decodeGrayAsync(bytes: Uint8Array, what: string): Promise<GrayImage> {
+  const { Image, createCanvas } = await loadCanvas();
   const img = new Image();
   await new Promise<void>((resolve, reject) => {
     img.onload = () => resolve();

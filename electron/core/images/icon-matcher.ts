@@ -1,29 +1,35 @@
 import { readFileSync } from 'node:fs';
-import { Image, createCanvas } from '@napi-rs/canvas';
 import type { Bounds } from '../../../shared/model';
 import type { IconMatchResult } from '../../../shared/evaluation/types';
 import { averageHash, cropBox, hammingDistance, scaleBounds, type AverageHash } from './average-hash';
+import { decodeGrayAsync } from './decode-image';
+import { decodePngRows, type GrayRows } from './png-rows';
 import { readImageSize } from '../steps/image-size';
 
 const NO_PIXELS = new Uint8Array(0);
 
-/** Thrown inside the matcher when a crop needs a screenshot that is not decoded yet. */
+/** Thrown inside the matcher when a crop needs rows of a screenshot that are not decoded yet. */
 class Pending extends Error {}
 
 /**
- * Icon comparison by 8x8 average hash. Screenshots are decoded natively (@napi-rs/canvas, PNG and
- * JPEG, off the JS thread) and only the crops a comparison needs are read back as luminance; each
- * (file, box) hash is computed once and kept, so re-evaluating traces that share screens costs a map
- * lookup. The matchers are synchronous, so a comparison whose screenshot is not decoded yet reports
- * `pending` and records the crop; the evaluator then awaits `resolvePending()` (every recorded file
- * decoded in parallel, its crops hashed) and runs the scan again, which finds the hashes.
+ * Icon comparison by 8x8 average hash. A PNG screenshot is decoded only as far as its crops need
+ * (png-rows.ts: inflated up to the crops' last row, un-filtered from the last row that refers to
+ * no row above, columns right of the crops skipped); JPEGs and unusual PNGs are decoded whole,
+ * natively (@napi-rs/canvas). Each (file, box) hash is computed once and kept, so re-evaluating
+ * traces that share screens costs a map lookup. The matchers are synchronous, so a comparison whose
+ * rows are not decoded yet reports `pending` and records the crop; the evaluator then awaits
+ * `resolvePending()` (every recorded file decoded in parallel, once, for all its recorded crops) and
+ * runs the scan again, which finds the hashes.
  */
 export class IconMatcher {
-  private readonly images = new Map<string, Image | Error>();
+  private readonly images = new Map<string, GrayRows | Error>();
   private readonly hashes = new Map<string, AverageHash | null>();
   private readonly sizes = new Map<string, { width: number; height: number }>();
   private readonly wanted = new Map<string, Bounds[]>();
+  /** Screenshots decoded (partly or whole). */
   decoded = 0;
+  /** Of which decoded whole (JPEG, 16-bit or palette PNG). */
+  decodedWhole = 0;
 
   constructor(private readonly maxImages = 4, private readonly read: (file: string) => Uint8Array = readFileSync, private readonly maxHashes = 50_000) {}
 
@@ -32,46 +38,63 @@ export class IconMatcher {
     return this.wanted.size > 0;
   }
 
-  /** Decodes every screenshot recorded as pending (in parallel, natively) and hashes its recorded crops. */
+  /** Decodes what every recorded crop needs (files in parallel) and hashes the crops. */
   async resolvePending(): Promise<void> {
     const todo = [...this.wanted];
     this.wanted.clear();
     await Promise.all(todo.map(async ([file, boxes]) => {
-      let img: Image | Error;
+      let img: GrayRows | Error;
       try {
-        const bytes = this.read(file);
-        const im = new Image();
-        await new Promise<void>((resolve, reject) => {
-          im.onload = () => resolve();
-          im.onerror = (err: Error) => reject(new Error(`not a decodable PNG/JPEG image (${err.message})`));
-          im.src = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        });
-        img = im;
+        img = await this.decode(file, boxes);
         this.decoded++;
       } catch (err) {
-        img = err instanceof Error ? err : new Error(String(err));
+        img = new Error((err as Error).message ?? String(err));
       }
       this.remember(file, img);
-      if (img instanceof Image) for (const b of boxes) this.hash(file, b);
+      if (!(img instanceof Error)) for (const b of boxes) this.hash(file, b);
     }));
   }
 
-  private remember(file: string, img: Image | Error): void {
+  /** Rows covering every box (and what was decoded of the file before), as luminance. */
+  private async decode(file: string, boxes: Bounds[]): Promise<GrayRows> {
+    const size = this.size(file);
+    let y1 = Infinity;
+    let y2 = 0;
+    let x2 = 0;
+    for (const b of boxes) {
+      const c = cropBox({ ...size, gray: NO_PIXELS }, b);
+      if (!c) continue;
+      y1 = Math.min(y1, c.y1);
+      y2 = Math.max(y2, c.y2);
+      x2 = Math.max(x2, c.x2);
+    }
+    if (y1 === Infinity) { y1 = 0; y2 = 0; }
+    const before = this.images.get(file);
+    if (before && !(before instanceof Error)) { y1 = Math.min(y1, before.y1); y2 = Math.max(y2, before.y2); x2 = Math.max(x2, before.width); }
+    const bytes = this.read(file);
+    const rows = await decodePngRows(bytes, y1, y2, x2).catch((err: Error) => { throw new Error(`not a decodable PNG image: ${err.message}`); });
+    if (rows !== 'unsupported') return rows;
+    const whole = await decodeGrayAsync(bytes, file).catch((err: Error) => { throw new Error(`not a decodable PNG/JPEG image (${err.message})`); });
+    this.decodedWhole++;
+    return { imageWidth: whole.width, imageHeight: whole.height, y1: 0, y2: whole.height, width: whole.width, gray: whole.gray };
+  }
+
+  private remember(file: string, img: GrayRows | Error): void {
     this.images.delete(file);
     if (this.images.size >= this.maxImages) this.images.delete(this.images.keys().next().value!);
     this.images.set(file, img);
   }
 
-  /** The decoded image of a file; throws Pending when it is not decoded yet, an Error naming the file when unreadable. */
-  private image(file: string, box: Bounds): Image {
+  /** Decoded rows of a file covering `box`; throws Pending (recording the crop) when they are not decoded yet, an Error naming the file when unreadable. */
+  private rows(file: string, box: Bounds, b: Bounds): GrayRows {
     const img = this.images.get(file);
-    if (!img) {
+    if (img instanceof Error) throw new Error(`Cannot read screenshot ${file}: ${img.message}`);
+    if (!img || box.y1 < img.y1 || box.y2 > img.y2 || box.x2 > img.width) {
       const boxes = this.wanted.get(file) ?? [];
-      boxes.push(box);
+      boxes.push(b);
       this.wanted.set(file, boxes);
       throw new Pending(file);
     }
-    if (img instanceof Error) throw new Error(`Cannot read screenshot ${file}: ${img.message}`);
     return img;
   }
 
@@ -86,7 +109,7 @@ export class IconMatcher {
     return s;
   }
 
-  /** Average hash of the crop `b` of `file`: only the crop's pixels are read back from the decoder. */
+  /** Average hash of the crop `b` of `file`, from the decoded rows. */
   private hash(file: string, b: Bounds): AverageHash | null {
     const key = `${file}\u0000${b.x1},${b.y1},${b.x2},${b.y2}`;
     let h = this.hashes.get(key);
@@ -94,15 +117,14 @@ export class IconMatcher {
     const box = cropBox({ ...this.size(file), gray: NO_PIXELS }, b);
     h = null;
     if (box) {
-      const img = this.image(file, b);
+      const img = this.rows(file, box, b);
       const w = box.x2 - box.x1;
       const ht = box.y2 - box.y1;
-      const ctx = createCanvas(w, ht).getContext('2d');
-      ctx.drawImage(img, box.x1, box.y1, w, ht, 0, 0, w, ht);
-      const rgba = ctx.getImageData(0, 0, w, ht).data;
       const gray = new Uint8Array(w * ht);
-      // PIL "L" (ITU-R 601-2 luma), as imagehash converts.
-      for (let i = 0, p = 0; i < gray.length; i++, p += 4) gray[i] = (rgba[p]! * 19595 + rgba[p + 1]! * 38470 + rgba[p + 2]! * 7471 + 0x8000) >> 16;
+      for (let y = 0; y < ht; y++) {
+        const o = (box.y1 + y - img.y1) * img.width + box.x1;
+        gray.set(img.gray.subarray(o, o + w), y * w);
+      }
       h = averageHash({ width: w, height: ht, gray }, { x1: 0, y1: 0, x2: w, y2: ht });
     }
     if (this.hashes.size >= this.maxHashes) this.hashes.delete(this.hashes.keys().next().value!);

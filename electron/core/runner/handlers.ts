@@ -4,7 +4,6 @@ import type { EpisodeRecord } from './episode-record';
 import type { RunItem } from './run-agents';
 import type { AppContext } from '../app/context';
 import { AppError } from '../app/errors';
-import { adbShell } from '../capture/device-shell';
 import { defaultDemoDir, demoExists } from '../demo/demo-location';
 import { appDeviceManager } from '../devices/handlers';
 import { runAgents } from './run-agents';
@@ -49,11 +48,13 @@ export function runHandlers(ctx: AppContext): RunCalls {
         });
         const tasks = await loadRunTasks(ds.root, args.tasks);
         const devices = await mgr.pick(args.devices).catch((err: Error) => { throw new AppError('unavailable', err.message, { cause: err }); });
+        // A device that vanishes fails its episode within moments (track-devices), not after a command timeout.
+        await mgr.watch().catch(() => undefined);
         // The http and mcp agents wait behind an agent API / MCP server of their own for the run's length.
         const external = await prepareAgents(args.agents, settings);
         live.attach(jobId, external.lines);
         const r = await runAgents({
-          tasks, agents: args.agents, repeat: args.repeat ?? 1, out, devices, shellFor: (s) => adbShell(mgr.client, s),
+          tasks, agents: args.agents, repeat: args.repeat ?? 1, out, devices, shellFor: (s) => mgr.shell(s),
           limits: { maxSteps: args.maxSteps ?? 20, stepTimeoutMs: 120_000, episodeTimeoutMs: 900_000 }, resume: args.resume ?? false,
           seed: 1, agentSettings: settings, reset, signal: job.signal,
           onProgress: (done, total, d) => { live.planned(jobId, total); job.progress(done, total, d); },

@@ -1,14 +1,73 @@
-import type { LiveRunState } from './run-store';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
+import type { RunEpisodeSummary } from '../../../shared/contract/run';
+import { useRunStore, type LiveRunState } from './run-store';
 import { RunTile } from './RunTile';
 import { RunAttach, RunUsage } from './RunUsage';
+import { StepLog } from './StepLog';
 
 const verdict = (c: boolean | undefined): string => (c === undefined ? '' : c ? 'completed' : 'not completed');
 
-/** The live run: progress, one tile per device, the episodes as they end, the step log with timings. */
-export function LiveRun({ run, onCancel, onCancelEpisode, onEvaluate }: { run: LiveRunState; onCancel(): void; onCancelEpisode(device: string): void; onEvaluate(): void }) {
-  const devices = [...new Set([...run.steps.map((s) => s.device), ...Object.keys(run.running), ...run.episodes.map((e) => e.device)])].sort();
-  const lastOf = (d: string) => run.steps.findLast((s) => s.device === d);
+const EpisodeTable = memo(function EpisodeTable({ episodes }: { episodes: RunEpisodeSummary[] }) {
+  if (!episodes.length) return null;
+  return (
+    <table className="run-episodes" aria-label="Finished episodes">
+      <thead><tr><th>episode</th><th>agent</th><th>device</th><th>outcome</th><th>steps</th><th>verdict</th></tr></thead>
+      <tbody>
+        {episodes.map((e) => (
+          <tr key={`${e.trace}`} data-trace={e.trace} data-steps={e.steps} data-episode={e.episode} data-outcome={e.outcome} data-completed={e.completed === undefined ? '' : String(e.completed)} title={e.reason}>
+            <td className="mono">{e.episode}</td><td>{e.agent} r{e.repeat}</td><td className="mono">{e.device}</td>
+            <td>{e.outcome === 'cancelled' ? 'cancelled (steps kept, incomplete)' : e.outcome === 'interrupted' && e.reason ? `interrupted: ${e.reason}` : e.outcome}</td><td>{e.steps}</td><td>{verdict(e.completed)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+});
+
+/** The devices a run has shown, in a stable order (a new array only when the set changes). */
+function useDevices(run: LiveRunState): string[] {
+  const key = [...new Set([...Object.keys(run.last), ...Object.keys(run.running), ...run.episodes.map((e) => e.device)])].sort().join('\n');
+  return useMemo(() => (key ? key.split('\n') : []), [key]);
+}
+
+/**
+ * The store's live run, rendered as a transition: React renders it in slices and lets a key or
+ * click in between (a store hook would render it in one block, delaying the input behind it).
+ */
+function useTransitionRun(): LiveRunState | null {
+  const [run, setRun] = useState(() => useRunStore.getState().run);
+  useEffect(() => {
+    setRun(useRunStore.getState().run);
+    return useRunStore.subscribe((s, old) => {
+      if (s.run === old.run) return;
+      // A new run or a status change shows at once; steps and episodes as a transition.
+      if (!old.run || !s.run || s.run.status !== old.run.status || s.run.jobId !== old.run.jobId) setRun(s.run);
+      else startTransition(() => setRun(s.run));
+    });
+  }, []);
+  return run;
+}
+
+/**
+ * The live run: progress, one tile per device, the episodes as they end, the step log with timings.
+ * It follows the store itself, so a step re-renders this section (once per animation frame at
+ * most), never the whole view; each tile re-renders only when its own device moved.
+ */
+export const LiveRun = memo(function LiveRun({ onCancel, onCancelEpisode, onEvaluate }: { onCancel(): void; onCancelEpisode(device: string): void; onEvaluate(): void }) {
+  const run = useTransitionRun();
+  if (!run) return null;
+  return <LiveRunBody run={run} onCancel={onCancel} onCancelEpisode={onCancelEpisode} onEvaluate={onEvaluate} />;
+});
+
+function LiveRunBody({ run, onCancel, onCancelEpisode, onEvaluate }: { run: LiveRunState; onCancel(): void; onCancelEpisode(device: string): void; onEvaluate(): void }) {
+  const devices = useDevices(run);
+  const outcomes = useMemo(() => {
+    const o: Record<string, string> = {};
+    for (const e of run.episodes) o[e.device] = e.outcome;
+    return o;
+  }, [run.episodes]);
   const pct = run.total ? Math.round((run.done / run.total) * 100) : 0;
+  const running = run.status === 'running';
   return (
     <section className="live-run" aria-label="Live run" data-run-status={run.status} data-episodes-done={run.episodes.length}>
       <header className="run-section-head">
@@ -17,38 +76,18 @@ export function LiveRun({ run, onCancel, onCancelEpisode, onEvaluate }: { run: L
           <span style={{ width: `${pct}%` }} />
         </div>
         <span className="muted">{run.done}/{run.total || '?'} episodes · {run.status}</span>
-        {run.status === 'running' && <button type="button" className="btn btn-small" data-action="cancel-run" onClick={onCancel}>Cancel run</button>}
-        {run.status !== 'running' && run.episodes.length > 0 && <button type="button" className="btn btn-small btn-primary" data-action="open-evaluation" onClick={onEvaluate}>Open in evaluation</button>}
+        {running && <button type="button" className="btn btn-small" data-action="cancel-run" onClick={onCancel}>Cancel run</button>}
+        {!running && run.episodes.length > 0 && <button type="button" className="btn btn-small btn-primary" data-action="open-evaluation" onClick={onEvaluate}>Open in evaluation</button>}
       </header>
       {run.error && <div className="error-box" role="alert">{run.error}</div>}
       <RunAttach run={run} /><RunUsage run={run} />
       <div className="run-tiles">
         {devices.map((d) => (
-          <RunTile key={d} device={d} last={lastOf(d)} episode={run.running[d]} outcome={run.episodes.findLast((e) => e.device === d)?.outcome}
-            onCancel={run.status === 'running' ? () => onCancelEpisode(d) : undefined} />
+          <RunTile key={d} device={d} last={run.last[d]} episode={run.running[d]} outcome={outcomes[d]} onCancel={running ? onCancelEpisode : undefined} />
         ))}
       </div>
-      {run.episodes.length > 0 && (
-        <table className="run-episodes" aria-label="Finished episodes">
-          <thead><tr><th>episode</th><th>agent</th><th>device</th><th>outcome</th><th>steps</th><th>verdict</th></tr></thead>
-          <tbody>
-            {run.episodes.map((e) => (
-              <tr key={`${e.trace}`} data-trace={e.trace} data-steps={e.steps} data-episode={e.episode} data-outcome={e.outcome} data-completed={e.completed === undefined ? '' : String(e.completed)} title={e.reason}>
-                <td className="mono">{e.episode}</td><td>{e.agent} r{e.repeat}</td><td className="mono">{e.device}</td>
-                <td>{e.outcome === 'cancelled' ? 'cancelled (steps kept, incomplete)' : e.outcome}</td><td>{e.steps}</td><td>{verdict(e.completed)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <ol className="step-log" aria-label="Step log">
-        {run.steps.slice(-60).reverse().map((s) => (
-          <li key={`${s.device}/${s.episode}/${s.repeat}/${s.step}`} data-device={s.device}>
-            <span className="mono">{s.device}</span> <span className="mono">{s.episode}#{s.step}</span> {s.description}
-            <span className="muted"> · {Math.round(s.totalMs)} ms (agent {Math.round(s.agentMs)} ms)</span>
-          </li>
-        ))}
-      </ol>
+      <EpisodeTable episodes={run.episodes} />
+      <StepLog steps={run.steps} />
     </section>
   );
 }

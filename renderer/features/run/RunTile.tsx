@@ -1,5 +1,7 @@
+import { memo } from 'react';
 import type { ExecAction } from '../../../shared/model';
 import type { RunStepEvent } from '../../../shared/contract/run';
+import { TileScreen } from './TileScreen';
 
 /** The action drawn on the screen it was taken on (normalised coordinates scaled to the screen). */
 export function ActionMark({ action }: { action: ExecAction }) {
@@ -20,19 +22,22 @@ export function ActionMark({ action }: { action: ExecAction }) {
   );
 }
 
-/** One device of a live run: its current screen with the last action, the episode and its state. */
-export function RunTile({ device, last, episode, outcome, onCancel }: { device: string; last?: RunStepEvent; episode?: string; outcome?: string; onCancel?(): void }) {
+/**
+ * One device of a live run: its current screen with the last action, the episode and its state.
+ * Memoised: a step on another device does not re-render this tile.
+ */
+export const RunTile = memo(function RunTile({ device, last, episode, outcome, onCancel }: { device: string; last?: RunStepEvent; episode?: string; outcome?: string; onCancel?(device: string): void }) {
   return (
     <article className="run-tile" data-device={device} data-step={last?.step ?? -1} data-running={episode ? 'true' : 'false'} aria-label={`Device ${device}`}>
       <header>
         <span className="mono">{device}</span>
         <span className="muted">{episode ? `${episode} · step ${last && last.episode === episode ? last.step : '…'}` : outcome ?? 'idle'}</span>
-        {onCancel && episode && <button type="button" className="btn btn-small" data-action="cancel-episode" onClick={onCancel} title="Stop this episode (its recorded steps are kept); the run goes on">Cancel episode</button>}
+        {onCancel && episode && <button type="button" className="btn btn-small" data-action="cancel-episode" onClick={() => onCancel(device)} title="Stop this episode (its recorded steps are kept); the run goes on">Cancel episode</button>}
       </header>
       <div className="run-tile-screen" style={last?.action && 'screen' in last.action && last.action.screen ? { aspectRatio: `${last.action.screen.width} / ${last.action.screen.height}` } : undefined}>
-        {last ? <><img src={last.url} alt={`Step ${last.step} of ${last.episode}`} decoding="async" /><ActionMark action={last.action} /></> : <div className="muted">Waiting for the first step…</div>}
+        {last ? <><TileScreen url={last.url} label={`step ${last.step} of ${last.episode}`} /><ActionMark action={last.action} /></> : <div className="muted">Waiting for the first step…</div>}
       </div>
       {last && <div className="run-tile-foot">{last.description}</div>}
     </article>
   );
-}
+});

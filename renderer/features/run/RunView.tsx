@@ -18,7 +18,7 @@ import './run.css';
 export function RunView() {
   const app = useAppStore(useShallow((s) => ({ client: s.client, dataset: s.dataset, openPath: s.openPath, setView: s.setView })));
   const run = useRunStore(useShallow((s) => ({
-    run: s.run, recording: s.recording, devices: s.devices, selected: s.selected, attach: s.attach, refreshDevices: s.refreshDevices, start: s.start,
+    runActive: s.run?.status === 'running', recording: s.recording, devices: s.devices, selected: s.selected, attach: s.attach, refreshDevices: s.refreshDevices, start: s.start,
     cancelRun: s.cancelRun, cancelEpisode: s.cancelEpisode, recordStart: s.recordStart, recordAct: s.recordAct, recordSave: s.recordSave, startVirtual: s.startVirtual,
   })));
   const [tab, setTab] = useState<'run' | 'record'>('run');
@@ -51,15 +51,21 @@ export function RunView() {
     { keys: ['Alt+h'], label: 'Home (while recording)', group: 'Recording', run: () => void useRunStore.getState().recordAct(client, { kind: 'home' }) },
   ], [client]));
 
-  if (!dataset) return null;
-  const openEvaluation = () => {
-    const out = run.run?.out;
-    if (!out) return;
-    const agents = [...new Set(run.run!.episodes.map((e) => e.agent))];
+  // Stable callbacks: the live run re-renders per step without re-rendering this view.
+  const { cancelRun, cancelEpisode } = run;
+  const { setView } = app;
+  const root = dataset?.root;
+  const onCancel = useCallback(() => void cancelRun(client), [client, cancelRun]);
+  const onCancelEpisode = useCallback((d: string) => void cancelEpisode(client, d), [client, cancelEpisode]);
+  const openEvaluation = useCallback(() => {
+    const r = useRunStore.getState().run;
+    if (!r?.out || !root) return;
+    const agents = [...new Set(r.episodes.map((e) => e.agent))];
     useEvalStore.getState().dismissPreset();
-    void useEvalStore.getState().open(client, { dataset: dataset.root, agents: agents.map((a) => ({ name: a, path: `${dataset.root}/${out}/${a}` })) });
-    app.setView('evaluate');
-  };
+    void useEvalStore.getState().open(client, { dataset: root, agents: agents.map((a) => ({ name: a, path: `${root}/${r.out}/${a}` })) });
+    setView('evaluate');
+  }, [client, root, setView]);
+  if (!dataset) return null;
   return (
     <main className="run-view" data-run-tab={tab}>
       <DevicePanel client={client} onInput={recording ? onInput : undefined} refresh={refresh} />
@@ -70,8 +76,8 @@ export function RunView() {
         </nav>
         {tab === 'run' ? (
           <>
-            {run.run && <LiveRun run={run.run} onCancel={() => void run.cancelRun(client)} onCancelEpisode={(d) => void run.cancelEpisode(client, d)} onEvaluate={openEvaluation} />}
-            <RunForm dataset={dataset} devices={usable} disabled={run.run?.status === 'running'} onStart={onStart} />
+            <LiveRun onCancel={onCancel} onCancelEpisode={onCancelEpisode} onEvaluate={openEvaluation} />
+            <RunForm dataset={dataset} devices={usable} disabled={run.runActive} onStart={onStart} />
           </>
         ) : (
           <RecordPanel recording={run.recording} device={run.selected} onStart={(d) => void run.recordStart(client, dataset.id, d)} onInput={onInput}

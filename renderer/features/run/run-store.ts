@@ -4,6 +4,7 @@ import type { DeviceInfo, DeviceInput } from '../../../shared/contract/device';
 import type { RecordScreen, RunEpisodeSummary, RunLive, RunRequest, RunStepEvent, RunUsage } from '../../../shared/contract/run';
 import type { TouchstoneClient } from '../../api/client';
 import { newJobId } from '../../api/jobs';
+import { frameBatch } from './frame-batch';
 
 const LAST_RUN = 'touchstone.run.lastJob';
 
@@ -15,6 +16,8 @@ export interface LiveRunState {
   done: number;
   total: number;
   steps: RunStepEvent[];
+  /** The newest step of each device (what its tile shows). */
+  last: Record<string, RunStepEvent>;
   episodes: RunEpisodeSummary[];
   running: Record<string, string>;
   /** Tokens and cost of the run so far (LLM-backed agents). */
@@ -57,8 +60,26 @@ export function describeInput(i: DeviceInput): string {
   }
 }
 
+/** The steps kept for the step log (the log is virtualised; the tiles only need each device's newest). */
+const KEPT_STEPS = 2000;
+
+function lastOf(steps: RunStepEvent[], into: Record<string, RunStepEvent> = {}): Record<string, RunStepEvent> {
+  const last = { ...into };
+  for (const s of steps) last[s.device] = s;
+  return last;
+}
+
+/** Adds a batch of step events to a run: one new state for the whole batch. */
+export function addSteps(run: LiveRunState, batch: RunStepEvent[]): LiveRunState {
+  const steps = run.steps.concat(batch);
+  const running = { ...run.running };
+  for (const e of batch) running[e.device] = e.episode;
+  const usage = batch.reduce<RunUsage | undefined>((u, e) => e.runUsage ?? u, run.usage);
+  return { ...run, steps: steps.length > KEPT_STEPS ? steps.slice(-KEPT_STEPS) : steps, last: lastOf(batch, run.last), running, usage };
+}
+
 function fromLive(l: RunLive, status: LiveRunState['status']): LiveRunState {
-  return { jobId: l.jobId, status, out: l.out, done: l.episodes.length, total: l.planned, steps: l.steps, episodes: l.episodes, running: l.running, usage: l.usage };
+  return { jobId: l.jobId, status, out: l.out, done: l.episodes.length, total: l.planned, steps: l.steps, last: lastOf(l.steps), episodes: l.episodes, running: l.running, usage: l.usage };
 }
 
 export const useRunStore = create<RunState>()((set, get) => ({
@@ -72,11 +93,18 @@ export const useRunStore = create<RunState>()((set, get) => ({
   /** Follows device and run events; re-attaches to a running run (or the last one of this tab) after a reload. */
   attach(client) {
     const mine = (jobId: string): boolean => get().run?.jobId === jobId;
+    // Steps from several devices arrive in bursts: one update per animation frame.
+    const steps = frameBatch<RunStepEvent>((batch) => set((s) => {
+      const ours = batch.filter((e) => e.jobId === s.run?.jobId);
+      return ours.length && s.run ? { run: addSteps(s.run, ours) } : {};
+    }));
     const offs = [
-      client.on('device:changed', ({ devices }) => set((s) => ({ devices, selected: s.selected ?? devices.find((d) => d.state === 'device')?.serial ?? null }))),
-      client.on('run:step', (e) => { if (mine(e.jobId)) set((s) => ({ run: s.run && { ...s.run, steps: [...s.run.steps, e].slice(-400), running: { ...s.run.running, [e.device]: e.episode }, usage: e.runUsage ?? s.run.usage } })); }),
+      client.on('device:changed', ({ devices }) => set((s) => ({ devices, selected: s.selected && devices.some((d) => d.serial === s.selected && d.state === 'device') ? s.selected : devices.find((d) => d.state === 'device')?.serial ?? null }))),
+      client.on('run:step', (e) => { if (mine(e.jobId)) steps.push(e); }),
+      steps.cancel,
       client.on('run:episode', (e) => {
         if (!mine(e.jobId)) return;
+        steps.flush();
         set((s) => {
           if (!s.run) return {};
           const running = { ...s.run.running };
@@ -88,6 +116,7 @@ export const useRunStore = create<RunState>()((set, get) => ({
       client.on('job:progress', (p) => { if (mine(p.jobId)) set((s) => ({ run: s.run && { ...s.run, done: p.done, total: p.total } })); }),
       client.on('job:done', (d) => {
         if (!mine(d.jobId)) return;
+        steps.flush();
         set((s) => ({ run: s.run && { ...s.run, status: d.ok ? 'done' : d.error?.code === 'cancelled' ? 'cancelled' : 'error', error: d.ok ? undefined : d.error?.message, running: {} } }));
       }),
     ];
@@ -129,7 +158,7 @@ export const useRunStore = create<RunState>()((set, get) => ({
   async start(client, req) {
     const jobId = newJobId('run');
     sessionStorage.setItem(LAST_RUN, jobId);
-    set({ run: { jobId, status: 'running', out: '', done: 0, total: 0, steps: [], episodes: [], running: {}, agents: req.agents } });
+    set({ run: { jobId, status: 'running', out: '', done: 0, total: 0, steps: [], last: {}, episodes: [], running: {}, agents: req.agents } });
     try {
       const r = await client.call('run:start', { ...req, jobId });
       set((s) => ({ run: s.run?.jobId === jobId ? { ...s.run, out: r.out, status: 'done', done: r.episodes.length, total: r.planned } : s.run }));
