@@ -6,6 +6,7 @@ import { useAppStore } from '../../store';
 import { useEvalStore } from '../evaluate/eval-store';
 import { DevicePanel } from './DevicePanel';
 import { LiveRun } from './LiveRun';
+import { RunConfigsLive } from './form/RunConfigsLive';
 import { RecordPanel } from './RecordPanel';
 import { RunForm, type RunFormValue } from './RunForm';
 import { useRunStore } from './run-store';
@@ -55,9 +56,10 @@ export function RunView() {
   const openEvaluation = () => {
     const out = run.run?.out;
     if (!out) return;
-    const agents = [...new Set(run.run!.episodes.map((e) => e.agent))];
+    // With device configurations, traces are <out>/<config>/<agent>: one column per configuration and agent.
+    const agents = [...new Set(run.run!.episodes.map((e) => (e.config ? `${e.config}/${e.agent}` : e.agent)))].map((p) => ({ name: p.split('/').reverse().join('@'), path: p }));
     useEvalStore.getState().dismissPreset();
-    void useEvalStore.getState().open(client, { dataset: dataset.root, agents: agents.map((a) => ({ name: a, path: `${dataset.root}/${out}/${a}` })) });
+    void useEvalStore.getState().open(client, { dataset: dataset.root, agents: agents.map((a) => ({ name: a.name, path: `${dataset.root}/${out}/${a.path}` })) });
     app.setView('evaluate');
   };
   return (
@@ -71,6 +73,7 @@ export function RunView() {
         {tab === 'run' ? (
           <>
             {run.run && <LiveRun run={run.run} onCancel={() => void run.cancelRun(client)} onCancelEpisode={(d) => void run.cancelEpisode(client, d)} onEvaluate={openEvaluation} />}
+            {run.run && <RunConfigsLive run={run.run} client={client} />}
             <RunForm dataset={dataset} devices={usable} disabled={run.run?.status === 'running'} onStart={onStart} />
           </>
         ) : (
