@@ -83,6 +83,10 @@ describe.skipIf(why !== '')(`run view: virtual devices, live runs, cancel, recor
     await page.run('running').waitFor();
     const seen = Number(await web.page.locator(`.run-tile[data-device="${a}"]`).getAttribute('data-step'));
     await web.page.locator(`.run-tile[data-device="${a}"]:not([data-step="${seen}"])`).waitFor({ timeout: 60_000 });
+    // Cancel only once an episode on the device has its first step: a tile at step 0 while running is an episode
+    // (demo16's replay takes 4 steps and a completion) with a recorded step and more to come, never the gap between
+    // two episodes, where the cancelled episodes would all have no steps yet.
+    await web.page.locator(`.run-tile[data-device="${a}"][data-running="true"][data-step="0"]`).waitFor({ timeout: 60_000 });
     await web.page.locator('[data-action="cancel-run"]').click();
     await page.run('cancelled').waitFor({ timeout: 60_000 });
     // Episode events and the call's end travel on different channels: wait for the rows.
@@ -92,6 +96,9 @@ describe.skipIf(why !== '')(`run view: virtual devices, live runs, cancel, recor
     const rows = await cancelled.evaluateAll((trs) => trs.map((r) => ({ trace: r.getAttribute('data-trace')!, steps: Number(r.getAttribute('data-steps')) })));
     // The episode that was running on the device showing steps kept them.
     expect(Math.max(...rows.map((r) => r.steps))).toBeGreaterThan(0);
+    const onA = await page.episodeRows('cancelled').evaluateAll((trs, d) => trs.filter((r) => r.querySelector('td:nth-child(3)')?.textContent === d).map((r) => Number(r.getAttribute('data-steps'))), a!);
+    expect(onA).toHaveLength(1);
+    expect(onA[0]).toBeGreaterThan(0);
     // On disk: each cancelled trace keeps its steps (screenshots), and its record says cancelled.
     for (const r of rows) {
       const rec = JSON.parse(readFileSync(join(dataset, r.trace, 'episode.json'), 'utf8')) as { outcome: string; steps: unknown[] };
