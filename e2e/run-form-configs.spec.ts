@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createDemoDataset } from '../electron/core/demo/create-demo';
 import { appDeviceManager, appVirtualDevices } from '../electron/core/devices/handlers';
 import { HAVE_ADB, startAdbServer, type AdbServer } from '../electron/virtual-device/testing';
+import { EvaluatePage } from './pages/evaluate-page';
 import { RunFormPage } from './pages/run-form-page';
 import { SHOTS, openWebSession, webSkipReason } from './testing/harness';
 
@@ -122,5 +123,11 @@ describe.skipIf(why !== '')(`run form: device configurations from the run view $
       expect(rec.deviceConfig.restored.ok).toBe(true);
       if (rec.deviceConfig.name === 'large-dark') expect(rec.deviceConfig.factors).toEqual({ fontScale: 1.3, dark: true });
     }
+    // The evaluation opens one column per configuration and agent, with the verdicts the run showed.
+    const verdicts = Object.fromEntries(await rows.evaluateAll((r) => r.map((x) => [x.getAttribute('data-config'), x.getAttribute('data-completed') === 'true' ? 'pass' : 'fail'])));
+    await web.page.locator('[data-action="open-evaluation"]').click();
+    const ev = new EvaluatePage(web.page);
+    await ev.waitOverview(1);
+    expect({ default: await ev.verdict('demo15', 'replay@default', 'essential'), 'large-dark': await ev.verdict('demo15', 'replay@large-dark', 'essential') }).toEqual(verdicts);
   }, 300_000);
 });
