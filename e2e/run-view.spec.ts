@@ -91,14 +91,14 @@ describe.skipIf(why !== '')(`run view: virtual devices, live runs, cancel, recor
     await page.run('cancelled').waitFor({ timeout: 60_000 });
     // Episode events and the call's end travel on different channels: wait for the rows.
     const cancelled = page.episodeRows('cancelled');
-    await cancelled.first().waitFor();
+    // The episode cancelled on the device that had its first step: its row, with the steps it kept.
+    const onA = cancelled.filter({ has: web.page.locator('td:nth-child(3)', { hasText: a! }) });
+    await onA.waitFor({ timeout: 30_000 });
+    expect(Number(await onA.getAttribute('data-steps'))).toBeGreaterThan(0);
     expect(await cancelled.first().textContent()).toContain('cancelled (steps kept, incomplete)');
     const rows = await cancelled.evaluateAll((trs) => trs.map((r) => ({ trace: r.getAttribute('data-trace')!, steps: Number(r.getAttribute('data-steps')) })));
     // The episode that was running on the device showing steps kept them.
     expect(Math.max(...rows.map((r) => r.steps))).toBeGreaterThan(0);
-    const onA = await page.episodeRows('cancelled').evaluateAll((trs, d) => trs.filter((r) => r.querySelector('td:nth-child(3)')?.textContent === d).map((r) => Number(r.getAttribute('data-steps'))), a!);
-    expect(onA).toHaveLength(1);
-    expect(onA[0]).toBeGreaterThan(0);
     // On disk: each cancelled trace keeps its steps (screenshots), and its record says cancelled.
     for (const r of rows) {
       const rec = JSON.parse(readFileSync(join(dataset, r.trace, 'episode.json'), 'utf8')) as { outcome: string; steps: unknown[] };
