@@ -90,11 +90,18 @@ describe.skipIf(why !== '')(`run view: virtual devices, live runs, cancel, recor
     await page.run('running').waitFor();
     const seen = Number(await web.page.locator(`.run-tile[data-device="${a}"]`).getAttribute('data-step'));
     await web.page.locator(`.run-tile[data-device="${a}"]:not([data-step="${seen}"])`).waitFor({ timeout: 60_000 });
+    // Cancel only once an episode on the device has its first step: a tile at step 0 while running is an episode
+    // (demo16's replay takes 4 steps and a completion) with a recorded step and more to come, never the gap between
+    // two episodes, where the cancelled episodes would all have no steps yet.
+    await web.page.locator(`.run-tile[data-device="${a}"][data-running="true"][data-step="0"]`).waitFor({ timeout: 60_000 });
     await web.page.locator('[data-action="cancel-run"]').click();
     await page.run('cancelled').waitFor({ timeout: 60_000 });
     // Episode events and the call's end travel on different channels: wait for the rows.
     const cancelled = page.episodeRows('cancelled');
-    await cancelled.first().waitFor();
+    // The episode cancelled on the device that had its first step: its row, with the steps it kept.
+    const onA = cancelled.filter({ has: web.page.locator('td:nth-child(3)', { hasText: a! }) });
+    await onA.waitFor({ timeout: 30_000 });
+    expect(Number(await onA.getAttribute('data-steps'))).toBeGreaterThan(0);
     expect(await cancelled.first().textContent()).toContain('cancelled (steps kept, incomplete)');
     const rows = await cancelled.evaluateAll((trs) => trs.map((r) => ({ trace: r.getAttribute('data-trace')!, steps: Number(r.getAttribute('data-steps')) })));
     // The episode that was running on the device showing steps kept them.

@@ -26,6 +26,41 @@ export interface RunRequest extends JobArgs {
   secretSettings?: Record<string, string>;
   /** How each device is brought to a task's start (default `task`). */
   reset?: RunReset;
+  /** Device configurations (B-MoCA): every task runs under each chosen configuration (docs/device-configs.md). */
+  configs?: RunConfigChoice;
+}
+
+/** Which configurations of a configuration file a run uses: the named ones (all, or `names`), or a seeded split. */
+export interface RunConfigChoice {
+  /** The configuration file, relative to the dataset folder. */
+  file: string;
+  /** Only these named configurations (default: all of them); ignored with `split`. */
+  names?: string[];
+  /** A generated train / test split of the file's factor combinations (as `--config-split`). */
+  split?: 'train' | 'test';
+  /** Seed of the split (default 0). */
+  seed?: number;
+}
+
+/** One device configuration as the run form shows it: its name, split and factors (unset factors are left out). */
+export interface RunDeviceConfig { name: string; split?: 'train' | 'test'; factors: Record<string, string | number | boolean> }
+
+/** A configuration file's contents for the run form. */
+export interface RunConfigFile {
+  file: string;
+  configs: RunDeviceConfig[];
+  /** Values per factor the split combines, when the file has them. */
+  factors?: Record<string, unknown[]>;
+  split: { train: number; test: number };
+}
+
+/** The per-factor breakdown a run with configurations ends with (`<out>/config-report.md` / `.json`). */
+export interface RunConfigReport {
+  /** The report as Markdown, and where the files are (relative to the dataset folder). */
+  md: string; mdPath: string; jsonPath: string;
+  /** Per configuration: episodes, evaluated, completed, rate (the breakdown's `configs`). */
+  configs: Record<string, { episodes: number; evaluated: number; completed: number; rate: number | null; split?: string }>;
+  notRestored: number;
 }
 
 /**
@@ -60,6 +95,9 @@ export interface RunEpisodeSummary {
   trace: string;
   /** Tokens and cost of the episode (LLM-backed agents). */
   usage?: RunUsage;
+  /** The device configuration it ran under, and whether the device was restored afterwards. */
+  config?: string;
+  configRestored?: boolean;
 }
 
 export interface RunSummary {
@@ -68,6 +106,8 @@ export interface RunSummary {
   planned: number;
   episodes: RunEpisodeSummary[];
   lostDevices: { serial: string; reason: string }[];
+  /** The per-factor breakdown, when the run used configurations. */
+  configReport?: RunConfigReport;
 }
 
 export interface RunCalls extends RunCallsLive {
@@ -84,6 +124,12 @@ export interface RunCalls extends RunCallsLive {
    * The client then opens it with `dataset:open`.
    */
   'run:demoDataset': Call<JobArgs, { path: string; created: boolean }>;
+  /** Lists the configuration files (`*.json` with `"format": "touchstone-configs/1"` or configs/factors) in the dataset folder. */
+  'run:configFiles': Call<{ datasetId: string }, string[]>;
+  /** Reads and validates a configuration file; with `choice.split` also the generated configurations (the core's messages on error). */
+  'run:configs': Call<{ datasetId: string; choice: RunConfigChoice }, RunConfigFile & { chosen: RunDeviceConfig[] }>;
+  /** The per-factor breakdown of a finished run with configurations (null when it had none or is unknown). */
+  'run:configReport': Call<{ jobId: string }, RunConfigReport | null>;
 }
 
 /** One step of a live run, as it is committed to the trace. */
@@ -101,6 +147,8 @@ export interface RunStepEvent {
   url: string;
   totalMs: number;
   agentMs: number;
+  /** The device configuration the episode runs under. */
+  config?: string;
   /** Tokens and cost of this episode so far, and of the whole run so far (LLM-backed agents only). */
   usage?: RunUsage;
   runUsage?: RunUsage;
@@ -149,5 +197,6 @@ export interface RunEvents {
 
 export const RUN_CALLS: NameSet<RunCalls> = {
   'run:start': true, 'run:secrets': true, 'run:secretSet': true, 'run:secretDelete': true, 'run:demoDataset': true, 'run:live': true, 'run:cancelEpisode': true, 'run:recordStart': true, 'run:recordAct': true, 'run:recordSave': true,
+  'run:configFiles': true, 'run:configs': true, 'run:configReport': true,
 };
 export const RUN_EVENTS: NameSet<RunEvents> = { 'run:step': true, 'run:episode': true };

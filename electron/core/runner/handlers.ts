@@ -1,5 +1,5 @@
 import { relative, sep } from 'node:path';
-import type { RunCalls, RunEpisodeSummary } from '../../../shared/contract/run';
+import type { RunCalls, RunConfigReport, RunEpisodeSummary } from '../../../shared/contract/run';
 import type { EpisodeRecord } from './episode-record';
 import type { RunItem } from './run-agents';
 import type { AppContext } from '../app/context';
@@ -15,6 +15,7 @@ import { resolveRunSettings } from './run-settings';
 import { secretHandlers } from '../secrets/secret-handlers';
 import { prepareAgents } from '../agents/external/run-hooks';
 import { traceStepEvent } from './step-event';
+import { configHandlers, runConfigs } from '../configs/config-handlers';
 
 /** Where the start screen's demo dataset lives (TOUCHSTONE_DEMO_DIR overrides the per-user default). */
 export function demoDir(): string {
@@ -25,8 +26,10 @@ export function demoDir(): string {
 export function runHandlers(ctx: AppContext): RunCalls {
   const live = new LiveRuns();
   const secrets = secretHandlers(ctx.options);
+  const reports = new Map<string, RunConfigReport>();
   return {
     ...recordHandlers(ctx),
+    ...configHandlers(ctx, reports),
     ...secrets.calls,
     'run:live': async (args) => live.get(String(args?.jobId)),
     'run:cancelEpisode': async (args) => live.cancelEpisode(String(args?.jobId), String(args?.device)),
@@ -38,6 +41,7 @@ export function runHandlers(ctx: AppContext): RunCalls {
       try { reset = checkReset(args.reset); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
       const { abs: out } = ctx.datasets.confine(ds, `runs/${new Date().toISOString().replace(/[:.]/g, '-')}`);
       const mgr = appDeviceManager();
+      const cfg = await runConfigs(ctx, ds, args.configs, reports);
       return ctx.jobs.run('run', { jobId: args.jobId, label: `Running ${args.agents.join(', ')} on ${ds.name}` }, async (job) => {
         const jobId = job.jobId;
         live.begin(jobId, ds.id, relative(ds.root, out));
@@ -45,6 +49,7 @@ export function runHandlers(ctx: AppContext): RunCalls {
           episode: x.item.task.episode, agent: x.item.agent, repeat: x.item.repeat, device: x.device, outcome: x.record.outcome,
           steps: x.record.steps.length, completed: x.record.evaluation?.completed, reason: x.record.reason ?? x.record.evaluation?.reason,
           trace: relative(ds.root, x.item.dir), ...(x.record.agentUsage ? { usage: x.record.agentUsage } : {}),
+          ...(x.item.config ? { config: x.item.config.name, configRestored: x.record.deviceConfig?.restored?.ok } : {}),
         });
         const tasks = await loadRunTasks(ds.root, args.tasks);
         const devices = await mgr.pick(args.devices).catch((err: Error) => { throw new AppError('unavailable', err.message, { cause: err }); });
@@ -56,13 +61,14 @@ export function runHandlers(ctx: AppContext): RunCalls {
         const r = await runAgents({
           tasks, agents: args.agents, repeat: args.repeat ?? 1, out, devices, shellFor: (s) => mgr.shell(s),
           limits: { maxSteps: args.maxSteps ?? 20, stepTimeoutMs: 120_000, episodeTimeoutMs: 900_000 }, resume: args.resume ?? false,
-          seed: 1, agentSettings: settings, reset, signal: job.signal,
+          seed: 1, agentSettings: settings, reset, signal: job.signal, configs: cfg.chosen,
           onProgress: (done, total, d) => { live.planned(jobId, total); job.progress(done, total, d); },
           onEpisodeStart: (item, device, cancel) => live.started(jobId, device, item.task.episode, item.dir, cancel),
           onStep: (item, step, device, usage) => {
             const e = traceStepEvent(jobId, item, step, device, (rel) => ctx.options.fileUrl(ds.id, relative(ds.root, rel).split(sep).join('/')));
             const runUsage = live.usage(jobId, item.dir, usage);
             if (usage) Object.assign(e, { usage, runUsage });
+            if (item.config) e.config = item.config.name;
             live.step(e);
             ctx.emit('run:step', e);
           },
@@ -74,9 +80,10 @@ export function runHandlers(ctx: AppContext): RunCalls {
             ctx.emit('run:episode', { ...e, jobId });
           },
         }).finally(() => external.close());
+        const configReport = await cfg.report(jobId, out, r.items.map((x) => x.record));
         return {
           out: relative(ds.root, out), planned: r.planned, lostDevices: r.lostDevices,
-          episodes: r.items.map(summary),
+          episodes: r.items.map(summary), ...(configReport ? { configReport } : {}),
         };
       });
     },

@@ -1,12 +1,14 @@
 import { memo, useMemo, useState } from 'react';
 import type { DatasetOverview } from '../../../shared/contract';
-import type { RunReset } from '../../../shared/contract/run';
+import type { RunConfigChoice, RunReset } from '../../../shared/contract/run';
 import { useAppStore } from '../../store';
 import { filterTasks } from '../tasks/filter-tasks';
 import { AGENT_SPECS, checkAgentSettings } from './form/agent-specs';
 import { AgentSettings } from './form/AgentSettings';
 import { useApiKeys } from './form/ApiKeys';
 import { ResetChoice, resetProblem } from './form/ResetChoice';
+import { DeviceConfigs } from './form/DeviceConfigs';
+import { choiceProblem, useConfigPreview } from './form/device-configs';
 import { loadConfigs, saveConfig, type RunConfig } from './run-configs';
 import './form/run-form.css';
 
@@ -14,6 +16,8 @@ export interface RunFormValue {
   tasks: string[]; agent: string; devices: string[]; repeat: number; maxSteps: number;
   /** `<agent>.<key>` settings and stored key names, as `run:start` takes them. */
   agentSettings: Record<string, string>; secretSettings: Record<string, string>; reset: RunReset;
+  /** Device configurations the run uses (none: the devices as they are). */
+  configs?: RunConfigChoice;
 }
 
 type PerAgent = Record<string, Record<string, string>>;
@@ -39,10 +43,13 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
   const [values, setValues] = useState<PerAgent>({});
   const [keyNames, setKeyNames] = useState<PerAgent>({});
   const [reset, setReset] = useState<RunReset>({ method: 'task' });
-  const keys = useApiKeys(useAppStore((s) => s.client));
+  const [devConfigs, setDevConfigs] = useState<RunConfigChoice | null>(null);
+  const client = useAppStore((s) => s.client);
+  const keys = useApiKeys(client);
+  const preview = useConfigPreview(client, dataset.id, devConfigs);
   const stored = useMemo(() => keys.list?.secrets.map((x) => x.name) ?? [], [keys.list]);
   const checked = useMemo(() => checkAgentSettings(agent, values[agent] ?? {}, keyNames[agent] ?? {}, stored), [agent, values, keyNames, stored]);
-  const problems = [...checked.errors.map((e) => e.message), resetProblem(reset)].filter((x): x is string => !!x);
+  const problems = [...checked.errors.map((e) => e.message), resetProblem(reset), choiceProblem(devConfigs, preview.error)].filter((x): x is string => !!x);
   const categories = useMemo(() => [...new Set(dataset.tasks.map((t) => t.category))].sort(), [dataset]);
   const shown = useMemo(() => filterTasks(dataset.tasks, query).filter((t) => !category || t.category === category), [dataset, query, category]);
   const chosenDevices = devices.filter((d) => useDevices === null || useDevices.has(d));
@@ -51,13 +58,14 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
   const apply = (c: RunConfig) => {
     setAgent(c.agent); setRepeat(c.repeat); setMaxSteps(c.maxSteps); setQuery(c.query); setCategory(c.category); setConfigName(c.name);
     setValues((v) => ({ ...v, [c.agent]: c.values ?? {} })); setKeyNames((v) => ({ ...v, [c.agent]: c.keyNames ?? {} })); setReset(c.reset ?? { method: 'task' });
+    setDevConfigs(c.deviceConfigs ?? null);
   };
   const set = (which: typeof setValues, key: string, v: string) => which((all) => ({ ...all, [agent]: { ...all[agent], [key]: v } }));
 
   return (
     <form className="run-form" aria-label="Run form" onSubmit={(e) => {
       e.preventDefault();
-      if (!problems.length) onStart({ tasks, agent, devices: chosenDevices, repeat, maxSteps, agentSettings: checked.agentSettings, secretSettings: checked.secretSettings, reset });
+      if (!problems.length) onStart({ tasks, agent, devices: chosenDevices, repeat, maxSteps, agentSettings: checked.agentSettings, secretSettings: checked.secretSettings, reset, ...(devConfigs ? { configs: devConfigs } : {}) });
     }}>
       <header className="run-section-head">
         <h2>New run</h2>
@@ -95,6 +103,7 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
       </div>
       <AgentSettings agent={agent} values={values[agent] ?? {}} keyNames={keyNames[agent] ?? {}} errors={checked.errors} keys={keys}
         onValue={(k, v) => set(setValues, k, v)} onKeyName={(k, v) => set(setKeyNames, k, v)} />
+      <DeviceConfigs value={devConfigs} preview={preview} onChange={setDevConfigs} />
       {problems.length > checked.errors.length && <ul className="form-errors" aria-live="polite">{problems.slice(checked.errors.length).map((p) => <li key={p}>{p}</li>)}</ul>}
       <fieldset className="run-form-row run-devices">
         <legend>Devices</legend>
@@ -104,13 +113,13 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
         ))}
       </fieldset>
       <div className="run-form-row">
-        <button className="btn btn-primary" type="submit" data-action="start-run" disabled={disabled || !tasks.length || !chosenDevices.length || problems.length > 0}
+        <button className="btn btn-primary" type="submit" data-action="start-run" disabled={disabled || !tasks.length || !chosenDevices.length || problems.length > 0 || (devConfigs !== null && (preview.loading || !preview.chosen.length))}
           title={problems.length ? problems.join('\n') : undefined}>
-          Run {tasks.length} task{tasks.length === 1 ? '' : 's'} × {repeat} on {chosenDevices.length} device{chosenDevices.length === 1 ? '' : 's'}
+          Run {tasks.length} task{tasks.length === 1 ? '' : 's'} × {repeat} on {chosenDevices.length} device{chosenDevices.length === 1 ? '' : 's'}{devConfigs ? ` under ${preview.chosen.length} configuration${preview.chosen.length === 1 ? '' : 's'}` : ''}
         </button>
         <span className="spacer" />
         <input className="input" aria-label="Configuration name" placeholder="Name this configuration" value={configName} onChange={(e) => setConfigName(e.target.value)} />
-        <button type="button" className="btn btn-small" disabled={!configName.trim()} onClick={() => setConfigs(saveConfig({ name: configName.trim(), agent, repeat, maxSteps, query, category, values: values[agent], keyNames: keyNames[agent], reset }))}>Save</button>
+        <button type="button" className="btn btn-small" disabled={!configName.trim()} onClick={() => setConfigs(saveConfig({ name: configName.trim(), agent, repeat, maxSteps, query, category, values: values[agent], keyNames: keyNames[agent], reset, ...(devConfigs ? { deviceConfigs: devConfigs } : {}) }))}>Save</button>
       </div>
     </form>
   );

@@ -6,10 +6,17 @@ import { useAppStore } from '../../store';
 import { useEvalStore } from '../evaluate/eval-store';
 import { DevicePanel } from './DevicePanel';
 import { LiveRun } from './LiveRun';
+import { RunConfigsLive } from './form/RunConfigsLive';
 import { RecordPanel } from './RecordPanel';
 import { RunForm, type RunFormValue } from './RunForm';
 import { useRunStore } from './run-store';
 import './run.css';
+
+/** Each episode's device configuration and the breakdown: subscribes to the live run itself, so the view does not. */
+function ConfigsLive({ client }: { client: Parameters<typeof RunConfigsLive>[0]['client'] }) {
+  const live = useRunStore((s) => s.run);
+  return live ? <RunConfigsLive run={live} client={client} /> : null;
+}
 
 /**
  * The run view: devices and the mirror on the left; on the right either a run (the form, then
@@ -37,7 +44,7 @@ export function RunView() {
   // Stable, so the form (and its task list) does not re-render on every live step.
   const onStart = useCallback((v: RunFormValue) => {
     if (datasetId) {
-      void start(client, { datasetId, tasks: v.tasks, agents: [v.agent], devices: v.devices, repeat: v.repeat, maxSteps: v.maxSteps, agentSettings: v.agentSettings, secretSettings: v.secretSettings, reset: v.reset });
+      void start(client, { datasetId, tasks: v.tasks, agents: [v.agent], devices: v.devices, repeat: v.repeat, maxSteps: v.maxSteps, agentSettings: v.agentSettings, secretSettings: v.secretSettings, reset: v.reset, configs: v.configs });
     }
   }, [client, datasetId, start]);
   const recording = tab === 'record' && run.recording.screen !== null;
@@ -60,9 +67,10 @@ export function RunView() {
   const openEvaluation = useCallback(() => {
     const r = useRunStore.getState().run;
     if (!r?.out || !root) return;
-    const agents = [...new Set(r.episodes.map((e) => e.agent))];
+    // With device configurations, traces are <out>/<config>/<agent>: one column per configuration and agent.
+    const agents = [...new Set(r.episodes.map((e) => (e.config ? `${e.config}/${e.agent}` : e.agent)))].map((p) => ({ name: p.split('/').reverse().join('@'), path: p }));
     useEvalStore.getState().dismissPreset();
-    void useEvalStore.getState().open(client, { dataset: root, agents: agents.map((a) => ({ name: a, path: `${root}/${r.out}/${a}` })) });
+    void useEvalStore.getState().open(client, { dataset: root, agents: agents.map((a) => ({ name: a.name, path: `${root}/${r.out}/${a.path}` })) });
     setView('evaluate');
   }, [client, root, setView]);
   if (!dataset) return null;
@@ -77,6 +85,7 @@ export function RunView() {
         {tab === 'run' ? (
           <>
             <LiveRun onCancel={onCancel} onCancelEpisode={onCancelEpisode} onEvaluate={openEvaluation} />
+            <ConfigsLive client={client} />
             <RunForm dataset={dataset} devices={usable} disabled={run.runActive} onStart={onStart} />
           </>
         ) : (

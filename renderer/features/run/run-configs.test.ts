@@ -36,4 +36,13 @@ describe('saved run configurations', () => {
     expect(Object.keys(c!.values!)).toEqual(['base_url', 'model', 'temperature']);
     expect([...st.data.values()].join()).not.toContain(key);
   });
+
+  it('keeps the device configuration choice: named subset, or a split with its seed; drops what is not a choice', () => {
+    const st = memoryStorage();
+    saveConfig({ name: 'two', agent: 'replay', repeat: 1, maxSteps: 20, query: '', category: '', deviceConfigs: { file: 'configs.json', names: ['default', 'large-dark'] } }, st);
+    saveConfig({ name: 'split', agent: 'replay', repeat: 1, maxSteps: 20, query: '', category: '', deviceConfigs: { file: 'c.json', split: 'test', seed: 7, names: ['x'] } }, st);
+    saveConfig({ name: 'junk', agent: 'replay', repeat: 1, maxSteps: 20, query: '', category: '', deviceConfigs: { nope: 1 } as never }, st);
+    const got = Object.fromEntries(loadConfigs(st).map((c) => [c.name, c.deviceConfigs]));
+    expect(got).toEqual({ two: { file: 'configs.json', names: ['default', 'large-dark'] }, split: { file: 'c.json', split: 'test', seed: 7 }, junk: undefined });
+  });
 });

@@ -1,4 +1,4 @@
-import type { RunReset } from '../../../shared/contract/run';
+import type { RunConfigChoice, RunReset } from '../../../shared/contract/run';
 import { keepableKeyNames, keepableValues } from './form/agent-specs';
 
 /**
@@ -17,6 +17,15 @@ export interface RunConfig {
   /** Secret fields -> the name of a stored key. */
   keyNames?: Record<string, string>;
   reset?: RunReset;
+  /** The device configurations chosen (file, named subset or seeded split). */
+  deviceConfigs?: RunConfigChoice;
+}
+
+/** A stored configuration choice as the form can use it, or undefined. */
+function cleanChoice(c: RunConfigChoice | undefined): RunConfigChoice | undefined {
+  if (!c || typeof c.file !== 'string') return undefined;
+  if (c.split === 'train' || c.split === 'test') return { file: c.file, split: c.split, seed: Number.isInteger(c.seed) && c.seed! >= 0 ? c.seed : 0 };
+  return { file: c.file, ...(Array.isArray(c.names) ? { names: c.names.filter((n): n is string => typeof n === 'string') } : {}) };
 }
 
 const KEY = 'touchstone.run.configs';
@@ -26,6 +35,7 @@ function clean(c: RunConfig): RunConfig {
   return {
     name: c.name, agent: c.agent, repeat: c.repeat, maxSteps: c.maxSteps, query: c.query ?? '', category: c.category ?? '',
     values: keepableValues(c.agent, c.values ?? {}), keyNames: keepableKeyNames(c.agent, c.keyNames ?? {}),
+    ...(cleanChoice(c.deviceConfigs) ? { deviceConfigs: cleanChoice(c.deviceConfigs) } : {}),
     ...(c.reset ? { reset: c.reset.method === 'snapshot' ? { method: 'snapshot', snapshot: c.reset.snapshot ?? '' } : { method: c.reset.method } } : {}),
   };
 }

@@ -2,6 +2,7 @@ import type { CommandFn, CommandIO } from '../types';
 import { KEY } from '../../world/types';
 import { fullComponent } from './dumpsys';
 import { adbKeyboardBroadcast } from './ime';
+import { configurationString } from './configuration-line';
 
 /** Implicit intents the demo phone resolves, by action. */
 const ACTIONS: Record<string, string> = {
@@ -81,7 +82,7 @@ function stackList(io: CommandIO): number {
   const { width: w, height: h } = host.display.logical();
   const rot = host.display.rotation();
   const bounds = `[0,0][${w},${h}]`;
-  const config = `  configuration={1.0 310mcc260mnc [en_US] ldltr sw${Math.round((Math.min(w, h) * 160) / host.world().density)}dp ${w > h ? 'land' : 'port'} finger -keyb/v/h -nav/h winConfig={ mBounds=Rect(0, 0 - ${w}, ${h}) mAppBounds=Rect(0, 0 - ${w}, ${h}) mMaxBounds=Rect(0, 0 - ${w}, ${h}) mDisplayRotation=ROTATION_${rot * 90} mWindowingMode=fullscreen mDisplayWindowingMode=fullscreen mActivityType=standard mAlwaysOnTop=undefined mRotation=ROTATION_${rot * 90}} s.3 fontWeightAdjustment=0}`;
+  const config = `  configuration=${configurationString(host)}`;
   const launcher = 'com.google.android.apps.nexuslauncher/com.google.android.apps.nexuslauncher.NexusLauncherActivity';
   const root = (id: number, comp: string, visible: boolean): string[] => [
     `RootTask id=${id} bounds=${bounds} displayId=0 userId=0`, config,

@@ -2,6 +2,7 @@ import type { CommandFn, ShellHost } from '../types';
 import { displayDump, inputDump, powerDump, rotationLines } from './dumpsys-display';
 import { hashOf, packageDump } from './dumpsys-package';
 import { APP_PID } from './process';
+import { configurationString } from './configuration-line';
 
 /** `com.pkg/com.pkg.Main` -> `com.pkg/.Main`, as ActivityRecord prints it. */
 export function shortComponent(component: string): string {
@@ -80,6 +81,10 @@ function activityDump(host: ShellHost): string {
     `      packageName=${pkg} processName=${pkg}`,
     `      Intent { act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=${short} }`,
     `      mActivityComponent=${short}`,
+    '      mLastReportedConfigurations:',
+    `        mGlobalConfig=${configurationString(host, { activityType: 'undefined' })}`,
+    `        mOverrideConfig=${configurationString(host)}`,
+    `      CurrentConfiguration=${configurationString(host)}`,
     `      state=RESUMED stopped=false delayedResume=false finishing=false`,
     `      windows=[${appWindow(comp)}]`,
     '',
@@ -105,7 +110,7 @@ function windowDump(host: ShellHost, all: boolean): string {
     'WINDOW MANAGER WINDOWS (dumpsys window windows)',
     ...windowList(comp, w, h),
     '',
-    `  mGlobalConfiguration={1.0 310mcc260mnc [en_US] ldltr sw${Math.round((Math.min(w, h) * 160) / world.density)}dp ${w > h ? 'land' : 'port'} finger -keyb/v/h -nav/h}`,
+    `  mGlobalConfiguration=${configurationString(host, { activityType: 'undefined', windowingModeOfDisplay: false })}`,
     '  mHasPermanentDpad=false',
     '  mTopFocusedDisplayId=0',
     '  mInputMethodWindow=null',
