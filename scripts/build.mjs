@@ -14,14 +14,16 @@ const out = at > 0 && process.argv[at + 1] ? process.argv[at + 1] : 'dist';
 // Node-side entries: CLI plus any worker-thread entries (electron/**/*.worker.ts).
 const workers = readdirSync('electron', { recursive: true })
   .map(String).filter((f) => f.endsWith('.worker.ts')).map((f) => `electron/${f}`);
-await build({
-  ...common,
-  entryPoints: { cli: 'electron/cli.ts', ...Object.fromEntries(workers.map((w) => [w.replace(/^electron\//, '').replace(/\.ts$/, ''), w])) },
-  outdir: out,
-  format: 'esm',
-  outExtension: { '.js': '.mjs' },
-  packages: 'external',
+const esm = {
+  ...common, outdir: out, format: 'esm', outExtension: { '.js': '.mjs' }, packages: 'external',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+};
+await build({ ...esm, entryPoints: { cli: 'electron/cli.ts' } });
+// Workers are split into chunks (core/chunks/): what a dynamic import() reaches (OCR, sentence models,
+// the native canvas) stays out of a worker's start and loads when an item first needs it.
+await build({
+  ...esm, splitting: true, chunkNames: 'core/chunks/[name]-[hash]',
+  entryPoints: Object.fromEntries(workers.map((w) => [w.replace(/^electron\//, '').replace(/\.ts$/, ''), w])),
 });
 
 if (existsSync('electron/main.ts')) {
