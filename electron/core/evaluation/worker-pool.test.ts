@@ -63,3 +63,22 @@ describe.skipIf(!existsSync(TRACE_18))('worker pool over real trace_18 files (..
     expect(pool.idleCount).toBe(0);
   });
 });
+
+describe.skipIf(!existsSync(TRACE_18))('runEvaluation starts its workers before reading the dataset, and stops them after (CLI)', () => {
+  it('a run with jobs=3 starts two workers (no more), none is left idle; a dataset that cannot be read leaves none either', async () => {
+    const { runEvaluation } = await import('./run-evaluation');
+    const { workerPool } = await import('./worker-pool');
+    const { root, episodeDir } = datasetWithEss(path.join(tmp, 'run'), { 2: 'activity<0>|exact<1>', 4: 'activity<0>|exact<6>' });
+    const traces = path.join(tmp, 'run-traces');
+    for (const id of ['18', '18b']) buildTrace(episodeDir, path.join(traces, id === '18' ? id : `trace_18_${id}`), [0, 1, 2, 3, 4].map((screen) => ({ screen })));
+    const before = workerPool.started;
+    const r = await runEvaluation({ datasetRoot: root, tracesRoot: traces, methods: ['essential'], mode: 'fixed', jobs: 3, embedder: 'none' });
+    expect(r.outcomes.length).toBeGreaterThan(0);
+    expect(r.outcomes.every((o) => o.essential?.completed === true)).toBe(true);
+    expect(workerPool.started - before).toBe(2);
+    expect(workerPool.idleCount).toBe(0);
+    await expect(runEvaluation({ datasetRoot: path.join(tmp, 'no-such-dataset'), tracesRoot: traces, methods: ['essential'], mode: 'fixed', jobs: 2, embedder: 'none' })).rejects.toThrow();
+    expect(workerPool.started - before).toBe(3);
+    expect(workerPool.idleCount).toBe(0);
+  });
+});
