@@ -3,7 +3,7 @@
 // (esbuild, ESM), the Electron main + preload (esbuild, CJS; the preload must be
 // one file to run sandboxed) and the renderer (Vite) into dist/.
 import { build } from 'esbuild';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
@@ -21,6 +21,7 @@ const esm = {
 await build({ ...esm, entryPoints: { cli: 'electron/cli.ts' } });
 // Workers are split into chunks (core/chunks/): what a dynamic import() reaches (OCR, sentence models,
 // the native canvas) stays out of a worker's start and loads when an item first needs it.
+rmSync(`${out}/core/chunks`, { recursive: true, force: true }); // chunk names change with their content
 await build({
   ...esm, splitting: true, chunkNames: 'core/chunks/[name]-[hash]',
   entryPoints: Object.fromEntries(workers.map((w) => [w.replace(/^electron\//, '').replace(/\.ts$/, ''), w])),
