@@ -142,12 +142,13 @@ console.log('(warm-up: 20 episodes evaluated once, unmeasured, so every run belo
 const bare = await measure('fixed, --embedder none, 1 worker, no --cache', jobs, 1, {}, undefined);
 const nofuzzy = await measure('fixed, --embedder none, 1 worker, cold', jobs, 1, {}, cacheDir('none1'));
 const nofuzzy2 = await measure('fixed, --embedder none, 2 workers, cold', jobs, 2, {}, cacheDir('none2'));
-// A started pool, as serve/desktop keeps between evaluations: its worker was started (and compiled the
-// hot code) by an earlier unmeasured run over other caches; the measured run starts no thread.
+// A started pool, as serve/desktop keeps between evaluations: its worker was started, and evaluated the
+// corpus once (unmeasured, no cache), as the calling thread has before its 1-worker run, so both have
+// compiled the hot code; the measured run starts no thread. "cold" in its label is the caches only.
 const started = new WorkerPool();
 started.keepBetweenRuns(60_000);
-await runJobs(jobs.slice(0, 40), { jobs: 2, settings: { methods: ['essential'], mode: 'fixed', appPackages: {} }, keep: false, pool: started });
-const pooled2 = await measure('fixed, --embedder none, 2 workers, started pool', jobs, 2, {}, cacheDir('none2p'), undefined, started);
+await runJobs(jobs, { jobs: 2, mainLane: false, settings: { methods: ['essential'], mode: 'fixed', appPackages: {} }, keep: false, pool: started });
+const pooled2 = await measure('fixed, --embedder none, 2 workers, cold, started pool', jobs, 2, {}, cacheDir('none2p'), undefined, started);
 await started.trim(true);
 const cold1 = await run('fixed, default embedder, 1 worker, cold', 1, 'a');
 const warm1 = await run('fixed, default embedder, 1 worker, warm', 1, 'a');
