@@ -6,6 +6,8 @@
 // the same corpus in the same run, the ratio, and how often our legacy mode agrees with upstream.
 // Runs the esbuild-bundled worker as production does (BENCH_SOURCE=1: the TS sources via tsx).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +16,8 @@ import { bundleDir, bundleWithWorker } from '../electron/core/evaluation/testing
 import type { EvalJob, EvalSettings } from '../electron/core/evaluation/episode-evaluator';
 import type * as Pool from '../electron/core/evaluation/eval-pool';
 import type * as Provider from '../electron/core/evaluation/embedding-provider';
+import type * as WPool from '../electron/core/evaluation/worker-pool';
+import type { FromWorker, ToWorker } from '../electron/core/evaluation/pool-messages';
 import { buildCorpus } from './realistic/corpus';
 import { FIXTURES } from './realistic/screens';
 
@@ -26,19 +30,19 @@ if (!existsSync(path.join(FIXTURES, 'llamatouch/episodes/trace_18'))) {
   process.exit(0);
 }
 
-type Lib = { runJobs: typeof Pool.runJobs; LazyEmbedder: typeof Provider.LazyEmbedder };
+type Lib = { runJobs: typeof Pool.runJobs; LazyEmbedder: typeof Provider.LazyEmbedder; WorkerPool: typeof WPool.WorkerPool };
 async function bundled(dir: string): Promise<Lib> {
   if (process.env.BENCH_SOURCE) {
-    const [pool, provider] = await Promise.all([import('../electron/core/evaluation/eval-pool'), import('../electron/core/evaluation/embedding-provider')]);
-    return { runJobs: pool.runJobs, LazyEmbedder: provider.LazyEmbedder };
+    const [pool, provider, wpool] = await Promise.all([import('../electron/core/evaluation/eval-pool'), import('../electron/core/evaluation/embedding-provider'), import('../electron/core/evaluation/worker-pool')]);
+    return { runJobs: pool.runJobs, LazyEmbedder: provider.LazyEmbedder, WorkerPool: wpool.WorkerPool };
   }
-  const lib = await bundleWithWorker(dir, 'bench-lib', "export { runJobs } from './electron/core/evaluation/eval-pool';\nexport { LazyEmbedder } from './electron/core/evaluation/embedding-provider';\n");
+  const lib = await bundleWithWorker(dir, 'bench-lib', "export { runJobs } from './electron/core/evaluation/eval-pool';\nexport { LazyEmbedder } from './electron/core/evaluation/embedding-provider';\nexport { WorkerPool } from './electron/core/evaluation/worker-pool';\n");
   return import(pathToFileURL(lib).href) as Promise<Lib>;
 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'touchstone-realbench-'));
 const bundle = bundleDir('evalbench');
-const { runJobs, LazyEmbedder } = await bundled(bundle);
+const { runJobs, LazyEmbedder, WorkerPool } = await bundled(bundle);
 let peakRss = 0;
 const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 50);
 
@@ -49,14 +53,14 @@ console.log(`evaluator: ${process.env.BENCH_SOURCE ? 'TS sources via tsx' : 'esb
 console.log(`corpus: ${corpus.jobs.length} episodes over ${corpus.screens} distinct screens (real fixture screens and text variants), ${corpus.items} essential-state items (${corpus.fuzzyItems} fuzzy), traces ${JSON.stringify(corpus.kinds)}; generated in ${((performance.now() - tGen) / 1000).toFixed(1)} s`);
 
 interface Measured { rate: number; cpuRate: number; completed: Map<string, boolean>; embeddings: number }
-async function measure(label: string, jobs: EvalJob[], workers: number, settings: Partial<EvalSettings>, cacheDir: string | undefined, embedder?: Provider.LazyEmbedder): Promise<Measured> {
+async function measure(label: string, jobs: EvalJob[], workers: number, settings: Partial<EvalSettings>, cacheDir: string | undefined, embedder?: Provider.LazyEmbedder, pool?: WPool.WorkerPool): Promise<Measured> {
   const before = (await embedder?.counters())?.embeddingsComputed ?? 0;
   const completed = new Map<string, boolean>();
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   let errors = 0;
   await runJobs(jobs, {
-    jobs: workers, settings: { methods: ['essential'], mode: 'fixed', appPackages: { duolingo: 'com.duolingo' }, ...settings }, embedder, cacheDir, keep: false,
+    jobs: workers, settings: { methods: ['essential'], mode: 'fixed', appPackages: { duolingo: 'com.duolingo' }, ...settings }, embedder, cacheDir, keep: false, pool,
     onResult: (o) => { completed.set(o.episode, Boolean(o.essential?.completed)); if (o.error) errors++; },
   });
   const s = (performance.now() - t0) / 1000;
@@ -69,6 +73,47 @@ async function measure(label: string, jobs: EvalJob[], workers: number, settings
   console.log(`${label.padEnd(44)} ${rate.toFixed(1).padStart(7)} episodes/s wall, ${cpuRate.toFixed(1).padStart(6)} per CPU-second, ${(1000 / cpuRate).toFixed(2).padStart(5)} CPU-ms per episode (${s.toFixed(2)} s, ${workers} worker${workers > 1 ? 's' : ''}; ${done} completed, ${errors} errors${embedder ? `, ${embeddings} embeddings computed` : ''})`);
   return { rate, cpuRate, completed, embeddings };
 }
+
+/** Starting a worker on `entry` until its first result (one episode, --embedder none): wall and process CPU (all threads). */
+async function firstResult(entry: string, job: EvalJob): Promise<{ ms: number; cpuMs: number }> {
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const w = new Worker(entry);
+  await new Promise<void>((resolve, reject) => {
+    w.on('message', (m: FromWorker) => { if (m.type === 'result' || m.type === 'failed') resolve(); });
+    w.on('error', reject);
+    w.postMessage({ type: 'init', settings: { methods: ['essential'], mode: 'fixed', appPackages: {} }, embeddings: false } satisfies ToWorker);
+    w.postMessage({ type: 'job', id: 0, job } satisfies ToWorker);
+  });
+  const ms = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  await new Promise<void>((resolve) => { w.once('exit', () => resolve()); w.postMessage({ type: 'stop' } satisfies ToWorker); });
+  return { ms, cpuMs: (c.user + c.system) / 1000 };
+}
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+/**
+ * Worker start, the production split bundle against the same worker as one file (how it was built
+ * before: onnxruntime-node, @napi-rs/canvas and the OCR code loaded at start). Alternating, 5 each, medians.
+ */
+async function workerStart(): Promise<void> {
+  if (process.env.BENCH_SOURCE) return;
+  const single = path.join(bundle, 'single', 'core', 'evaluation', 'eval.worker.mjs');
+  await build({
+    bundle: true, platform: 'node', target: 'node20', format: 'esm', packages: 'external', logLevel: 'warning', outfile: single,
+    entryPoints: [path.join(import.meta.dirname, '../electron/core/evaluation/eval.worker.ts')],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+  const split = path.join(bundle, 'core', 'evaluation', 'eval.worker.mjs');
+  const r = { single: [] as { ms: number; cpuMs: number }[], split: [] as { ms: number; cpuMs: number }[] };
+  for (let k = 0; k < 5; k++) {
+    r.single.push(await firstResult(single, corpus.jobs[0]!));
+    r.split.push(await firstResult(split, corpus.jobs[0]!));
+  }
+  const fmt = (xs: { ms: number; cpuMs: number }[]): string => `${median(xs.map((x) => x.ms)).toFixed(0)} ms wall, ${median(xs.map((x) => x.cpuMs)).toFixed(0)} ms CPU`;
+  console.log(`worker start (new worker to its first result, one episode, --embedder none; medians of 5): one-file bundle (before) ${fmt(r.single)}; split bundle (now) ${fmt(r.split)}`);
+}
+await workerStart();
 
 let upstream: { rate: number; cpuRate: number; completed: Record<string, boolean> } | undefined;
 if (UPSTREAM) {
@@ -97,6 +142,14 @@ console.log('(warm-up: 20 episodes evaluated once, unmeasured, so every run belo
 const bare = await measure('fixed, --embedder none, 1 worker, no --cache', jobs, 1, {}, undefined);
 const nofuzzy = await measure('fixed, --embedder none, 1 worker, cold', jobs, 1, {}, cacheDir('none1'));
 const nofuzzy2 = await measure('fixed, --embedder none, 2 workers, cold', jobs, 2, {}, cacheDir('none2'));
+// A started pool, as serve/desktop keeps between evaluations: its worker was started, and evaluated the
+// corpus once (unmeasured, no cache), as the calling thread has before its 1-worker run, so both have
+// compiled the hot code; the measured run starts no thread. "cold" in its label is the caches only.
+const started = new WorkerPool();
+started.keepBetweenRuns(60_000);
+await runJobs(jobs, { jobs: 2, mainLane: false, settings: { methods: ['essential'], mode: 'fixed', appPackages: {} }, keep: false, pool: started });
+const pooled2 = await measure('fixed, --embedder none, 2 workers, cold, started pool', jobs, 2, {}, cacheDir('none2p'), undefined, started);
+await started.trim(true);
 const cold1 = await run('fixed, default embedder, 1 worker, cold', 1, 'a');
 const warm1 = await run('fixed, default embedder, 1 worker, warm', 1, 'a');
 const cold2 = await run('fixed, default embedder, 2 workers, cold', 2, 'b');
@@ -105,7 +158,7 @@ const legacy = await measure('legacy (upstream semantics), 2 workers, cold', job
 
 // "2 workers" = the calling thread and one worker thread (PoolOptions.mainLane). The sentence model is
 // loaded once per process, by the first default-embedder run: compare scaling on the --embedder none runs.
-console.log(`2 workers / 1 worker (cold, --embedder none): ${(nofuzzy2.rate / nofuzzy.rate).toFixed(2)}x wall, CPU per episode ${(nofuzzy.cpuRate / nofuzzy2.cpuRate).toFixed(2)}x (default embedder: ${(cold2.rate / cold1.rate).toFixed(2)}x wall); target >= 1.7x wall on 2 otherwise idle cores, load average now ${os.loadavg()[0]!.toFixed(1)}`);
+console.log(`2 workers / 1 worker (--embedder none, cold caches): worker started for the run ${(nofuzzy2.rate / nofuzzy.rate).toFixed(2)}x wall (CPU per episode ${(nofuzzy.cpuRate / nofuzzy2.cpuRate).toFixed(2)}x); started pool ${(pooled2.rate / nofuzzy.rate).toFixed(2)}x wall (CPU per episode ${(nofuzzy.cpuRate / pooled2.cpuRate).toFixed(2)}x); default embedder, worker started for the run: ${(cold2.rate / cold1.rate).toFixed(2)}x wall; target >= 1.7x wall on 2 otherwise idle cores, load average now ${os.loadavg()[0]!.toFixed(1)}`);
 console.log(`warm / cold (second run over unchanged inputs): ${(warm1.rate / cold1.rate).toFixed(1)}x with 1 worker, ${(warm2.rate / cold2.rate).toFixed(1)}x with 2 (target >= 20x); embeddings computed warm: ${warm1.embeddings + warm2.embeddings}`);
 if (upstream) {
   const best = Math.max(cold1.rate, cold2.rate);

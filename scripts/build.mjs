@@ -3,7 +3,7 @@
 // (esbuild, ESM), the Electron main + preload (esbuild, CJS; the preload must be
 // one file to run sandboxed) and the renderer (Vite) into dist/.
 import { build } from 'esbuild';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
@@ -14,14 +14,17 @@ const out = at > 0 && process.argv[at + 1] ? process.argv[at + 1] : 'dist';
 // Node-side entries: CLI plus any worker-thread entries (electron/**/*.worker.ts).
 const workers = readdirSync('electron', { recursive: true })
   .map(String).filter((f) => f.endsWith('.worker.ts')).map((f) => `electron/${f}`);
-await build({
-  ...common,
-  entryPoints: { cli: 'electron/cli.ts', ...Object.fromEntries(workers.map((w) => [w.replace(/^electron\//, '').replace(/\.ts$/, ''), w])) },
-  outdir: out,
-  format: 'esm',
-  outExtension: { '.js': '.mjs' },
-  packages: 'external',
+const esm = {
+  ...common, outdir: out, format: 'esm', outExtension: { '.js': '.mjs' }, packages: 'external',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+};
+await build({ ...esm, entryPoints: { cli: 'electron/cli.ts' } });
+// Workers are split into chunks (core/chunks/): what a dynamic import() reaches (OCR, sentence models,
+// the native canvas) stays out of a worker's start and loads when an item first needs it.
+rmSync(`${out}/core/chunks`, { recursive: true, force: true }); // chunk names change with their content
+await build({
+  ...esm, splitting: true, chunkNames: 'core/chunks/[name]-[hash]',
+  entryPoints: Object.fromEntries(workers.map((w) => [w.replace(/^electron\//, '').replace(/\.ts$/, ''), w])),
 });
 
 if (existsSync('electron/main.ts')) {

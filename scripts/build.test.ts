@@ -46,4 +46,24 @@ describe('scripts/build.mjs (main, preload, CLI; the renderer is built by the e2
     expect(cliDeps.filter((m) => !allowed(m))).toEqual([]);
     expect(cliDeps).not.toContain('electron');
   });
+
+  it('the eval worker starts without OCR, sentence models or the native canvas: those are chunks it loads by import() on first need', () => {
+    // Everything the worker entry imports statically (entry plus chunks, transitively).
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const m of imported(readFileSync(file, 'utf8'))) {
+        if (m.startsWith('.')) visit(resolve(file, '..', m));
+        else packages.add(packageName(m));
+      }
+    };
+    visit(join(out, 'core/evaluation/eval.worker.mjs'));
+    expect([...packages]).toContain('fast-xml-parser');
+    expect([...packages].filter((m) => m === 'onnxruntime-node' || m === '@napi-rs/canvas')).toEqual([]);
+    // ... and the dynamic chunks that do load them exist beside it.
+    const chunks = readdirSync(join(out, 'core/chunks')).filter((f) => f.endsWith('.mjs'));
+    expect(chunks.some((f) => /onnxruntime-node/.test(readFileSync(join(out, 'core/chunks', f), 'utf8')))).toBe(true);
+  });
 });

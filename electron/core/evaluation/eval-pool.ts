@@ -1,12 +1,13 @@
-import { Worker } from 'node:worker_threads';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
 import { ResultCache, evaluateCached } from './result-cache';
 import { EpisodeEvaluator, type EmbeddingLookup, type EpisodeOutcome, type EvalJob, type EvalSettings } from './episode-evaluator';
 import type { LazyEmbedder } from './embedding-provider';
 import type { FromWorker, ToWorker } from './pool-messages';
+import { workerPool, type WorkerPool } from './worker-pool';
+
+export { workerEntry } from './worker-pool';
 
 /** How to run a batch of jobs. */
 export interface PoolOptions {
@@ -38,27 +39,12 @@ export interface PoolOptions {
   cacheDir?: string;
   /** false: outcomes are only passed to onResult, not kept (memory stays flat); runJobs resolves with []. */
   keep?: boolean;
+  /** Where worker threads come from and go back to (default: the process's `workerPool`). */
+  pool?: WorkerPool;
 }
 
 /** Episodes evaluated concurrently per thread (I/O overlap). */
 const IN_FLIGHT = 4;
-
-/** The worker entry next to this module: TS source under tsx/vitest, bundled .mjs in dist/. */
-export function workerEntry(): { url: URL; ts: boolean } {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) return { url: new URL('./eval.worker.ts', here), ts: true };
-  // Bundled: dist/cli.mjs (or dist/core/...); scripts/build.mjs writes dist/core/evaluation/eval.worker.mjs.
-  const url = here.includes('/core/evaluation/') ? new URL('./eval.worker.mjs', here) : new URL('./core/evaluation/eval.worker.mjs', here);
-  return { url, ts: false };
-}
-
-/** Starts a worker on the entry; a TS entry gets tsx's loader registered first (source checkouts, vitest). */
-function startWorker(entry: { url: URL; ts: boolean }): Worker {
-  if (!entry.ts) return new Worker(entry.url);
-  const api = createRequire(import.meta.url).resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(pathToFileURL(api.replace(/index\.cjs$/, 'index.mjs')).href)}).then((m) => { m.register(); return import(${JSON.stringify(entry.url.href)}); });`;
-  return new Worker(boot, { eval: true });
-}
 
 /** Lookup that loads the run's embedder only when a fuzzy item first needs it. */
 function lazyLookup(lazy: LazyEmbedder): EmbeddingLookup {
@@ -120,6 +106,8 @@ export async function runJobs(jobs: readonly EvalJob[], opts: PoolOptions): Prom
     else await runOnWorkers(sub, opts, finishSub, cacheSpec);
     return out;
   } finally {
+    // Workers started ahead (prestart) but not needed, e.g. every episode was cached, end with the run.
+    await (opts.pool ?? workerPool).trim();
     await opts.embedder?.flush();
   }
 }
@@ -153,11 +141,12 @@ async function runInProcess(jobs: readonly EvalJob[], opts: PoolOptions, finish:
 }
 
 function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: number, o: EpisodeOutcome) => void, cache?: { dir: string; embedder: string }): Promise<void> {
-  const entry = workerEntry();
+  const pool = opts.pool ?? workerPool;
   const main = opts.mainLane ?? true;
   const count = Math.min(opts.jobs, jobs.length) - (main ? 1 : 0);
   const workers: Worker[] = [];
   const seen = new Map<Worker, number>();
+  const listeners = new Map<Worker, { message(m: FromWorker): void; error(err: Error): void }>();
   let next = 0;
   let remaining = jobs.length;
   return new Promise<void>((resolve, reject) => {
@@ -166,15 +155,21 @@ function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: n
       if (settled) return;
       settled = true;
       opts.signal?.removeEventListener('abort', onAbort);
-      // Normal end: ask workers to exit by themselves; cancellation terminates them at once.
-      const ends = workers.map((w) => (err ? w.terminate() : new Promise<void>((res) => { w.once('exit', () => res()); w.postMessage({ type: 'stop' } satisfies ToWorker); })));
+      // Normal end: workers go back to the pool (which stops them unless it keeps them between runs);
+      // cancellation terminates them at once (they may be mid-episode).
+      const ends = workers.map((w) => {
+        const l = listeners.get(w)!;
+        w.off('message', l.message);
+        w.off('error', l.error);
+        return err ? w.terminate().then(() => undefined) : pool.release(w);
+      });
       Promise.all(ends).finally(() => (err ? reject(err) : resolve()));
     };
     const onAbort = (): void => stop(aborted(opts.signal));
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     if (opts.signal?.aborted) return onAbort();
     const spawn = (): void => {
-      const w = startWorker(entry);
+      const w = pool.take();
       const current = new Set<number>();
       const dispatch = (): void => {
         if (settled || next >= jobs.length) return;
@@ -188,7 +183,7 @@ function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: n
         if (--remaining === 0) stop();
         else dispatch();
       };
-      w.on('message', (m: FromWorker) => {
+      const message = (m: FromWorker): void => {
         if (settled && m.type !== 'embed') return; // cancelled: results still in flight are dropped
         if (m.type === 'result') {
           seen.set(w, m.textsSeen);
@@ -197,14 +192,17 @@ function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: n
         }
         else if (m.type === 'failed') complete(m.id, failedOutcome(jobs[m.id]!, m.message));
         else if (m.type === 'embed') void answerEmbed(w, m.reqId, m.texts, opts.embedder);
-      });
-      w.on('error', (err) => {
+      };
+      const error = (err: Error): void => {
         // A crashed worker fails only its current episode; a fresh worker takes over the queue.
         if (settled) return;
         workers.splice(workers.indexOf(w), 1);
         for (const i of current) { finish(i, failedOutcome(jobs[i]!, `worker crashed: ${err.message}`)); remaining--; }
         if (remaining === 0) stop(); else spawn();
-      });
+      };
+      w.on('message', message);
+      w.on('error', error);
+      listeners.set(w, { message, error });
       workers.push(w);
       w.postMessage({ type: 'init', settings: opts.settings, embeddings: Boolean(opts.embedder), embedder: opts.embedder?.identity(), cache } satisfies ToWorker);
       for (let k = 0; k < IN_FLIGHT; k++) dispatch();

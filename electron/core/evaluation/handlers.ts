@@ -14,12 +14,16 @@ import { inspectFolder, traceKind } from './inspect-folder';
 import { tasksFromIndex } from './tasks-from-index';
 import { viewMethods } from '../judge/view-methods';
 import { loadCheckpointCase, saveCheckpointCase } from './checkpoint-file';
+import { workerPool } from './worker-pool';
 
 /** Open evaluations kept in memory (the newest few; each holds cells only, details stay on disk). */
 const KEEP = 8;
+/** Evaluator workers stay started this long after an evaluation, so the next one does not start them again. */
+const WORKERS_IDLE_MS = 60_000;
 
 /** The evaluation domain's calls: inspect a folder, open (a job, cached), replay details, labels, exports. */
 export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
+  workerPool.keepBetweenRuns(WORKERS_IDLE_MS);
   const sessions = new Map<string, EvalSession>();
   /** Traces roots registered for serving their screenshots: agent root -> registry id. */
   const fileIds = new Map<string, string>();

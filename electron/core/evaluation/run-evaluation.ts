@@ -6,6 +6,7 @@ import type { FinalConvention } from '../../../shared/evaluation/final-state';
 import { summarise, type EpisodeRow, type GroupMetrics, type MethodName } from '../../../shared/evaluation/metrics';
 import { openDataset } from '../datasets/open-dataset';
 import { runJobs } from './eval-pool';
+import { workerPool } from './worker-pool';
 import type { EmbeddingLookup, EpisodeOutcome, EvalJob } from './episode-evaluator';
 import { LazyEmbedder, type EmbedderSpec } from './embedding-provider';
 import { findTraces, type TraceRef } from './trace-layouts';
@@ -103,6 +104,17 @@ function loadAppPackages(file: string, warnings: string[]): Record<string, strin
  * (`cancelled: true`); other failures (unreadable dataset or traces folder) reject.
  */
 export async function runEvaluation(o: RunOptions): Promise<RunReport> {
+  // Worker threads load while the dataset and traces are read (runJobs takes them; it, or the
+  // finally below on a failed read, stops any not needed). The calling thread is one of the o.jobs.
+  if (o.jobs > 1 && !o.lookup) workerPool.prestart(o.jobs - 1);
+  try {
+    return await evaluate(o);
+  } finally {
+    await workerPool.trim();
+  }
+}
+
+async function evaluate(o: RunOptions): Promise<RunReport> {
   const t0 = performance.now();
   const warnings: string[] = [];
   const ds = await openDataset(o.datasetRoot);

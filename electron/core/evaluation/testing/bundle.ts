@@ -22,7 +22,8 @@ export async function bundleWithWorker(dir: string, entryName: string, source: s
     bundle: true, platform: 'node', target: 'node20', format: 'esm', packages: 'external', logLevel: 'warning', absWorkingDir: REPO,
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   } as const;
-  await build({ ...common, entryPoints: { 'core/evaluation/eval.worker': 'electron/core/evaluation/eval.worker.ts' }, outdir: dir, outExtension: { '.js': '.mjs' } });
+  // As scripts/build.mjs: the worker split into chunks, so what it reaches only by import() loads on first use.
+  await build({ ...common, entryPoints: { 'core/evaluation/eval.worker': 'electron/core/evaluation/eval.worker.ts' }, outdir: dir, outExtension: { '.js': '.mjs' }, splitting: true, chunkNames: 'core/chunks/[name]-[hash]' });
   const out = path.join(dir, `${entryName}.mjs`);
   await build({ ...common, outfile: out, stdin: { contents: source, resolveDir: REPO, loader: 'ts' } });
   return out;
