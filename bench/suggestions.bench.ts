@@ -6,12 +6,15 @@
  * a suggestion is kept when the step's `.ess` holds the same item, and an
  * annotated item is covered when a suggestion proposed it. Prints both shares.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createDemoDataset } from '../electron/core/demo/create-demo';
 import { suggestEssentialStates } from '../electron/core/annotations/suggest';
 import { parseEss } from '../shared/formats/ess';
+import { parseUiautomatorXml } from '../shared/formats/parse-uiautomator-xml';
+import { resolveEssItems } from '../shared/geometry/ess-targets';
+import type { NumberedComponent } from '../shared/model';
 
 const norm = (s: string): string => s.replace(/\s+/g, '');
 
@@ -35,7 +38,15 @@ async function measure(root: string, folders: string[]): Promise<Tally> {
     const items = new Map<number, Set<string>>();
     for (const f of readdirSync(dir).filter((n) => /^\d+\.ess$/.test(n))) {
       const parsed = parseEss(readFileSync(join(dir, f), 'utf8'), join(dir, f));
-      if (parsed.ok) items.set(Number.parseInt(f, 10), new Set(parsed.value.items.map((i) => norm(i.raw))));
+      if (!parsed.ok) continue;
+      // Items that name their component by xpath (as LlamaTouch's annotators did) are compared by the component they resolve to.
+      const step = Number.parseInt(f, 10);
+      const json = join(dir, `${step}.json`);
+      const xml = join(dir, `${step}.xml`);
+      const comps = existsSync(json) ? (JSON.parse(readFileSync(json, 'utf8')) as NumberedComponent[]) : [];
+      const vh = existsSync(xml) ? parseUiautomatorXml(readFileSync(xml, 'utf8'), xml) : null;
+      const resolved = resolveEssItems(parsed.value, comps, vh?.ok ? vh.value : undefined);
+      items.set(step, new Set(resolved.map((r) => (r.componentIds.length === 1 && !/^[a-z_]+<\d+>$/.test(norm(r.raw)) ? `${r.keyword}<${r.componentIds[0]}>` : norm(r.raw)))));
     }
     const suggestions = await suggestEssentialStates(root, rel).catch(() => null);
     if (!suggestions) continue;

@@ -11,6 +11,9 @@ const DYNAMIC = /\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}|\b\d+\s*(?:s|sec|min|mins|minut
 
 const textsOf = (cs: readonly NumberedComponent[] | undefined): Set<string> => new Set((cs ?? []).map((c) => c.text.trim()).filter(Boolean));
 
+/** Home screens: a tap there opens an app, which is how the recording got there, not what the task asked for. */
+const LAUNCHER = /launcher|quickstep|trebuchet|\/\.?home(?:activity)?$/i;
+
 /** Whether going from step a to step b changed the screen: another activity, or texts that appeared or went away. */
 function screenChanged(a: EpisodeStep | undefined, b: EpisodeStep | undefined): boolean {
   if (!a || !b) return false;
@@ -22,7 +25,8 @@ function screenChanged(a: EpisodeStep | undefined, b: EpisodeStep | undefined): 
 
 /**
  * Suggested essential states of a recorded episode, from the recording alone:
- * the click targets of taps that change the screen, typed text, and on the
+ * the click targets of taps that change the screen (except on the home screen:
+ * opening the app is how the recording began, and annotators leave it out), typed text, and on the
  * final screen its activity and its most distinctive texts (those no earlier
  * screen shows; fuzzy when they look dynamic).
  */
@@ -38,7 +42,7 @@ export async function suggestEssentialStates(root: string, relPath: string, maxT
       if (!size) continue;
       const id = componentAt(boxesOf(s.components), scalePoint(a.at, a.resolution, size));
       const next = ep.steps.find((x) => x.index === s.index + 1);
-      if (id !== null && screenChanged(s, next)) {
+      if (id !== null && screenChanged(s, next) && !LAUNCHER.test(s.activity ?? '')) {
         const c = s.components.find((x) => x.id === id);
         const what = c?.text || c?.['content-desc'] || c?.['resource-id'].split('/').pop() || c?.class.split('.').pop() || `#${id}`;
         out.push({ step: s.index, item: `click<${id}>`, reason: `The recorded tap on “${what}” leads to the next screen.`, score: 0.9 });
