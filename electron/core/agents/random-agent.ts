@@ -1,18 +1,7 @@
 import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
 import type { DeviceAction } from '../capture/device-action';
 import type { Agent, AgentFactory, AgentOptions, Observation } from './agent';
-
-/** mulberry32: small, seedable, good enough for a baseline. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as rng } from '../random/seeded-random';
 
 /**
  * A baseline: taps a random clickable element (or a random point), sometimes

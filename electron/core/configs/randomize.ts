@@ -1,16 +1,5 @@
 import { FACTORS, type ConfigFile, type DeviceConfig, type Factor } from './config-types';
-
-/** mulberry32: a small seeded generator, the same sequence on every machine. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as rng } from '../random/seeded-random';
 
 /** Every combination of the factor values, in a fixed order (factor order of FACTORS, values as listed). */
 export function combinations(factors: Partial<Record<Factor, unknown[]>>): Omit<DeviceConfig, 'name'>[] {

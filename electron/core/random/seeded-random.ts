@@ -1,0 +1,14 @@
+/**
+ * mulberry32: a small seeded generator in [0, 1), the same sequence on every machine.
+ * Used where a run must reproduce from its seed (the random agent, configuration splits).
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
