@@ -1,52 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDemoDataset } from '../electron/core/demo/create-demo';
-import { appDeviceManager, appVirtualDevices } from '../electron/core/devices/handlers';
-import { HAVE_ADB, startAdbServer, type AdbServer } from '../electron/virtual-device/testing';
+import { HAVE_ADB } from '../electron/virtual-device/testing';
 import { EvaluatePage } from './pages/evaluate-page';
 import { RunFormPage } from './pages/run-form-page';
-import { SHOTS, openWebSession, webSkipReason } from './testing/harness';
+import { SHOTS, webSkipReason } from './testing/harness';
+import { openRunSession, type RunSession } from './testing/run-session';
 
 const why = webSkipReason || (HAVE_ADB ? '' : 'skipped: adb is not installed');
 
 describe.skipIf(why !== '')(`run form: device configurations from the run view ${why}`, () => {
-  let web: Awaited<ReturnType<typeof openWebSession>>;
-  let adb: AdbServer;
-  let tmp: string;
+  let session: RunSession;
+  let web: RunSession['web'];
   let dataset: string;
   let page: RunFormPage;
-  const saved = process.env.ANDROID_ADB_SERVER_PORT;
   const configsBox = () => web.page.locator('.device-configs');
   const formProblems = () => web.page.locator('.run-form > .form-errors li').allTextContents();
 
   beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'touchstone-runcfg-e2e-'));
-    adb = await startAdbServer();
-    process.env.ANDROID_ADB_SERVER_PORT = String(adb.port);
-    dataset = join(tmp, 'demo');
-    await createDemoDataset({ out: dataset, traces: false, transport: 'in-process', only: ['demo15'] });
-    writeFileSync(join(dataset, 'configs.json'), JSON.stringify({
-      format: 'touchstone-configs/1',
-      configs: [{ name: 'default' }, { name: 'large-dark', fontScale: 1.3, dark: true }, { name: 'de-tablet', locale: 'de-DE', device: 'tablet' }],
-      factors: { fontScale: [1, 1.3], dark: [false, true], locale: ['en-US', 'de-DE'] },
-      split: { train: 5, test: 3 },
-    }));
-    mkdirSync(join(dataset, 'configs'));
-    writeFileSync(join(dataset, 'configs', 'bad.json'), JSON.stringify({ configs: [{ name: 'huge', fontScale: 7 }] }));
-    web = await openWebSession(join(tmp, 'state'));
+    session = await openRunSession({ name: 'runcfg', tasks: ['demo15'], prepare: ({ dataset: d }) => {
+      writeFileSync(join(d, 'configs.json'), JSON.stringify({
+        format: 'touchstone-configs/1',
+        configs: [{ name: 'default' }, { name: 'large-dark', fontScale: 1.3, dark: true }, { name: 'de-tablet', locale: 'de-DE', device: 'tablet' }],
+        factors: { fontScale: [1, 1.3], dark: [false, true], locale: ['en-US', 'de-DE'] },
+        split: { train: 5, test: 3 },
+      }));
+      mkdirSync(join(d, 'configs'));
+      writeFileSync(join(d, 'configs', 'bad.json'), JSON.stringify({ configs: [{ name: 'huge', fontScale: 7 }] }));
+    } });
+    ({ web, dataset } = session);
     page = new RunFormPage(web.page);
-    await web.page.goto(`${web.server.url}#/run?root=${encodeURIComponent(dataset)}`);
     await page.waitReady('run');
   }, 240_000);
-  afterAll(async () => {
-    await web?.close();
-    await appVirtualDevices.stopAll(appDeviceManager()).catch(() => undefined);
-    await adb?.stop();
-    if (saved === undefined) delete process.env.ANDROID_ADB_SERVER_PORT; else process.env.ANDROID_ADB_SERVER_PORT = saved;
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  afterAll(async () => { await session?.close(); });
 
   it('picks a file, shows its configurations and factors, checks a split and a bad file with the core\'s messages, keeps the choice in a saved run configuration', async () => {
     await page.startVirtualDevice(1);

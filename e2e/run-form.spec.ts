@@ -1,51 +1,46 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeLlm, type FakeLlm } from '../electron/core/agents/testing/fake-llm-server';
-import { createDemoDataset } from '../electron/core/demo/create-demo';
-import { appDeviceManager, appVirtualDevices } from '../electron/core/devices/handlers';
-import { HAVE_ADB, startAdbServer, type AdbServer } from '../electron/virtual-device/testing';
+import { HAVE_ADB } from '../electron/virtual-device/testing';
 import { RunFormPage } from './pages/run-form-page';
-import { SHOTS, openWebSession, webSkipReason } from './testing/harness';
+import { SHOTS, webSkipReason } from './testing/harness';
+import { openRunSession, type RunSession } from './testing/run-session';
 
 const why = webSkipReason || (HAVE_ADB ? '' : 'skipped: adb is not installed');
 const KEY = `sk-e2e-${randomBytes(16).toString('hex')}`;
 
 describe.skipIf(why !== '')(`run form: the LLM agent with its settings and a stored key, tokens and cost live ${why}`, () => {
-  let web: Awaited<ReturnType<typeof openWebSession>>;
-  let adb: AdbServer;
+  let session: RunSession;
+  let web: RunSession['web'];
   let llm: FakeLlm;
-  let tmp: string;
   let dataset: string;
   let page: RunFormPage;
   /** Everything the core sent the page: call answers and event frames. */
   const received: string[] = [];
-  const saved = { port: process.env.ANDROID_ADB_SERVER_PORT, key: process.env.TOUCHSTONE_LLM_API_KEY };
+  const savedKey = process.env.TOUCHSTONE_LLM_API_KEY;
 
   beforeAll(async () => {
     delete process.env.TOUCHSTONE_LLM_API_KEY;
-    tmp = mkdtempSync(join(tmpdir(), 'touchstone-runform-e2e-'));
-    adb = await startAdbServer();
-    process.env.ANDROID_ADB_SERVER_PORT = String(adb.port);
-    llm = await startFakeLlm({ plan: ['Counter', 'Increase', 'Increase', 'Increase'], key: KEY });
-    dataset = join(tmp, 'demo');
-    await createDemoDataset({ out: dataset, traces: false, transport: 'in-process', only: ['demo14'] });
-    web = await openWebSession(join(tmp, 'state'));
-    web.page.on('response', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) void r.text().then((t) => received.push(t), () => undefined); });
-    web.page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
+    session = await openRunSession({
+      name: 'runform', tasks: ['demo14'],
+      prepare: async () => {
+        llm = await startFakeLlm({ plan: ['Counter', 'Increase', 'Increase', 'Increase'], key: KEY });
+        return () => llm.close();
+      },
+      onPage: (w) => {
+        w.page.on('response', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) void r.text().then((t) => received.push(t), () => undefined); });
+        w.page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
+      },
+    });
+    ({ web, dataset } = session);
     page = new RunFormPage(web.page);
-    await web.page.goto(`${web.server.url}#/run?root=${encodeURIComponent(dataset)}`);
     await page.waitReady('run');
   }, 240_000);
   afterAll(async () => {
-    await web?.close();
-    await appVirtualDevices.stopAll(appDeviceManager()).catch(() => undefined);
-    await adb?.stop();
-    await llm?.close();
-    for (const [k, v] of [['ANDROID_ADB_SERVER_PORT', saved.port], ['TOUCHSTONE_LLM_API_KEY', saved.key]] as const) if (v === undefined) delete process.env[k]; else process.env[k] = v;
-    rmSync(tmp, { recursive: true, force: true });
+    await session?.close();
+    if (savedKey === undefined) delete process.env.TOUCHSTONE_LLM_API_KEY; else process.env.TOUCHSTONE_LLM_API_KEY = savedKey;
   });
 
   it('checks the LLM settings, runs the agent with a stored key on a virtual device and shows tokens and cost; the key never comes back', async () => {

@@ -1,47 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeviceCapture } from '../electron/core/capture/capture';
 import { adbShell } from '../electron/core/capture/device-shell';
-import { createDemoDataset } from '../electron/core/demo/create-demo';
-import { appDeviceManager, appVirtualDevices } from '../electron/core/devices/handlers';
-import { HAVE_ADB, startAdbServer, startVirtualDevice, type AdbServer, type StartedDevice } from '../electron/virtual-device/testing';
+import { appDeviceManager } from '../electron/core/devices/handlers';
+import { HAVE_ADB, startVirtualDevice, type StartedDevice } from '../electron/virtual-device/testing';
 import { RunPage } from './pages/run-page';
-import { SHOTS, openWebSession, webSkipReason } from './testing/harness';
+import { SHOTS, webSkipReason } from './testing/harness';
+import { openRunSession, type RunSession } from './testing/run-session';
 
 const why = webSkipReason || (HAVE_ADB ? '' : 'skipped: adb is not installed');
 
 describe.skipIf(why !== '')(`run view devices: emulator buttons, snapshots, replay devices, a vanished device ${why}`, () => {
-  let web: Awaited<ReturnType<typeof openWebSession>>;
-  let adb: AdbServer;
+  let session: RunSession;
+  let web: RunSession['web'];
   let emu: StartedDevice;
-  let tmp: string;
   let page: RunPage;
-  const saved = process.env.ANDROID_ADB_SERVER_PORT;
 
   beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'touchstone-devpanel-e2e-'));
-    adb = await startAdbServer();
-    process.env.ANDROID_ADB_SERVER_PORT = String(adb.port);
-    // An emulator-style virtual device (emulator-NNNN with its console, no console token).
-    emu = await startVirtualDevice({ world: 'demo', adb, serialStyle: 'emulator', consoleAuthToken: '' });
-    const dataset = join(tmp, 'demo');
-    await createDemoDataset({ out: dataset, traces: false, transport: 'in-process', only: ['demo01', 'demo14', 'demo15'] });
-    web = await openWebSession(join(tmp, 'state'));
+    session = await openRunSession({ name: 'devpanel', tasks: ['demo01', 'demo14', 'demo15'], prepare: async ({ adb }) => {
+      // An emulator-style virtual device (emulator-NNNN with its console, no console token).
+      emu = await startVirtualDevice({ world: 'demo', adb, serialStyle: 'emulator', consoleAuthToken: '' });
+      return () => emu.stop();
+    } });
+    ({ web } = session);
     page = new RunPage(web.page);
-    await web.page.goto(`${web.server.url}#/run?root=${encodeURIComponent(dataset)}`);
     await page.waitReady('run');
     await page.devices(1).waitFor({ timeout: 30_000 });
   }, 240_000);
-  afterAll(async () => {
-    await web?.close();
-    await appVirtualDevices.stopAll(appDeviceManager()).catch(() => undefined);
-    await emu?.stop();
-    await adb?.stop();
-    if (saved === undefined) delete process.env.ANDROID_ADB_SERVER_PORT; else process.env.ANDROID_ADB_SERVER_PORT = saved;
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  afterAll(async () => { await session?.close(); });
 
   it('shows the emulator buttons disabled with what to install where the SDK is missing, and saves and loads a snapshot of an emulator', async () => {
     const box = web.page.locator('.emulator-box:not([data-sdk="loading"])');

@@ -1,44 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDemoDataset } from '../electron/core/demo/create-demo';
-import { appDeviceManager, appVirtualDevices } from '../electron/core/devices/handlers';
-import { HAVE_ADB, startAdbServer, type AdbServer } from '../electron/virtual-device/testing';
+import { HAVE_ADB } from '../electron/virtual-device/testing';
 import { AnnotatePage } from './pages/annotate-page';
 import { EvaluatePage } from './pages/evaluate-page';
 import { RunPage } from './pages/run-page';
-import { SHOTS, openWebSession, webSkipReason } from './testing/harness';
+import { SHOTS, webSkipReason } from './testing/harness';
+import { openRunSession, type RunSession } from './testing/run-session';
 
 const why = webSkipReason || (HAVE_ADB ? '' : 'skipped: adb is not installed');
 
 describe.skipIf(why !== '')(`run view: virtual devices, live runs, cancel, recording a demonstration ${why}`, () => {
-  let web: Awaited<ReturnType<typeof openWebSession>>;
-  let adb: AdbServer;
-  let tmp: string;
+  let session: RunSession;
+  let web: RunSession['web'];
   let dataset: string;
   let page: RunPage;
-  const saved = process.env.ANDROID_ADB_SERVER_PORT;
 
   beforeAll(async () => {
-    tmp = mkdtempSync(join(tmpdir(), 'touchstone-runview-e2e-'));
-    adb = await startAdbServer();
-    // The core's device manager reads the adb server's port on first use: this test's private server.
-    process.env.ANDROID_ADB_SERVER_PORT = String(adb.port);
-    dataset = join(tmp, 'demo');
-    await createDemoDataset({ out: dataset, traces: false, transport: 'in-process', only: ['demo01', 'demo15', 'demo16'] });
-    web = await openWebSession(join(tmp, 'state'));
+    session = await openRunSession({ name: 'runview', tasks: ['demo01', 'demo15', 'demo16'] });
+    ({ web, dataset } = session);
     page = new RunPage(web.page);
-    await web.page.goto(`${web.server.url}#/run?root=${encodeURIComponent(dataset)}`);
     await page.waitReady('run');
   }, 240_000);
-  afterAll(async () => {
-    await web?.close();
-    await appVirtualDevices.stopAll(appDeviceManager()).catch(() => undefined);
-    await adb?.stop();
-    if (saved === undefined) delete process.env.ANDROID_ADB_SERVER_PORT; else process.env.ANDROID_ADB_SERVER_PORT = saved;
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  afterAll(async () => { await session?.close(); });
 
   it('starts two virtual devices, runs the replay agent on both with live steps, and the evaluation shows them completed', async () => {
     await page.startVirtualDevice(1);
