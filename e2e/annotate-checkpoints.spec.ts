@@ -22,11 +22,8 @@ describe.skipIf(why !== '')(`web mode in Chromium: the CheckPoints panel of the 
     writeFileSync(file(), '[{"id": "other", "query": "q", "app": "Calculator", "check_point": {"text": ["&", "7", "x"]}}]\n');
     web = await openWebSession(join(ds.outside, 'state'));
     app = new AnnotatePage(web.page);
-    await app.page.goto(web.server.url);
-    await app.waitReady('open');
-    await app.openByPath(ds.root, 2);
-    await app.open();
-    await app.selectTask('18', 5);
+    await app.openDataset(web.server.url, ds.root, 2);
+    await app.showStep('18', 5);
   }, 120_000);
   afterAll(async () => {
     await web?.close();

@@ -25,10 +25,7 @@ describe.skipIf(why !== '')(`web mode in Chromium: interactions per essential st
     rmSync(step2()); // from scratch: the task has no annotation
     web = await openWebSession(join(ds.outside, 'state'));
     app = new AnnotatePage(web.page);
-    await app.page.goto(web.server.url);
-    await app.waitReady('open');
-    await app.openByPath(ds.root, 2);
-    await app.open();
+    await app.openDataset(web.server.url, ds.root, 2);
   });
   afterAll(async () => {
     await web?.close();

@@ -20,14 +20,8 @@ describe.skipIf(why !== '')(`web mode in Chromium: annotation tools ${why}`, () 
     state = join(ds.outside, 'state');
     web = await openWebSession(state);
     app = new AnnotatePage(web.page);
-    await app.page.goto(web.server.url);
-    await app.waitReady('open');
-    await app.openByPath(ds.root, 2);
-    await app.open();
-    await app.selectTask('18', 5);
-    await app.frame(4).click();
-    await app.canvas(4).waitFor();
-    await app.waitItems([]);
+    await app.openDataset(web.server.url, ds.root, 2);
+    await app.showStep('18', 5, 4);
   });
   afterAll(async () => {
     await web?.close();

@@ -20,14 +20,8 @@ describe.skipIf(why !== '')(`web mode in Chromium: annotating essential states $
     ds = makeDataset();
     web = await openWebSession(join(ds.outside, 'state'));
     app = new AnnotatePage(web.page);
-    await app.page.goto(web.server.url);
-    await app.waitReady('open');
-    await app.openByPath(ds.root, 2);
-    await app.open();
-    await app.selectTask('18', 5);
-    await app.frame(3).click();
-    await app.canvas(3).waitFor();
-    await app.waitItems([]);
+    await app.openDataset(web.server.url, ds.root, 2);
+    await app.showStep('18', 5, 3);
   });
   afterAll(async () => {
     await web?.close();

@@ -8,6 +8,23 @@ export class AnnotatePage extends DatasetPage {
     await this.waitReady('annotate');
   }
 
+  /** From the start screen: opens the dataset at `root` (with `tasks` tasks) in the annotation view. */
+  async openDataset(url: string, root: string, tasks: number): Promise<void> {
+    await this.page.goto(url);
+    await this.waitReady('open');
+    await this.openByPath(root, tasks);
+    await this.open();
+  }
+
+  /** Selects a task (its number of steps known) and, when given, shows one step with its annotation loaded. */
+  async showStep(task: string, steps: number, step?: number): Promise<void> {
+    await this.selectTask(task, steps);
+    if (step === undefined) return;
+    await this.frame(step).click();
+    await this.canvas(step).waitFor();
+    await this.waitItems([]);
+  }
+
   get editor(): Locator {
     return this.page.getByRole('region', { name: 'Essential-state editor' });
   }
