@@ -1,11 +1,7 @@
-/** `touchstone run --configs`: which configurations a run uses, and the per-factor report it writes at the end. */
-import { join } from 'node:path';
-import { breakdown, breakdownMarkdown, type ConfigBreakdown } from '../core/configs/breakdown';
+/** `touchstone run --configs`: which configurations a run uses (the per-factor report is the core's `writeBreakdown`). */
 import { readConfigFile } from '../core/configs/config-file';
 import type { DeviceConfig } from '../core/configs/config-types';
 import { configsForRun } from '../core/configs/randomize';
-import { writeFileAtomic } from '../core/fs/atomic-write';
-import type { EpisodeRecord } from '../core/runner/episode-record';
 
 export const CONFIG_USAGE = `  --configs FILE       device configurations (JSON, docs/device-configs.md): every task runs under each
                        named configuration (locale, font scale, dark mode, device type, wallpaper, icon grid
@@ -31,13 +27,4 @@ export function configArgs(v: Record<string, string | undefined>): ConfigArgs {
 export async function loadRunConfigs(a: ConfigArgs): Promise<DeviceConfig[] | undefined> {
   if (!a.file) return undefined;
   return configsForRun(await readConfigFile(a.file), a.split, a.seed);
-}
-
-/** Writes `<out>/config-report.{md,json}` and returns the Markdown. */
-export async function writeConfigReport(out: string, records: EpisodeRecord[]): Promise<{ md: string; report: ConfigBreakdown }> {
-  const report = breakdown(records.map((r) => ({ config: r.deviceConfig, outcome: r.outcome, completed: r.evaluation?.completed, restored: r.deviceConfig?.restored?.ok })));
-  const md = breakdownMarkdown(report);
-  await writeFileAtomic(join(out, 'config-report.md'), md);
-  await writeFileAtomic(join(out, 'config-report.json'), JSON.stringify(report, null, 2) + '\n');
-  return { md, report };
 }

@@ -10,7 +10,8 @@ import { parseRunShard, runAgents, type RunShard } from '../core/runner/run-agen
 import { loadRunTasks } from '../core/runner/run-tasks';
 import { prepareAgents, usageLines } from '../core/agents/external/run-hooks';
 import { runProgress } from './run-progress';
-import { CONFIG_USAGE, configArgs, loadRunConfigs, writeConfigReport, type ConfigArgs } from './run-configs';
+import { writeBreakdown } from '../core/configs/run-choice';
+import { CONFIG_USAGE, configArgs, loadRunConfigs, type ConfigArgs } from './run-configs';
 
 const USAGE = `Usage: touchstone run --dataset D --tasks <ids|all> --agent <name[,name]> --devices <serials|all> [options]
 
@@ -127,7 +128,7 @@ export async function run(argv: string[]): Promise<number> {
     const judged = res.items.filter((x) => x.record.evaluation).length;
     console.log(`${res.items.length} of ${res.planned} episode(s) ran${a.shard ? ` (shard ${a.shard.index}/${a.shard.count})` : ''} on ${devices.length} device(s); ${judged} evaluated, ${completed} completed. Traces: ${a.out}`);
     for (const l of usageLines(res.items.map((x) => ({ agent: x.item.agent, record: x.record })))) console.log(l);
-    if (configs) console.log((await writeConfigReport(a.out, res.items.map((x) => x.record))).md);
+    if (configs) console.log((await writeBreakdown(a.out, res.items.map((x) => x.record))).md);
     for (const l of res.lostDevices) console.error(`device lost: ${l.serial}: ${l.reason}`);
     if (a.json) await writeFileAtomic(a.json, JSON.stringify(res.items.map((x) => ({ dir: x.item.dir, ranOn: x.device, ...x.record })), null, 2) + '\n');
     if (res.cancelled) return 130;
