@@ -18,7 +18,7 @@ const DE: Record<string, string> = {
   'About phone': 'Über das Telefon', 'Device name': 'Gerätename', 'Android version': 'Android-Version', 'Build number': 'Build-Nummer',
   'Airplane mode': 'Flugmodus', 'Navigate up': 'Nach oben', Open: 'Öffnen', Uninstall: 'Deinstallieren', 'Force stop': 'Beenden erzwingen', 'App not installed': 'App nicht installiert',
   'New note': 'Neue Notiz', 'No notes yet': 'Noch keine Notizen', Note: 'Notiz', Title: 'Titel', Save: 'Speichern', Delete: 'Löschen', 'Edit note': 'Notiz bearbeiten',
-  'Search notes': 'Notizen durchsuchen', Untitled: 'Ohne Titel', Increase: 'Erhöhen', Decrease: 'Verringern', Reset: 'Zurücksetzen', Count: 'Anzahl',
+  'Search notes': 'Notizen durchsuchen', Untitled: 'Ohne Titel', Increase: 'Erhöhen', Decrease: 'Verringern', Reset: 'Zurücksetzen', Count: 'Anzahl', 'Current time': 'Aktuelle Uhrzeit',
   'Add to cart': 'In den Warenkorb', Cart: 'Warenkorb', Checkout: 'Zur Kasse', 'Continue shopping': 'Weiter einkaufen', 'Order placed': 'Bestellung aufgegeben',
   'Search products': 'Produkte suchen', Total: 'Summe', 'Your cart is empty': 'Ihr Warenkorb ist leer', Add: 'Hinzufügen',
   Install: 'Installieren', Installed: 'Installiert', 'Recommended for you': 'Empfehlungen für dich', 'About this app': 'Über diese App', 'More options': 'Weitere Optionen',
