@@ -33,7 +33,8 @@ async function meanLuminance(file: string): Promise<number> {
   for (const v of g.gray) sum += v;
   return sum / g.gray.length;
 }
-const UPSTREAM = resolve(__dirname, '../../../../upstream-llamatouch');
+// A checkout of LlamaTouch's evaluator, named as the bench names it (LLAMATOUCH_EVALUATOR_DIR).
+const UPSTREAM = process.env.LLAMATOUCH_EVALUATOR_DIR ?? resolve(__dirname, '../../../../upstream-llamatouch');
 
 /** Copies a demo episode to a new task whose eventStructs.txt is `lines` (API and UI actions), and lists it in the index. */
 function addTask(root: string, from: string, id: string, description: string, app: string, lines: string[]): void {
@@ -123,7 +124,7 @@ describe.skipIf(!HAVE_ADB)('API actions: replayed on virtual devices through the
     console.log(`CheckPoints: replay ${replay.checkpoints!.map((s) => `${s.group} L1 ${s.level1} L2 ${s.level2} pass ${s.passRate}`).join('; ')}; noop ${noop.checkpoints!.map((s) => `${s.group} L2 ${s.level2}`).join('; ')}`);
   }, 240_000);
 
-  it.skipIf(!existsSync(join(UPSTREAM, 'evaluator/task_trace.py')))('the upstream LlamaTouch evaluator loads the recorded traces with API actions without crashing (upstream checkout absent → skipped)', () => {
+  it.skipIf(!existsSync(join(UPSTREAM, 'evaluator/task_trace.py')))('the upstream LlamaTouch evaluator loads the recorded traces with API actions without crashing (set LLAMATOUCH_EVALUATOR_DIR to a LlamaTouch/Evaluator checkout; absent → skipped)', () => {
     const dir = join(fx.tmp, 'runs', 'replay', 'r1');
     const py = [
       'import sys, types, json',
