@@ -8,7 +8,6 @@ import type { SecretStore } from '../secrets/secret-store';
 
 /** `key` (every agent) or `agent.key` (one agent), as `touchstone run --agent-opt` takes them. */
 const SETTING_KEY = /^(?:[a-z][\w-]*\.)?[a-z]\w*$/i;
-/** Settings that hold secrets (`api_key`, `llm.token`...; not `max_tokens`): only by a stored key's name. */
 
 function entries(v: unknown, what: string): [string, string][] {
   if (v === undefined || v === null) return [];
@@ -36,7 +35,7 @@ export async function resolveRunSettings(args: Pick<RunRequest, 'agents' | 'agen
     settings[k] = v;
   }
   for (const [k, name] of entries(args.secretSettings, 'secretSettings')) {
-    if (!SECRET_SETTING.test(k)) throw new AppError('bad-request', `run:start: secretSettings.${k} is not a secret setting (its name must say key, token, secret or password, e.g. llm.api_key).`);
+    if (!SECRET_SETTING.test(k)) throw new AppError('bad-request', `run:start: secretSettings.${k} is not a secret setting (its name must end in key, token, secret or password, e.g. llm.api_key).`);
     const value = await store.reveal(name).catch((err: Error) => { throw new AppError('bad-request', err.message); });
     if (value === undefined) throw new AppError('bad-request', `No API key named "${name}" is stored (for ${k}); add it under API keys in the run form, or pick another.`);
     settings[k] = value;
