@@ -8,9 +8,11 @@ export const PAPER_FUZZY_THRESHOLD = 0.85;
 
 /**
  * Screen-level (`fuzzy<-1>`) thresholds per embedder id where the textbox threshold is too lax.
- * use-lite: on trace_18's real screens, different screens of one app score 0.77-0.78 on the
- * simplified-HTML text, the same screen with one line reworded 0.99 and near-identical lesson
- * screens 0.98; 0.9 separates them. Other models use their textbox threshold (the paper used 0.85 for both).
+ * use-lite, on trace_18's real screens with whole-screen (windowed) vectors: different screens of
+ * one app score 0.52-0.82 on the simplified-HTML text, near-identical lesson screens 0.992 and the
+ * same screen with one line reworded 0.992; 0.9 separates them (truncated to USE-lite's first 128
+ * tokens, as before windows, the different screens scored 0.45-0.78). Other models use their
+ * textbox threshold (the paper used 0.85 for both).
  */
 export const SCREEN_THRESHOLDS: Readonly<Record<string, number>> = { 'use-lite': 0.9 };
 

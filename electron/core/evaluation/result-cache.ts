@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { EpisodeOutcome, EvalJob, EvalSettings } from './episode-evaluator';
 
 /** Bumped whenever a change to the evaluator can change a verdict: older entries are then ignored. */
-export const RESULT_CACHE_VERSION = 'eval-1';
+export const RESULT_CACHE_VERSION = 'eval-2';
 
 /**
  * Persistent per-episode results: a second run over unchanged inputs with the same settings reads

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CachedEmbedder, normaliseText } from './cached-embedder';
 import { createDefaultEmbedder } from './default-embedder';
 import type { SentenceEmbedder } from './types';
-import { dot } from './vectors';
+import { dot, lengthBatches } from './vectors';
 
 let base: SentenceEmbedder;
 /** Texts that reached the real model, in order (the model is real; this only records calls). */
@@ -60,6 +60,28 @@ describe('CachedEmbedder', () => {
     await Promise.all([cached.prepare(['Settings', 'Search']), cached.prepare(['search', 'Settings', 'Maps'])]);
     expect(cached.counters.embeddingsComputed).toBe(3);
     expect(modelCalls.flat().sort()).toEqual(['maps', 'search', 'settings']);
+  });
+
+  it('merges prepare calls made while the model runs into the next model call', async () => {
+    modelCalls = [];
+    const cached = new CachedEmbedder(counting);
+    const first = cached.prepare(['Open the camera']);
+    // Both arrive while the first call is on the model: one call serves them.
+    const rest = [cached.prepare(['Take a photo', 'Open the camera']), cached.prepare(['Record a video'])];
+    await Promise.all([first, ...rest]);
+    expect(modelCalls).toEqual([['open the camera'], ['take a photo', 'record a video']]);
+    expect(cached.counters).toMatchObject({ textsSeen: 4, embeddingsComputed: 3 });
+  });
+
+  it('batches by length: one long screen text does not pad every short label, and vectors do not depend on the grouping', async () => {
+    const screen = Array.from({ length: 30 }, (_, i) => `<button>Item number ${i} in the list</button>`).join('\n');
+    const labels = ['Add to cart', 'Sign in', 'Settings', 'Search'];
+    const groups = lengthBatches([screen, ...labels], 32);
+    expect(groups).toEqual([[4, 2, 3, 1], [0]]);
+    expect(lengthBatches(['aaaa', 'bb', 'c'], 2)).toEqual([[2, 1], [0]]);
+    const together = await base.embed([screen, ...labels]);
+    const alone = await Promise.all([screen, ...labels].map(async (t) => (await base.embed([t]))[0]!));
+    together.forEach((v, i) => expect(dot(v, alone[i]!)).toBeCloseTo(1, 5));
   });
 
   it('names an unprepared text instead of returning a wrong similarity', () => {

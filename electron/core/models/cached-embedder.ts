@@ -1,16 +1,14 @@
 import path from 'node:path';
 import type { SentenceEmbedder } from './types';
 import { dot } from './vectors';
+import { normaliseText, textWindows, windowedVector, type TextWindow } from './text-windows';
 import { thresholdFor } from './thresholds';
 import { readEmbeddingCache, writeEmbeddingCache } from './embedding-cache-file';
 
-/** Case and whitespace normalisation applied before embedding and lookup. */
-export function normaliseText(text: string): string {
-  return text.normalize('NFC').replace(/\s+/gu, ' ').trim().toLowerCase();
-}
+export { normaliseText } from './text-windows';
 
 export interface CachedEmbedderOptions {
-  /** Folder for a persistent cache file per model id (`<dir>/<model id>.embcache`); none if omitted. */
+  /** Folder for a persistent cache file per model id (`<dir>/<model id>[.w<tokens>].embcache`); none if omitted. */
   cacheDir?: string;
   /** Threshold overrides keyed by model id (see thresholds.ts). */
   thresholds?: Readonly<Record<string, number>>;
@@ -39,7 +37,9 @@ export class CachedEmbedder implements SentenceEmbedder {
   private readonly vectors = new Map<string, Float32Array>();
   /** Raw text -> normalised key, so the hot synchronous lookups skip the regex work. */
   private readonly keys = new Map<string, string>();
-  private queue: Promise<unknown> = Promise.resolve();
+  /** prepare() calls waiting for the model while another call runs: they go together in the next call. */
+  private waiting: { texts: string[]; resolve(): void; reject(err: unknown): void }[] = [];
+  private running?: Promise<void>;
   private dirty = false;
 
   constructor(readonly inner: SentenceEmbedder, private readonly opts: CachedEmbedderOptions = {}) {
@@ -58,7 +58,9 @@ export class CachedEmbedder implements SentenceEmbedder {
   /** The cache file for this model id, or undefined without a cacheDir. */
   get cacheFile(): string | undefined {
     if (!this.opts.cacheDir) return undefined;
-    return path.join(this.opts.cacheDir, `${this.id.replace(/[^A-Za-z0-9._-]/g, '_')}.embcache`);
+    // Vectors of long texts are window means (text-windows.ts); files from before windows held truncated ones.
+    const windows = this.inner.inputLimit ? `.w${this.inner.inputLimit.tokens}` : '';
+    return path.join(this.opts.cacheDir, `${this.id.replace(/[^A-Za-z0-9._-]/g, '_')}${windows}.embcache`);
   }
 
   private async load(): Promise<void> {
@@ -73,24 +75,61 @@ export class CachedEmbedder implements SentenceEmbedder {
     this.counters.loadedFromDisk += result.entries.length;
   }
 
-  /** Embeds every not-yet-known distinct normalised text of `texts` (calls are serialised). */
+  /**
+   * Embeds every not-yet-known distinct normalised text of `texts`. One model call at a time: calls
+   * made while the model runs (other episodes, other workers) are merged into the next one, so the
+   * model sees fewer, fuller batches (lengthBatches groups them) and nothing is embedded twice. A
+   * failed model call fails every prepare() merged into it.
+   */
   prepare(texts: Iterable<string>): Promise<void> {
     const list = Array.from(texts);
-    const run = this.queue.then(() => this.fill(list));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ texts: list, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    if (this.running || !this.waiting.length) return;
+    const group = this.waiting.splice(0);
+    this.running = this.fill(group.flatMap((g) => g.texts)).then(
+      () => { for (const g of group) g.resolve(); },
+      (err: unknown) => { for (const g of group) g.reject(err); },
+    ).finally(() => {
+      this.running = undefined;
+      this.pump();
+    });
   }
 
   private async fill(texts: string[]): Promise<void> {
     this.counters.textsSeen += texts.length;
-    const missing = [...new Set(texts.map((t) => this.key(t)))].filter((t) => !this.vectors.has(t));
-    if (missing.length === 0) return;
-    const vectors = await this.inner.embed(missing);
-    if (vectors.length !== missing.length) {
-      throw new Error(`embedder ${this.id} returned ${vectors.length} vectors for ${missing.length} texts`);
+    // Distinct missing keys, each with a raw form: windows need the line breaks normalisation removes.
+    const raw = new Map<string, string>();
+    for (const t of texts) {
+      const k = this.key(t);
+      if (!this.vectors.has(k) && !raw.has(k)) raw.set(k, t);
     }
-    missing.forEach((t, i) => this.vectors.set(t, vectors[i]));
-    this.counters.embeddingsComputed += missing.length;
+    if (raw.size === 0) return;
+    const limit = this.inner.inputLimit;
+    const windowed: { key: string; windows: TextWindow[] }[] = [];
+    const inputs = new Set<string>();
+    for (const [k, t] of raw) {
+      const windows = limit ? textWindows(t, limit) : [];
+      if (windows.length > 1) {
+        windowed.push({ key: k, windows });
+        for (const w of windows) inputs.add(w.text);
+      } else inputs.add(k);
+    }
+    const missing = [...inputs].filter((t) => !this.vectors.has(t));
+    if (missing.length) {
+      const vectors = await this.inner.embed(missing);
+      if (vectors.length !== missing.length) {
+        throw new Error(`embedder ${this.id} returned ${vectors.length} vectors for ${missing.length} texts`);
+      }
+      missing.forEach((t, i) => this.vectors.set(t, vectors[i]));
+      this.counters.embeddingsComputed += missing.length;
+    }
+    for (const w of windowed) this.vectors.set(w.key, windowedVector(w.windows.map((x) => [this.vectors.get(x.text)!, x.tokens])));
     this.dirty = true;
   }
 
@@ -142,7 +181,7 @@ export class CachedEmbedder implements SentenceEmbedder {
   async flush(): Promise<void> {
     const file = this.cacheFile;
     if (!file || !this.dirty) return;
-    await this.queue;
+    while (this.running) await this.running;
     await writeEmbeddingCache(file, this.id, this.vectors);
     this.dirty = false;
   }

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
 import type { SentenceEmbedder } from './types';
-import { chunk, l2Normalise } from './vectors';
+import { l2Normalise, lengthBatches } from './vectors';
 import { loadWordPieceTokenizer, type WordPieceTokenizer } from './wordpiece-tokenizer';
 import { thresholdFor } from './thresholds';
 
@@ -71,9 +71,17 @@ class OnnxEmbedder implements SentenceEmbedder {
     private readonly where: string,
   ) {}
 
+  /** [CLS] and [SEP] take two of the model's maxLength positions. */
+  get inputLimit(): { tokens: number; count(text: string): number } {
+    return { tokens: this.maxLength - 2, count: (text) => this.tokenizer.encode(text, Number.MAX_SAFE_INTEGER).length - 2 };
+  }
+
   async embed(texts: string[]): Promise<Float32Array[]> {
-    const out: Float32Array[] = [];
-    for (const batch of chunk(texts, this.batchSize)) out.push(...(await this.embedBatch(batch)));
+    const out = new Array<Float32Array>(texts.length);
+    for (const batch of lengthBatches(texts, this.batchSize)) {
+      const vectors = await this.embedBatch(batch.map((i) => texts[i]!));
+      batch.forEach((i, k) => { out[i] = vectors[k]!; });
+    }
     return out;
   }
 

@@ -12,6 +12,12 @@ export interface SentenceEmbedder {
   readonly defaultThreshold: number;
   /** Embeds a batch of texts; result[i] belongs to texts[i]. */
   embed(texts: string[]): Promise<Float32Array[]>;
+  /**
+   * The model reads only the first `tokens` tokens of a text and drops the rest (USE-lite: 128
+   * SentencePiece tokens; BERT-style exports: their max length). `count` tokenises as the model does.
+   * CachedEmbedder embeds longer texts in line-aligned windows that fit (see windowedVector).
+   */
+  readonly inputLimit?: { tokens: number; count(text: string): number };
   /** Frees model resources. */
   dispose(): Promise<void>;
 }

@@ -19,9 +19,26 @@ export function dot(a: Float32Array, b: Float32Array): number {
   return s;
 }
 
-/** Splits `items` into consecutive chunks of at most `size`. */
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+/**
+ * Groups texts into model calls so that padding costs little: a batch is padded to its longest
+ * text, so one screen text among short labels makes every label cost as much as the screen (measured
+ * on USE-lite: a 1,000-character text with 8 labels took 395-435 ms in one call, 82-86 + 30-33 ms in
+ * two). Texts are taken shortest first; the next one joins the current batch while the padding it
+ * adds, `size x (its length - the batch's longest)`, stays within `slack` characters (about what a
+ * call's fixed cost is worth) and the batch holds fewer than `max`. Returns index lists into `texts`;
+ * results do not depend on the grouping (padding is masked), only the time does.
+ */
+export function lengthBatches(texts: readonly string[], max: number, slack = 100): number[][] {
+  const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length || a - b);
+  const out: number[][] = [];
+  let cur: number[] = [];
+  let longest = 0;
+  for (const i of order) {
+    const len = texts[i]!.length;
+    if (cur.length && (cur.length >= max || cur.length * (len - longest) > slack)) { out.push(cur); cur = []; }
+    cur.push(i);
+    longest = len;
+  }
+  if (cur.length) out.push(cur);
   return out;
 }
