@@ -29,6 +29,18 @@ function prepare(c: NumberedComponent): Prepared {
 
 const plain = (v: string): string => (isEmptyValue(v) ? '' : v.trim());
 
+/** A node's class and resource-id as compared (plain), memoised on the node under a symbol key, as normalisedNodeTexts does. */
+const NODE_PLAIN: unique symbol = Symbol('plainNodeIds');
+function plainIds(n: VhNode): { cls: string; rid: string } {
+  const m = n as VhNode & { [NODE_PLAIN]?: { cls: string; rid: string } };
+  let v = m[NODE_PLAIN];
+  if (!v) {
+    v = { cls: plain(n.className), rid: plain(n.resourceId) };
+    if (Object.isExtensible(n)) Object.defineProperty(n, NODE_PLAIN, { value: v, enumerable: false });
+  }
+  return v;
+}
+
 /** Attribute names on which `node` differs from component `c` (upstream: text/desc case-insensitive, bounds ignored). */
 export function componentDifferences(c: NumberedComponent, node: VhNode): string[] {
   const p = prepare(c);
@@ -44,19 +56,35 @@ export function componentDifferences(c: NumberedComponent, node: VhNode): string
 
 interface Found { node?: VhNode; best?: VhNode; bestDiffs: string[] }
 
-/** Finds an execution node equal to c; otherwise reports the node with the fewest differing attributes. */
+/**
+ * componentDifferences' ranking weight without building the list: each difference counts 1, and a
+ * differing text 3 more, resource-id or content-desc 2 more, so "same button, different flag" beats
+ * "some other TextView". Stops adding once the weight reaches `bound` (the node cannot win then).
+ */
+function differenceWeight(p: Prepared, node: VhNode, bound: number): number {
+  const t = normalisedNodeTexts(node);
+  const ids = plainIds(node);
+  let w = 0;
+  if (p.text !== t.text) w += 4;
+  if (p.rid !== ids.rid) w += 3;
+  if (p.desc !== t.desc) w += 3;
+  if (p.cls !== ids.cls) w += 1;
+  if (w >= bound) return w;
+  for (const [, v, want] of p.flags) if (want !== node[v]) w++;
+  return w;
+}
+
+/** Finds an execution node equal to c; otherwise reports the node with the fewest differing attributes (the first of equals). */
 export function findEqualNode(c: NumberedComponent, nodes: readonly VhNode[]): Found {
+  const p = prepare(c);
   let best: VhNode | undefined;
-  let bestDiffs: string[] = [];
+  let bw = Infinity;
   for (const n of nodes) {
-    const d = componentDifferences(c, n);
-    if (d.length === 0) return { node: n, bestDiffs: [] };
-    // Rank by identity attributes first so "same button, different flag" beats "some other TextView".
-    const weight = d.length + (d.includes('text') ? 3 : 0) + (d.includes('resource-id') ? 2 : 0) + (d.includes('content-desc') ? 2 : 0);
-    const bw = best ? bestDiffs.length + (bestDiffs.includes('text') ? 3 : 0) + (bestDiffs.includes('resource-id') ? 2 : 0) + (bestDiffs.includes('content-desc') ? 2 : 0) : Infinity;
-    if (weight < bw) { best = n; bestDiffs = d; }
+    const w = differenceWeight(p, n, bw);
+    if (w === 0) return { node: n, bestDiffs: [] };
+    if (w < bw) { best = n; bw = w; }
   }
-  return { best, bestDiffs };
+  return { best, bestDiffs: best ? componentDifferences(c, best) : [] };
 }
 
 type Presence = { status: 'present' | 'absent'; sentence: string; candidate?: NodeSummary; differences?: string[]; score?: number; files?: string[] } | { status: 'error'; sentence: string; files?: string[] };

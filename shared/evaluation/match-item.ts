@@ -51,9 +51,10 @@ export function isCostlyItem(item: EssItem, gt: GtStateInput): boolean {
 
 /**
  * Items of a state in evaluation order for the mode (stable within a kind). Fixed mode, given the
- * state, also moves icon comparisons (exact/exclude on a component without text: a screenshot
- * decode) after every other item but OCR. The order never changes a verdict, only its cost and
- * which failing item is named first.
+ * state, also moves icon comparisons (exact/exclude on a component without text: a partial
+ * screenshot decode, ~2 ms) after the string checks and before fuzzy items (a screen text that
+ * differs costs the sentence model ~50-90 ms per 128-token window) and OCR. The order never
+ * changes a verdict, only its cost and which failing item is named first.
  */
 export function orderItems(items: readonly EssItem[], mode: 'fixed' | 'legacy', gt?: GtStateInput): EssItem[] {
   const order = mode === 'legacy' ? LEGACY_ORDER : FIXED_ORDER;
@@ -61,7 +62,7 @@ export function orderItems(items: readonly EssItem[], mode: 'fixed' | 'legacy', 
     const r = order.indexOf(i.kind);
     if (mode === 'fixed' && gt && (i.kind === 'exact' || i.kind === 'exclude') && 'index' in i.target) {
       const c = gt.components[i.target.index];
-      if (c && isIconComponent(c)) return order.indexOf('fuzzy') + 0.5;
+      if (c && isIconComponent(c)) return order.indexOf('fuzzy') - 0.5;
     }
     return r;
   };

@@ -19,14 +19,21 @@ export function normaliseText(s: string | null | undefined): string {
   return t.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-const nodeTexts = new WeakMap<VhNode, { text: string; desc: string }>();
+/**
+ * Memo of normalisedNodeTexts on the node itself under a symbol key: JSON and structured clone
+ * skip symbol keys, so nodes sent to the renderer or a worker are unchanged. (A WeakMap did the
+ * same at an ephemeron per node, which every garbage collection has to trace.)
+ */
+const NODE_TEXTS: unique symbol = Symbol('normalisedNodeTexts');
+type WithTexts = VhNode & { [NODE_TEXTS]?: { text: string; desc: string } };
 
 /** normaliseText of a node's text and content-desc, computed once per node (nodes are compared many times). */
 export function normalisedNodeTexts(n: VhNode): { text: string; desc: string } {
-  let v = nodeTexts.get(n);
+  const m = n as WithTexts;
+  let v = m[NODE_TEXTS];
   if (!v) {
     v = { text: normaliseText(n.text), desc: normaliseText(n.contentDesc) };
-    nodeTexts.set(n, v);
+    if (Object.isExtensible(n)) Object.defineProperty(n, NODE_TEXTS, { value: v, enumerable: false });
   }
   return v;
 }

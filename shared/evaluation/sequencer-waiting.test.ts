@@ -49,3 +49,16 @@ describe('sequencer: stops at the first step waiting for a fetch', () => {
     expect(r.completed).toBe(false);
   });
 });
+
+describe('order of costly items', () => {
+  it('checks an icon (a small decode) before a fuzzy item (sentence-model windows), after the string checks', async () => {
+    const { orderItems } = await import('./match-item');
+    const parsed = parseEss('fuzzy<-1>|exact<1>|exact<0>|activity<0>', 'x.ess');
+    if (!parsed.ok) throw new Error('ess');
+    const icon = { id: 1, class: 'android.widget.ImageView', text: '', 'content-desc': '', bounds: '[0,0][10,10]' };
+    const label = { id: 0, class: 'android.widget.TextView', text: 'Wi-Fi', 'content-desc': '', bounds: '[0,20][10,30]' };
+    const state: GtStateInput = { step: 0, ess: parsed.value, components: [label, icon] as never, activity: A };
+    expect(orderItems(parsed.value.items, 'fixed', state).map((i) => i.raw)).toEqual(['activity<0>', 'exact<0>', 'exact<1>', 'fuzzy<-1>']);
+    expect(orderItems(parsed.value.items, 'legacy', state).map((i) => i.raw)).toEqual(['fuzzy<-1>', 'activity<0>', 'exact<1>', 'exact<0>']);
+  });
+});
