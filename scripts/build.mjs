@@ -3,7 +3,7 @@
 // (esbuild, ESM), the Electron main + preload (esbuild, CJS; the preload must be
 // one file to run sandboxed) and the renderer (Vite) into dist/.
 import { build } from 'esbuild';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
@@ -18,7 +18,22 @@ const esm = {
   ...common, outdir: out, format: 'esm', outExtension: { '.js': '.mjs' }, packages: 'external',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 };
-await build({ ...esm, entryPoints: { cli: 'electron/cli.ts' } });
+// The CLI is a small dispatcher (cli.mjs) and one bundle per command (cli-<name>.mjs, beside it, so
+// paths taken from import.meta.url resolve as before). One bundle for all would import every package
+// any command uses at start (an ES module's imports are static): `eval` would load adbkit, the MCP SDK
+// and the HTTP server, ~150 ms of a 1.5 s run over 200 episodes.
+const commands = [...readFileSync('electron/cli.ts', 'utf8').matchAll(/import\('\.\/cli\/([\w-]+)'\)/g)].map((m) => m[1]);
+const commandBundles = {
+  name: 'cli-commands',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/cli\/[\w-]+$/ }, (a) => (a.importer.endsWith('/electron/cli.ts') && a.kind === 'dynamic-import' ? { path: `./cli-${a.path.slice(6)}.mjs`, external: true } : undefined));
+  },
+};
+await build({ ...esm, entryPoints: { cli: 'electron/cli.ts' }, plugins: [commandBundles] });
+// Split like the workers: what a command reaches only by import() (OCR, sentence models, the judge's
+// client, the native canvas) is a chunk loaded on first need. Chunks sit beside the entries for the same reason.
+for (const f of existsSync(out) ? readdirSync(out) : []) if (f.startsWith('cli-chunk-')) rmSync(`${out}/${f}`); // names change with content
+await build({ ...esm, splitting: true, chunkNames: 'cli-chunk-[name]-[hash]', entryPoints: Object.fromEntries(commands.map((c) => [`cli-${c}`, `electron/cli/${c}.ts`])) });
 // Workers are split into chunks (core/chunks/): what a dynamic import() reaches (OCR, sentence models,
 // the native canvas) stays out of a worker's start and loads when an item first needs it.
 rmSync(`${out}/core/chunks`, { recursive: true, force: true }); // chunk names change with their content

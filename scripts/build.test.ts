@@ -40,11 +40,35 @@ describe('scripts/build.mjs (main, preload, CLI; the renderer is built by the e2
     const main = required(mainCode);
     expect(main).toContain('electron');
     expect(main.filter((m) => !allowed(m))).toEqual([]);
-    const cli = readFileSync(join(out, 'cli.mjs'), 'utf8');
-    const cliDeps = [...imported(cli), ...required(cli)];
+    // The dispatcher, every command bundle and every chunk they share.
+    const cliFiles = readdirSync(out).filter((f) => /^cli.*\.mjs$/.test(f));
+    expect(cliFiles).toEqual(expect.arrayContaining(['cli.mjs', 'cli-eval.mjs', 'cli-serve.mjs', 'cli-run.mjs']));
+    const cliDeps = cliFiles.flatMap((f) => { const code = readFileSync(join(out, f), 'utf8'); return [...imported(code), ...required(code)]; });
     expect(cliDeps.length).toBeGreaterThan(0);
-    expect(cliDeps.filter((m) => !allowed(m))).toEqual([]);
+    expect(cliDeps.filter((m) => !m.startsWith('.') && !allowed(m))).toEqual([]);
     expect(cliDeps).not.toContain('electron');
+  });
+
+  it('each CLI command loads only its own packages: `eval` starts without adbkit, the MCP SDK, the HTTP server, OCR, sentence models or the judge client', () => {
+    const packagesAtStart = (entry: string): Set<string> => {
+      const seen = new Set<string>();
+      const packages = new Set<string>();
+      const visit = (file: string): void => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        for (const m of imported(readFileSync(file, 'utf8'))) {
+          if (m.startsWith('.')) visit(resolve(file, '..', m));
+          else packages.add(packageName(m));
+        }
+      };
+      visit(join(out, entry));
+      return packages;
+    };
+    expect([...packagesAtStart('cli.mjs')].filter((m) => !builtin(m))).toEqual([]);
+    const evalStart = [...packagesAtStart('cli-eval.mjs')].filter((m) => !builtin(m));
+    expect(evalStart).toContain('cli-progress');
+    expect(evalStart.filter((m) => ['@devicefarmer/adbkit', '@modelcontextprotocol/sdk', '@hono/node-server', 'onnxruntime-node', '@napi-rs/canvas', 'openai'].includes(m))).toEqual([]);
+    expect(packagesAtStart('cli-run.mjs')).toContain('@devicefarmer/adbkit');
   });
 
   it('the eval worker starts without OCR, sentence models or the native canvas: those are chunks it loads by import() on first need', () => {

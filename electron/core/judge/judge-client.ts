@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatMessage } from './judge-prompt';
 import type { TokenUsage } from './judge-cache';
 
@@ -33,17 +33,19 @@ export function redact(text: string, apiKey?: string): string {
  * endpoint, the model and the status, never the key.
  */
 export function createAskModel(cfg: EndpointConfig): AskModel {
-  const client = new OpenAI({
+  // Loaded on first use: an evaluation without the judge never loads the SDK.
+  let client: Promise<OpenAI> | undefined;
+  const open = (): Promise<OpenAI> => (client ??= import('openai').then(({ default: Client }) => new Client({
     baseURL: cfg.baseURL,
     // Local OpenAI-compatible servers often need no key; the SDK requires a value.
     apiKey: cfg.apiKey || 'no-key',
     maxRetries: cfg.maxRetries ?? 4,
     timeout: cfg.timeoutMs ?? 120_000,
     logLevel: 'off',
-  });
+  })));
   return async (model, messages, signal) => {
     try {
-      const r = await client.chat.completions.create({ model, messages: messages as OpenAI.Chat.ChatCompletionMessageParam[], ...JUDGE_PARAMS }, { signal });
+      const r = await (await open()).chat.completions.create({ model, messages: messages as OpenAI.Chat.ChatCompletionMessageParam[], ...JUDGE_PARAMS }, { signal });
       const reply = r.choices?.[0]?.message?.content ?? '';
       return { reply: typeof reply === 'string' ? reply : JSON.stringify(reply), usage: { prompt: r.usage?.prompt_tokens ?? 0, completion: r.usage?.completion_tokens ?? 0 } };
     } catch (err) {
