@@ -5,7 +5,7 @@
 // LLAMATOUCH_EVALUATOR_DIR names a checkout of LlamaTouch/Evaluator, upstream's nofuzzy throughput on
 // the same corpus in the same run, the ratio, and how often our legacy mode agrees with upstream.
 // Runs the esbuild-bundled worker as production does (BENCH_SOURCE=1: the TS sources via tsx).
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -115,13 +115,28 @@ async function workerStart(): Promise<void> {
 }
 await workerStart();
 
-let upstream: { rate: number; cpuRate: number; completed: Record<string, boolean> } | undefined;
+/** CPU seconds of this process's waited-for children so far (/proc/self/stat cutime + cstime). */
+function childCpu(): number {
+  const f = readFileSync('/proc/self/stat', 'utf8');
+  const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+  return (Number(rest[13]) + Number(rest[14])) / 100;
+}
+/** Wall and CPU seconds of a child process run to its end. */
+function timed(cmd: string, args: string[]): { s: number; cpu: number; status: number | null; out: string } {
+  const c0 = childCpu();
+  const t0 = performance.now();
+  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+  return { s: (performance.now() - t0) / 1000, cpu: childCpu() - c0, status: r.status, out: `${r.stdout}\n${r.stderr}` };
+}
+
+let upstream: { rate: number; cpuRate: number; completed: Record<string, boolean>; processSeconds: number } | undefined;
 if (UPSTREAM) {
+  const t0 = performance.now();
   const r = spawnSync(PYTHON, [path.join(import.meta.dirname, 'realistic/upstream_eval.py'), UPSTREAM, corpus.metadata, corpus.datasetRoot, corpus.tracesRoot], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
   const line = r.stdout.trim().split('\n').at(-1) ?? '';
   try {
     const j = JSON.parse(line) as { episodes: number; seconds: number; cpu_seconds: number; completed: Record<string, boolean> };
-    upstream = { rate: j.episodes / j.seconds, cpuRate: j.episodes / j.cpu_seconds, completed: j.completed };
+    upstream = { rate: j.episodes / j.seconds, cpuRate: j.episodes / j.cpu_seconds, completed: j.completed, processSeconds: (performance.now() - t0) / 1000 };
     console.log(`${'upstream LlamaTouch evaluator (python3, nofuzzy)'.padEnd(44)} ${upstream.rate.toFixed(1).padStart(7)} episodes/s wall, ${upstream.cpuRate.toFixed(1).padStart(6)} per CPU-second, ${(1000 / upstream.cpuRate).toFixed(2).padStart(5)} CPU-ms per episode (${j.seconds.toFixed(2)} s; ${Object.values(j.completed).filter(Boolean).length} completed)`);
   } catch {
     console.log(`upstream run failed (exit ${r.status}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}`);
@@ -172,6 +187,27 @@ if (upstream) {
   console.log(`vs upstream nofuzzy, per CPU-second (fair on a loaded machine): default settings cold ${(cold1.cpuRate / upstream.cpuRate).toFixed(1)}x, --embedder none ${(nofuzzy.cpuRate / upstream.cpuRate).toFixed(1)}x (without the result cache ${(bare.cpuRate / upstream.cpuRate).toFixed(1)}x), warm ${(warm1.cpuRate / upstream.cpuRate).toFixed(0)}x`);
   const same = jobs.filter((j) => legacy.completed.get(j.episode) === upstream!.completed[j.episode]).length;
   console.log(`legacy mode agrees with upstream on ${same} of ${jobs.length} episodes (upstream runs without fuzzy matching; see shared/evaluation/README.md for the known difference)`);
+}
+// What a CLI user waits for: `touchstone eval` as a new process (node start, loading the command,
+// the model when needed, reading the corpus, writing the result cache), against upstream's whole python3 process.
+if (!process.env.BENCH_SOURCE) {
+  const dist = bundleDir('evalcli'); // inside the checkout, so the bundles find node_modules
+  const b = spawnSync(process.execPath, ['scripts/build.mjs', '--no-renderer', '--outdir', dist], { cwd: path.join(import.meta.dirname, '..'), encoding: 'utf8' });
+  if (b.status !== 0) console.log(`CLI rows skipped: the build failed: ${b.stderr.trim().split('\n').slice(-2).join(' | ')}`);
+  else {
+    const cliRate: Record<string, number> = {};
+    for (const embedder of ['none', 'default']) {
+      for (const jobs2 of [1, 2]) {
+        const runs = [1, 2].map((k) => timed(process.execPath, [path.join(dist, 'cli.mjs'), 'eval', '--dataset', corpus.datasetRoot, '--traces', corpus.tracesRoot, '--jobs', String(jobs2), '--embedder', embedder, '--quiet', '--cache', path.join(tmp, `cli-${embedder}-${jobs2}-${k}`)]));
+        const best = runs.reduce((a, x) => (x.s < a.s ? x : a));
+        if (best.status !== 0) { console.log(`touchstone eval failed (exit ${best.status}): ${best.out.trim().split('\n').slice(-2).join(' | ')}`); continue; }
+        cliRate[`${embedder}${jobs2}`] = jobs.length / best.s;
+        console.log(`${`CLI process, --embedder ${embedder}, --jobs ${jobs2}, cold`.padEnd(44)} ${(jobs.length / best.s).toFixed(1).padStart(7)} episodes/s wall, ${(jobs.length / best.cpu).toFixed(1).padStart(6)} per CPU-second (${best.s.toFixed(2)} s for the whole process, best of 2)`);
+      }
+    }
+    rmSync(dist, { recursive: true, force: true });
+    if (upstream) console.log(`whole processes vs upstream's (python3 start and imports included, ${upstream.processSeconds.toFixed(2)} s): --embedder none ${((cliRate.none2 ?? 0) * upstream.processSeconds / jobs.length).toFixed(1)}x, default ${((cliRate.default2 ?? 0) * upstream.processSeconds / jobs.length).toFixed(1)}x (--jobs 2)`);
+  }
 }
 clearInterval(sampler);
 console.log(`peak RSS (main thread sampler): ${(peakRss / 2 ** 20).toFixed(0)} MiB; process maxRSS incl. workers: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
