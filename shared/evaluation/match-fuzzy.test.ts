@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NumberedComponent } from '../model';
 import { createMatchServices } from './services';
-import { DEFAULT_FUZZY_CANDIDATES, fuzzyCandidates, matchFuzzyNode } from './match-fuzzy';
+import { DEFAULT_FUZZY_CANDIDATES, fuzzyCandidates, matchFuzzyNode, matchFuzzyScreen, screenLineDiff } from './match-fuzzy';
 import { matchActivity } from './match-activity';
 import { mustParseXml, wordCosine } from './test-fixtures';
 import type { ExecStepInput, GtStateInput } from './types';
@@ -64,5 +64,28 @@ describe('activity matcher', () => {
     const f = matchActivity('activity<0>', gt(g), ex(e), createMatchServices());
     expect(f.status === 'pass' ? 'pass' : 'fail').toBe(fixed);
     expect(matchActivity('activity<0>', gt(g), ex(e), createMatchServices({ mode: 'legacy' })).status).toBe(legacy);
+  });
+});
+
+describe('screen-level fuzzy: which lines differ', () => {
+  const gtText = ['<p>Inbox</p>', '<button>Compose</button>', '<p>3 unread</p>', '<p>Meeting at 10</p>', '<p>Meeting at 10</p>'].join('\n');
+  const execText = ['<p>Inbox</p>', '<button>Compose</button>', '<p>4 unread</p>', '<p>Meeting at 10</p>', '<p>Lunch</p>'].join('\n');
+
+  it('lists the lines only one side has, counting repeated lines', () => {
+    const d = screenLineDiff(gtText, execText);
+    expect(d.onlyExpected).toEqual(['<p>3 unread</p>', '<p>Meeting at 10</p>']);
+    expect(d.onlyActual).toEqual(['<p>4 unread</p>', '<p>Lunch</p>']);
+    expect(screenLineDiff('a\nb', 'b\na').sentence).toBe('the same lines in another order');
+  });
+
+  it('says it in the verdict and lists them in the evidence', () => {
+    const ess = parseEss('fuzzy<-1>', 'x.ess');
+    if (!ess.ok) throw new Error('ess');
+    const gt: GtStateInput = { step: 1, ess: ess.value, components: [], screenText: gtText };
+    const exec = { index: 3, screenText: execText, hierarchy: { nodes: [], roots: [] }, action: { kind: 'back' } } as unknown as ExecStepInput;
+    const v = matchFuzzyScreen('fuzzy<-1>', gt, exec, createMatchServices({ similarity: () => 0.8, screenThreshold: 0.9 }));
+    expect(v.status).toBe('fail');
+    expect(v.sentence).toBe('Screen text similarity is 0.8 (similar when >= 0.9); 2 of 5 ground-truth lines are not on the execution screen (e.g. "<p>3 unread</p>"), 2 of 5 execution lines are new (e.g. "<p>4 unread</p>").');
+    expect(v.evidence.differences).toEqual(['- <p>3 unread</p>', '- <p>Meeting at 10</p>', '+ <p>4 unread</p>', '+ <p>Lunch</p>']);
   });
 });

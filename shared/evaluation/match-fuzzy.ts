@@ -99,6 +99,40 @@ export function matchFuzzyNode(raw: string, target: EssTarget, gt: GtStateInput,
 /** Screen texts run to kilobytes: evidence keeps their start, enough to see which screen it was. */
 const clip = (t: string): string => (t.length > 400 ? `${t.slice(0, 400)}…` : t);
 
+/** Lines shown per side in a screen comparison's evidence. */
+const DIFF_LINES = 4;
+
+/**
+ * Where two screen texts differ, as a person would read it: the lines (one per node) only the
+ * ground-truth screen has and those only the execution screen has, order ignored, counted and the
+ * first few listed. A model score alone does not say which part of a screen made it low.
+ */
+export function screenLineDiff(expected: string, actual: string): { onlyExpected: string[]; onlyActual: string[]; lines: number; sentence: string } {
+  const a = expected.split('\n').filter(Boolean);
+  const b = actual.split('\n').filter(Boolean);
+  const left = new Map<string, number>();
+  for (const l of b) left.set(l, (left.get(l) ?? 0) + 1);
+  const onlyExpected: string[] = [];
+  for (const l of a) {
+    const n = left.get(l) ?? 0;
+    if (n > 0) left.set(l, n - 1);
+    else onlyExpected.push(l);
+  }
+  const onlyActual: string[] = [];
+  const seen = new Map<string, number>();
+  for (const l of b) {
+    const used = seen.get(l) ?? 0;
+    if (used < (left.get(l) ?? 0)) { onlyActual.push(l); }
+    seen.set(l, used + 1);
+  }
+  const lines = Math.max(a.length, b.length);
+  const quote = (l: string): string => `"${l.length > 80 ? `${l.slice(0, 80)}…` : l}"`;
+  const sentence = !onlyExpected.length && !onlyActual.length
+    ? (a.length === b.length ? 'the same lines in another order' : 'the same lines')
+    : `${onlyExpected.length} of ${a.length} ground-truth lines are not on the execution screen${onlyExpected.length ? ` (e.g. ${quote(onlyExpected[0]!)})` : ''}, ${onlyActual.length} of ${b.length} execution lines are new${onlyActual.length ? ` (e.g. ${quote(onlyActual[0]!)})` : ''}`;
+  return { onlyExpected, onlyActual, lines, sentence };
+}
+
 /** `fuzzy<-1>`: the two screens' simplified text is similar. */
 export function matchFuzzyScreen(raw: string, gt: GtStateInput, exec: ExecStepInput, svc: MatchServices): ItemVerdict {
   const base = { item: raw, kind: 'fuzzy' };
@@ -112,9 +146,13 @@ export function matchFuzzyScreen(raw: string, gt: GtStateInput, exec: ExecStepIn
   if (s === undefined) return { ...base, status: 'error', sentence: 'Screen similarity was not prepared (internal).', evidence: {} };
   const score = Math.round(s * 1000) / 1000;
   const ok = s >= svc.screenThreshold;
+  const diff = gt.screenText === exec.screenText ? undefined : screenLineDiff(gt.screenText, exec.screenText);
   return {
     ...base, status: ok ? 'pass' : 'fail',
-    sentence: `Screen text similarity is ${score} (similar when >= ${svc.screenThreshold}).`,
-    evidence: { score, threshold: svc.screenThreshold, expected: clip(gt.screenText), actual: clip(exec.screenText), files: exec.hierarchyFile ? [exec.hierarchyFile] : undefined },
+    sentence: `Screen text similarity is ${score} (similar when >= ${svc.screenThreshold})${diff ? `; ${diff.sentence}` : ''}.`,
+    evidence: {
+      score, threshold: svc.screenThreshold, expected: clip(gt.screenText), actual: clip(exec.screenText), files: exec.hierarchyFile ? [exec.hierarchyFile] : undefined,
+      differences: diff ? [...diff.onlyExpected.slice(0, DIFF_LINES).map((l) => `- ${l}`), ...diff.onlyActual.slice(0, DIFF_LINES).map((l) => `+ ${l}`)] : undefined,
+    },
   };
 }

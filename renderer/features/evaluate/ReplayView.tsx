@@ -105,7 +105,23 @@ export function ReplayView({ client }: { client: TouchstoneClient }) {
   );
 }
 
-function Evidence({ title, items, focusReason }: { title: string; items: { item: string; status: string; sentence: string; evidence: { expected?: string; actual?: string } }[]; focusReason?: string }) {
+type EvidenceItem = { item: string; kind: string; status: string; sentence: string; evidence: { expected?: string; actual?: string; differences?: string[] } };
+
+/** What an item compared: a screen comparison lists the lines only one screen has; other items show expected and found. */
+function Compared({ i }: { i: EvidenceItem }) {
+  const lines = i.kind === 'fuzzy' ? i.evidence.differences : undefined;
+  if (lines?.length) {
+    return (
+      <ul className="line-diff mono" aria-label="Lines only one screen has">
+        {lines.map((l, k) => <li key={k} className={l.startsWith('+') ? 'added' : 'removed'}>{l}</li>)}
+      </ul>
+    );
+  }
+  if (!i.evidence.expected && !i.evidence.actual) return null;
+  return <div className="muted mono">expected {i.evidence.expected ?? '–'} · found {i.evidence.actual ?? '–'}</div>;
+}
+
+function Evidence({ title, items, focusReason }: { title: string; items: EvidenceItem[]; focusReason?: string }) {
   return (
     <aside className="evidence">
       <h3>{title}</h3>
@@ -114,7 +130,7 @@ function Evidence({ title, items, focusReason }: { title: string; items: { item:
         {items.map((i, k) => (
           <li key={k} className={i.status} data-item={i.item} data-status={i.status}>
             <code>{i.item}</code> <b>{i.status}</b>: {i.sentence}
-            {(i.evidence.expected || i.evidence.actual) && <div className="muted mono">expected {i.evidence.expected ?? '–'} · found {i.evidence.actual ?? '–'}</div>}
+            <Compared i={i} />
           </li>
         ))}
       </ul>
