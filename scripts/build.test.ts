@@ -15,6 +15,22 @@ const packageName = (m: string): string => (m.startsWith('@') ? m.split('/').sli
 const required = (code: string): string[] => [...code.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]);
 const imported = (code: string): string[] => [...code.matchAll(/^\s*import\s[^'"]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gm)].map((m) => m[1] ?? m[2]);
 
+/** Packages a built entry imports statically: the entry and the chunks it imports, transitively. */
+function packagesAtStart(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const m of imported(readFileSync(file, 'utf8'))) {
+      if (m.startsWith('.')) visit(resolve(file, '..', m));
+      else packages.add(packageName(m));
+    }
+  };
+  visit(join(out, entry));
+  return packages;
+}
+
 describe('scripts/build.mjs (main, preload, CLI; the renderer is built by the e2e harness)', () => {
   it('builds into the given folder', () => {
     const r = spawnSync(process.execPath, ['scripts/build.mjs', '--no-renderer', '--outdir', out], { cwd: REPO, encoding: 'utf8' });
@@ -50,20 +66,6 @@ describe('scripts/build.mjs (main, preload, CLI; the renderer is built by the e2
   });
 
   it('each CLI command loads only its own packages: `eval` starts without adbkit, the MCP SDK, the HTTP server, OCR, sentence models or the judge client', () => {
-    const packagesAtStart = (entry: string): Set<string> => {
-      const seen = new Set<string>();
-      const packages = new Set<string>();
-      const visit = (file: string): void => {
-        if (seen.has(file)) return;
-        seen.add(file);
-        for (const m of imported(readFileSync(file, 'utf8'))) {
-          if (m.startsWith('.')) visit(resolve(file, '..', m));
-          else packages.add(packageName(m));
-        }
-      };
-      visit(join(out, entry));
-      return packages;
-    };
     expect([...packagesAtStart('cli.mjs')].filter((m) => !builtin(m))).toEqual([]);
     const evalStart = [...packagesAtStart('cli-eval.mjs')].filter((m) => !builtin(m));
     expect(evalStart).toContain('cli-progress');
@@ -72,18 +74,7 @@ describe('scripts/build.mjs (main, preload, CLI; the renderer is built by the e2
   });
 
   it('the eval worker starts without OCR, sentence models or the native canvas: those are chunks it loads by import() on first need', () => {
-    // Everything the worker entry imports statically (entry plus chunks, transitively).
-    const seen = new Set<string>();
-    const packages = new Set<string>();
-    const visit = (file: string): void => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      for (const m of imported(readFileSync(file, 'utf8'))) {
-        if (m.startsWith('.')) visit(resolve(file, '..', m));
-        else packages.add(packageName(m));
-      }
-    };
-    visit(join(out, 'core/evaluation/eval.worker.mjs'));
+    const packages = packagesAtStart('core/evaluation/eval.worker.mjs');
     expect([...packages]).toContain('fast-xml-parser');
     expect([...packages].filter((m) => m === 'onnxruntime-node' || m === '@napi-rs/canvas')).toEqual([]);
     // ... and the dynamic chunks that do load them exist beside it.
