@@ -7,6 +7,8 @@ import type { AppService } from '../../app/types';
 import { appDeviceManager, appVirtualDevices } from '../../devices/handlers';
 import type { EpisodeRecord } from '../../runner/episode-record';
 import { startRunFixture, type RunFixture } from '../../runner/testing/run-fixture';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 interface Attach { url: string; token: string }
 interface Element { n: number; text: string; desc: string }
@@ -40,11 +42,13 @@ function client(base: Attach) {
   };
 }
 
-const attachOf = (lines: string[] | undefined): Attach | undefined => {
-  const url = lines?.find((l) => l.startsWith('TOUCHSTONE_URL='))?.slice('TOUCHSTONE_URL='.length);
-  const token = lines?.find((l) => l.startsWith('TOUCHSTONE_TOKEN='))?.slice('TOUCHSTONE_TOKEN='.length);
+const attachOf = (lines: string[] | undefined, prefix: string): Attach | undefined => {
+  const url = lines?.find((l) => l.startsWith(`${prefix}_URL=`))?.slice(`${prefix}_URL=`.length);
+  const token = lines?.find((l) => l.startsWith(`${prefix}_TOKEN=`))?.slice(`${prefix}_TOKEN=`.length);
   return url && token ? { url, token } : undefined;
 };
+
+const mcpText = (x: unknown): string => (x as { content: { type: string; text?: string }[] }).content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
 
 describe.skipIf(!HAVE_ADB)('two run-view runs with the http agent at once, on virtual devices through the real adb (adb not installed → skipped)', () => {
   let fx: RunFixture;
@@ -63,9 +67,9 @@ describe.skipIf(!HAVE_ADB)('two run-view runs with the http agent at once, on vi
     await fx?.stop();
   });
 
-  const attached = async (jobId: string): Promise<Attach> => {
+  const attached = async (jobId: string, prefix = 'TOUCHSTONE'): Promise<Attach> => {
     for (const end = Date.now() + 30_000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
-      const a = attachOf((await service.calls['run:live']({ jobId }))?.attach);
+      const a = attachOf((await service.calls['run:live']({ jobId }))?.attach, prefix);
       if (a) return a;
     }
     throw new Error(`run ${jobId} never showed how to attach`);
@@ -109,5 +113,30 @@ describe.skipIf(!HAVE_ADB)('two run-view runs with the http agent at once, on vi
     // B's trace has only B's steps: the refused back presses were never performed.
     const recB = JSON.parse(readFileSync(join(fx.dataset, rb.episodes[0]!.trace, 'episode.json'), 'utf8')) as EpisodeRecord;
     expect(recB.steps.map((s) => s.description)).toEqual([expect.stringMatching(/^tap /), expect.stringMatching(/^tap /), 'complete']);
+  }, 180_000);
+
+  it('two mcp runs at once: each MCP client starts its own run\'s episode, the other run\'s token is refused', async () => {
+    const [da, db] = fx.devices.map((d) => d.serial);
+    const runA = service.calls['run:start']({ datasetId, tasks: ['demo14'], agents: ['mcp'], devices: [da!], jobId: 'mcp-a' });
+    const runB = service.calls['run:start']({ datasetId, tasks: ['demo15'], agents: ['mcp'], devices: [db!], jobId: 'mcp-b' });
+    const [atA, atB] = await Promise.all([attached('mcp-a', 'TOUCHSTONE_MCP'), attached('mcp-b', 'TOUCHSTONE_MCP')]);
+    expect(atA.url).not.toBe(atB.url);
+    const wrong = await fetch(atB.url, { method: 'POST', headers: { authorization: `Bearer ${atA.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+    expect(wrong.status).toBe(401);
+    const connect = async (at: Attach): Promise<Client> => {
+      const c = new Client({ name: 'concurrent-runs-test', version: '1.0.0' });
+      await c.connect(new StreamableHTTPClientTransport(new URL(at.url), { requestInit: { headers: { authorization: `Bearer ${at.token}` } } }));
+      return c;
+    };
+    const [ca, cb] = await Promise.all([connect(atA), connect(atB)]);
+    const starts = await Promise.all([ca, cb].map((c) => c.callTool({ name: 'start_episode', arguments: {} })));
+    expect(starts.map(mcpText)).toEqual([expect.stringMatching(/Increase the counter to 3\./), expect.stringMatching(/Decrease the counter to -1\./)]);
+    // A gives up at once (not completed); B's episode is still open afterwards and finishes on its own server.
+    expect(JSON.parse(mcpText(await ca.callTool({ name: 'finish', arguments: {} })))).toMatchObject({ evaluation: { completed: false } });
+    expect((await runA).episodes.map((e) => [e.episode, e.outcome, e.completed])).toEqual([['demo14', 'finished', false]]);
+    expect(mcpText(await cb.callTool({ name: 'observe', arguments: { image: false } }))).toMatch(/"Counter"/);
+    expect(JSON.parse(mcpText(await cb.callTool({ name: 'finish', arguments: {} })))).toMatchObject({ evaluation: { completed: false } });
+    expect((await runB).episodes.map((e) => [e.episode, e.outcome, e.completed])).toEqual([['demo15', 'finished', false]]);
+    await Promise.all([ca.close(), cb.close()]);
   }, 180_000);
 });
