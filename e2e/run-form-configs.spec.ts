@@ -96,6 +96,11 @@ describe.skipIf(why !== '')(`run form: device configurations from the run view $
     await report.waitFor({ timeout: 30_000 });
     expect(await report.locator('tr[data-config]').evaluateAll((r) => r.map((x) => `${x.getAttribute('data-config')} ${x.getAttribute('data-episodes')}`))).toEqual(['default 1', 'large-dark 1']);
     expect(await report.locator('pre').textContent()).toContain('fontScale');
+    // The step log has each step once, on its own row, with its configuration (the same episode's steps under two configurations).
+    const log = await web.page.locator('.step-log li').evaluateAll((l) => l.map((x) => [(x as HTMLElement).style.top, x.textContent!] as const));
+    expect(log.length).toBe(Number(await web.page.locator('.step-log').getAttribute('data-steps')));
+    expect(new Set(log.map(([top]) => top)).size).toBe(log.length);
+    expect(log.filter(([, t]) => t.includes('@large-dark')).length).toBe(log.length / 2);
     await page.screenshot(join(SHOTS, 'run-configs-done.png'));
     // On disk: traces per configuration, episode.json records and restores the configuration, and the report files.
     const mdPath = (await report.locator('summary .mono').first().textContent())!;
@@ -135,5 +140,6 @@ describe.skipIf(why !== '')(`run form: device configurations from the run view $
     await page.run('done').waitFor({ timeout: 120_000 });
     expect(await table.locator('thead th').allTextContents()).toEqual(['episode', 'agent', 'device', 'outcome', 'steps', 'verdict']);
     expect(await page.episodeRows().evaluateAll((r) => r.map((x) => `${x.getAttribute('data-episode')} ${x.getAttribute('data-outcome')} ${x.hasAttribute('data-config')} ${x.querySelectorAll('td.ep-config').length}`))).toEqual(['demo15 finished false 0']);
+    await page.screenshot(join(SHOTS, 'run-no-configs-done.png'));
   }, 300_000);
 });
