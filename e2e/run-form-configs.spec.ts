@@ -96,16 +96,26 @@ describe.skipIf(why !== '')(`run form: device configurations from the run view $
     await report.waitFor({ timeout: 30_000 });
     expect(await report.locator('tr[data-config]').evaluateAll((r) => r.map((x) => `${x.getAttribute('data-config')} ${x.getAttribute('data-episodes')}`))).toEqual(['default 1', 'large-dark 1']);
     expect(await report.locator('pre').textContent()).toContain('fontScale');
+    // The step log has each step once, on its own row, with its configuration (the same episode's steps under two configurations).
+    const log = await web.page.locator('.step-log li').evaluateAll((l) => l.map((x) => [(x as HTMLElement).style.top, x.textContent!] as const));
+    expect(log.length).toBe(Number(await web.page.locator('.step-log').getAttribute('data-steps')));
+    expect(new Set(log.map(([top]) => top)).size).toBe(log.length);
+    expect(log.filter(([, t]) => t.includes('@large-dark')).length).toBe(log.length / 2);
     await page.screenshot(join(SHOTS, 'run-configs-done.png'));
     // On disk: traces per configuration, episode.json records and restores the configuration, and the report files.
     const mdPath = (await report.locator('summary .mono').first().textContent())!;
     expect(existsSync(join(dataset, mdPath))).toBe(true);
     const json = JSON.parse(readFileSync(join(dataset, mdPath.replace(/\.md$/, '.json')), 'utf8')) as { configs: Record<string, { episodes: number }> };
     expect(Object.keys(json.configs).sort()).toEqual(['default', 'large-dark']);
-    const traces = await page.episodeRows().evaluateAll((r) => r.map((x) => x.getAttribute('data-trace')!));
+    // The finished episodes table has a configuration column: each row the configuration its episode.json records.
+    expect(await web.page.locator('.run-episodes[data-config-column="true"] thead th').allTextContents()).toEqual(['episode', 'configuration', 'agent', 'device', 'outcome', 'steps', 'verdict']);
+    const shown = await page.episodeRows().evaluateAll((r) => r.map((x) => [x.getAttribute('data-trace')!, x.querySelector('td.ep-config')!.textContent!] as const));
+    const traces = shown.map(([t]) => t);
     expect(traces.map((t) => t.split('/')[2]).sort()).toEqual(['default', 'large-dark']);
-    for (const t of traces) {
+    expect(shown.map(([, c]) => c).sort()).toEqual(['default', 'large-dark']);
+    for (const [t, cell] of shown) {
       const rec = JSON.parse(readFileSync(join(dataset, t, 'episode.json'), 'utf8')) as { deviceConfig: { name: string; factors: Record<string, unknown>; restored: { ok: boolean } } };
+      expect(rec.deviceConfig.name).toBe(cell);
       expect(rec.deviceConfig.restored.ok).toBe(true);
       if (rec.deviceConfig.name === 'large-dark') expect(rec.deviceConfig.factors).toEqual({ fontScale: 1.3, dark: true });
     }
@@ -115,5 +125,21 @@ describe.skipIf(why !== '')(`run form: device configurations from the run view $
     const ev = new EvaluatePage(web.page);
     await ev.waitOverview(1);
     expect({ default: await ev.verdict('demo15', 'replay@default', 'essential'), 'large-dark': await ev.verdict('demo15', 'replay@large-dark', 'essential') }).toEqual(verdicts);
+  }, 300_000);
+
+  it('a run without configurations has no configuration column', async () => {
+    await web.page.locator('[data-view-tab="run"]').click();
+    await page.waitReady('run');
+    await page.pickTasks(['demo15']);
+    await web.page.getByLabel('Use device configurations').uncheck();
+    expect(await page.startButton.textContent()).not.toContain('configuration');
+    await page.startRun();
+    // The last run's table (with the column) gives way to this run's, without it.
+    const table = web.page.locator('.run-episodes[data-config-column="false"]');
+    await table.waitFor({ timeout: 120_000 });
+    await page.run('done').waitFor({ timeout: 120_000 });
+    expect(await table.locator('thead th').allTextContents()).toEqual(['episode', 'agent', 'device', 'outcome', 'steps', 'verdict']);
+    expect(await page.episodeRows().evaluateAll((r) => r.map((x) => `${x.getAttribute('data-episode')} ${x.getAttribute('data-outcome')} ${x.hasAttribute('data-config')} ${x.querySelectorAll('td.ep-config').length}`))).toEqual(['demo15 finished false 0']);
+    await page.screenshot(join(SHOTS, 'run-no-configs-done.png'));
   }, 300_000);
 });

@@ -116,7 +116,7 @@ export async function run(argv: string[]): Promise<number> {
     const res = await runAgents({
       tasks, agents: a.agents, repeat: a.repeat, out: a.out, shard: a.shard, configs, devices, shellFor: (s) => adbShell(mgr.client, s),
       limits: { maxSteps: a.maxSteps, stepTimeoutMs: a.stepTimeoutMs, episodeTimeoutMs: a.episodeTimeoutMs }, resume: a.resume,
-      seed: a.seed, agentSettings: a.settings, evaluate: a.evaluate, embedder: a.embedder, signal: ac.signal,
+      seed: a.seed, agentSettings: a.settings, hubs: external.hubs, evaluate: a.evaluate, embedder: a.embedder, signal: ac.signal,
       onProgress: (done, total, d) => progress.update(done, total, d.message), onEpisode: (_i, r) => external.onEpisode(r),
     }).finally(() => external.close());
     progress.stop();

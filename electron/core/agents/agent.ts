@@ -1,5 +1,6 @@
 import type { Size } from '../../../shared/model';
 import type { DeviceAction } from '../capture/device-action';
+import type { RunnerHubs } from './external/external-agents';
 
 /** The task an agent works on. */
 export interface AgentTask {
@@ -64,6 +65,8 @@ export interface AgentOptions {
   seed: number;
   /** Free-form `key=value` settings from `--agent-opt`. */
   settings: Record<string, string>;
+  /** The run's own agent API / MCP hubs (the http and mcp agents wait behind them); see prepareAgents. */
+  hubs?: RunnerHubs;
 }
 
 export interface AgentFactory {

@@ -55,13 +55,13 @@ export function runHandlers(ctx: AppContext): RunCalls {
         const devices = await mgr.pick(args.devices).catch((err: Error) => { throw new AppError('unavailable', err.message, { cause: err }); });
         // A device that vanishes fails its episode within moments (track-devices), not after a command timeout.
         await mgr.watch().catch(() => undefined);
-        // The http and mcp agents wait behind an agent API / MCP server of their own for the run's length.
+        // The http and mcp agents wait behind an agent API / MCP server of this run's own (own URL and token) for the run's length.
         const external = await prepareAgents(args.agents, settings);
         live.attach(jobId, external.lines);
         const r = await runAgents({
           tasks, agents: args.agents, repeat: args.repeat ?? 1, out, devices, shellFor: (s) => mgr.shell(s),
           limits: { maxSteps: args.maxSteps ?? 20, stepTimeoutMs: 120_000, episodeTimeoutMs: 900_000 }, resume: args.resume ?? false,
-          seed: 1, agentSettings: settings, reset, signal: job.signal, configs: cfg.chosen,
+          seed: 1, agentSettings: settings, hubs: external.hubs, reset, signal: job.signal, configs: cfg.chosen,
           onProgress: (done, total, d) => { live.planned(jobId, total); job.progress(done, total, d); },
           onEpisodeStart: (item, device, cancel) => live.started(jobId, device, item.task.episode, item.dir, cancel),
           onStep: (item, step, device, usage) => {

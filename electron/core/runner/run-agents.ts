@@ -4,6 +4,7 @@ import type { RunReset } from '../../../shared/contract/run';
 import type { AgentUsage } from '../agents/agent';
 import { redactSettings, settingsFor } from '../agents/agent-settings';
 import { agentFactory } from '../agents/registry';
+import type { RunnerHubs } from '../agents/external/external-agents';
 import { DeviceCapture, type CaptureOptions } from '../capture/capture';
 import type { DeviceShell } from '../capture/device-shell';
 import type { DeviceConfig } from '../configs/config-types';
@@ -63,6 +64,8 @@ export interface RunOptions extends RunPlan {
   resume: boolean;
   seed: number;
   agentSettings: Record<string, string>;
+  /** This run's agent API / MCP hubs for the http and mcp agents (prepareAgents). */
+  hubs?: RunnerHubs;
   /** The run's reset method (default: each task's own, from the dataset). */
   reset?: RunReset;
   /** Evaluate each finished episode of an annotated task at once (default true). */
@@ -115,7 +118,7 @@ export async function runAgents(o: RunOptions): Promise<RunResult> {
       const cancel = new AbortController();
       o.onEpisodeStart?.(item, dev.serial, cancel);
       const it = item;
-      const agent = factory.create({ seed, settings: settingsFor(item.agent, o.agentSettings) });
+      const agent = factory.create({ seed, settings: settingsFor(item.agent, o.agentSettings), hubs: o.hubs });
       const record = await runEpisode(capture, {
         task: withReset(item.task, o.reset), agent, agentInfo: { name: item.agent, seed, settings: redactSettings(settingsFor(item.agent, o.agentSettings)) },
         repeat: item.repeat, dir: item.dir, device: { serial: dev.serial, model: dev.model, apiLevel: dev.apiLevel }, limits: o.limits, resume: o.resume,

@@ -7,16 +7,22 @@ import { StepLog } from './StepLog';
 
 const verdict = (c: boolean | undefined): string => (c === undefined ? '' : c ? 'completed' : 'not completed');
 
+/** A configuration's name, marked when the device could not be put back afterwards. */
+const configCell = (e: RunEpisodeSummary): string => (e.config === undefined ? '' : `${e.config}${e.configRestored === false ? ' (not restored)' : ''}`);
+
+/** The run's finished episodes; a configuration column when the run used device configurations (B-MoCA), none otherwise. */
 const EpisodeTable = memo(function EpisodeTable({ episodes }: { episodes: RunEpisodeSummary[] }) {
+  const configs = useMemo(() => episodes.some((e) => e.config !== undefined), [episodes]);
   if (!episodes.length) return null;
   return (
-    <table className="run-episodes" aria-label="Finished episodes">
-      <thead><tr><th>episode</th><th>agent</th><th>device</th><th>outcome</th><th>steps</th><th>verdict</th></tr></thead>
+    <table className="run-episodes" aria-label="Finished episodes" data-config-column={configs}>
+      <thead><tr><th>episode</th>{configs && <th>configuration</th>}<th>agent</th><th>device</th><th>outcome</th><th>steps</th><th>verdict</th></tr></thead>
       <tbody>
         {episodes.map((e) => (
-          <tr key={`${e.trace}`} data-trace={e.trace} data-steps={e.steps} data-episode={e.episode} data-outcome={e.outcome} data-completed={e.completed === undefined ? '' : String(e.completed)} title={e.reason}>
-            <td className="mono">{e.episode}</td><td>{e.agent} r{e.repeat}</td><td className="mono">{e.device}</td>
-            <td>{e.outcome === 'cancelled' ? 'cancelled (steps kept, incomplete)' : e.outcome === 'interrupted' && e.reason ? `interrupted: ${e.reason}` : e.outcome}</td><td>{e.steps}</td><td>{verdict(e.completed)}</td>
+          <tr key={`${e.trace}`} data-trace={e.trace} data-steps={e.steps} data-episode={e.episode} data-outcome={e.outcome} data-completed={e.completed === undefined ? '' : String(e.completed)} data-config={e.config} title={e.reason}>
+            <td className="mono">{e.episode}</td>{configs && <td className="ep-config" data-restored={e.configRestored === undefined ? undefined : String(e.configRestored)}>{configCell(e)}</td>}
+            <td>{e.agent} r{e.repeat}</td><td className="mono ep-device">{e.device}</td>
+            <td className="ep-outcome">{e.outcome === 'cancelled' ? 'cancelled (steps kept, incomplete)' : e.outcome === 'interrupted' && e.reason ? `interrupted: ${e.reason}` : e.outcome}</td><td>{e.steps}</td><td>{verdict(e.completed)}</td>
           </tr>
         ))}
       </tbody>

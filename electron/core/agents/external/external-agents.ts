@@ -1,12 +1,15 @@
 import type { AgentFactory } from '../agent';
 import type { AgentHub } from './agent-hub';
 
-/** The hub `touchstone run` serves for each external agent kind while it runs. */
-const hubs = new Map<string, AgentHub>();
-
-export function setRunnerHub(kind: 'http' | 'mcp', hub: AgentHub | null): void {
-  if (hub) hubs.set(kind, hub); else hubs.delete(kind);
-}
+/**
+ * The hubs one run's http and mcp agents wait behind. Each run (`touchstone
+ * run`, or each run the run view starts) gets its own, with its own server,
+ * URL and token (prepareAgents), and hands them to its agents through the
+ * factory's create options: two runs at once never share a hub, so an agent
+ * attaches to the run whose token it holds, and closing one run leaves the
+ * other's server up.
+ */
+export type RunnerHubs = Partial<Record<'http' | 'mcp', AgentHub>>;
 
 function attachTimeout(settings: Record<string, string>): number {
   const v = settings.attach_timeout_ms;
@@ -19,8 +22,8 @@ function external(kind: 'http' | 'mcp', summary: string): AgentFactory {
   return {
     name: kind, summary,
     create: (o) => {
-      const hub = hubs.get(kind);
-      if (!hub) throw new Error(`The ${kind} agent needs the ${kind === 'http' ? 'agent HTTP API' : 'MCP server'} that \`touchstone run --agent ${kind}\` starts.`);
+      const hub = o.hubs?.[kind];
+      if (!hub) throw new Error(`The ${kind} agent needs the ${kind === 'http' ? 'agent HTTP API' : 'MCP server'} its run starts (\`touchstone run --agent ${kind}\` or the run view).`);
       return hub.runnerAgent(kind, attachTimeout(o.settings));
     },
   };
