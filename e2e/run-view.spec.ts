@@ -47,7 +47,7 @@ describe.skipIf(why !== '')(`run view: virtual devices, live runs, cancel, recor
     await page.run('done').waitFor({ timeout: 120_000 });
     expect(await page.episodeRows().evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-episode')} ${r.getAttribute('data-completed')}`).sort())).toEqual(['demo01 true', 'demo15 true']);
     // Both devices ran an episode (one each: a device takes the next task when it is free).
-    expect(new Set(await page.episodeRows().evaluateAll((rows) => rows.map((r) => r.querySelector('td:nth-child(3)')!.textContent)))).toEqual(new Set([a, b]));
+    expect(new Set(await page.episodeRows().evaluateAll((rows) => rows.map((r) => r.querySelector('td.ep-device')!.textContent)))).toEqual(new Set([a, b]));
     await web.page.locator('[data-action="open-evaluation"]').click();
     const ev = new EvaluatePage(web.page);
     // The overview lists the tasks with a trace: the two that ran.
@@ -83,7 +83,7 @@ describe.skipIf(why !== '')(`run view: virtual devices, live runs, cancel, recor
     // Episode events and the call's end travel on different channels: wait for the rows.
     const cancelled = page.episodeRows('cancelled');
     // The episode cancelled on the device that had its first step: its row, with the steps it kept.
-    const onA = cancelled.filter({ has: web.page.locator('td:nth-child(3)', { hasText: a! }) });
+    const onA = cancelled.filter({ has: web.page.locator('td.ep-device', { hasText: a! }) });
     await onA.waitFor({ timeout: 30_000 });
     expect(Number(await onA.getAttribute('data-steps'))).toBeGreaterThan(0);
     expect(await cancelled.first().textContent()).toContain('cancelled (steps kept, incomplete)');
