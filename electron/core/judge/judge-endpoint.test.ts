@@ -1,5 +1,5 @@
 import { describe, it, expect, afterAll, beforeAll } from 'vitest';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createAppService } from '../app/app-service';
@@ -121,5 +121,22 @@ describe.skipIf(!existsSync(TRACE_18))('judge endpoint set in the app: eval:judg
     expect(readFileSync(path.join(state, 'judge-endpoint.json'), 'utf8')).not.toContain(KEY);
     expect(allText(path.join(state, 'judge-cache'))).not.toContain(KEY);
     expect(allText(path.join(state, 'judge-cache'))).toContain('"endpoint"');
+  });
+});
+
+describe('judge endpoint settings file', () => {
+  it('a broken or foreign file is named with what to do; a save replaces it atomically (no temp file left)', async () => {
+    const dir = path.join(tmp, 'broken-state');
+    const service = createAppService({ mode: 'web', stateDir: dir, fileUrl: (id, rel) => `/files/${id}/${rel}`, secrets: 'memory' });
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'judge-endpoint.json');
+    writeFileSync(file, '{"baseURL": ');
+    await expect(service.calls['eval:judgeEndpoint']({})).rejects.toThrow(`${file} is not valid JSON`);
+    writeFileSync(file, '{"baseURL": "http://x"}');
+    await expect(service.calls['eval:judgeEndpoint']({})).rejects.toThrow(`${file} is not a Touchstone judge endpoint file (format touchstone-judge-endpoint/1); delete it or save the judge endpoint again.`);
+    const v = await service.calls['eval:judgeEndpointSet']({ baseURL: 'https://api.example.com/v1', models: 'm1' });
+    expect([v.source.baseURL, v.source.key, v.app]).toEqual(['app', process.env.TOUCHSTONE_LLM_API_KEY ? 'environment' : 'none', { baseURL: 'https://api.example.com/v1', models: ['m1'], keyName: null }]);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ format: 'touchstone-judge-endpoint/1', baseURL: 'https://api.example.com/v1', models: ['m1'], keyName: null });
+    expect(readdirSync(dir)).toEqual(['judge-endpoint.json']);
   });
 });
