@@ -9,6 +9,7 @@ import type { EssentialResult } from '../evaluation/types';
 import type { BaselineResult } from '../evaluation/baselines';
 import type { Call, NameSet, NoArgs } from './common';
 import type { JobArgs } from './dataset';
+import type { SecretInfo } from './run';
 
 /** The verdict columns of the overview, side by side. */
 export type EvalMethodKey = 'essential' | 'legacy' | 'stepwise' | 'lcs';
@@ -196,6 +197,35 @@ export interface EvalEpisodeDetail {
   error?: string;
 }
 
+/** Where one part of the judge's endpoint comes from: the app's settings, TOUCHSTONE_LLM_* of the core's process, or nowhere. */
+export type JudgeSettingSource = 'app' | 'environment' | 'none';
+
+/**
+ * The judge's endpoint as the evaluation view shows it. Never holds a key: the app's key is named
+ * (`{ name, set, last4? }` from the key store the run form uses), the environment's only said to be set.
+ */
+export interface JudgeEndpointView {
+  /** What the judge column uses now (app settings where set, else the environment). */
+  baseURL: string | null;
+  models: string[];
+  key: SecretInfo | null;
+  source: { baseURL: JudgeSettingSource; models: JudgeSettingSource; key: JudgeSettingSource };
+  /** Saved in the app (null: nothing saved; the environment is in effect). */
+  app: { baseURL: string; models: string[]; keyName: string | null } | null;
+  /** TOUCHSTONE_LLM_* of the process running Touchstone. */
+  environment: { baseURL: string | null; models: string[]; keySet: boolean };
+  /** The settings file (base URL, models, key name). */
+  file: string;
+}
+
+/**
+ * Saves the judge's endpoint in the app: base URL (http or https) and one model, or two different ones
+ * for cross-validation. The key: `key` stores (or replaces) it in the key store under `keyName`
+ * (default `judge`), `keyName` alone picks a stored key, neither leaves the key to the environment.
+ * `reset: true` forgets the app's settings (the environment is in effect again; stored keys stay).
+ */
+export interface JudgeEndpointEdit { baseURL?: string; models?: string[] | string; keyName?: string | null; key?: string; reset?: boolean }
+
 /** Export formats: per-cell CSV, the full JSON report, or one self-contained HTML report. */
 export type EvalExportFormat = 'csv' | 'json' | 'html';
 
@@ -224,12 +254,19 @@ export interface EvaluationCalls {
    */
   'eval:export': Call<{ evalId: string; format: EvalExportFormat; path?: string }, { path?: string; bytes: number; content?: string }>;
   /**
-   * Computes extra methods for every task x agent of an open evaluation: the judge (endpoint and
-   * models from TOUCHSTONE_LLM_BASE_URL / TOUCHSTONE_LLM_MODEL / TOUCHSTONE_LLM_API_KEY of the
-   * process running Touchstone; answers cached), the hybrid and CheckPoints (`<dataset>/checkpoints.json`
+   * Computes extra methods for every task x agent of an open evaluation: the judge (endpoint, models
+   * and key from `eval:judgeEndpointSet`, else TOUCHSTONE_LLM_BASE_URL / TOUCHSTONE_LLM_MODEL /
+   * TOUCHSTONE_LLM_API_KEY of the process running Touchstone; answers cached per endpoint and model), the hybrid and CheckPoints (`<dataset>/checkpoints.json`
    * or each episode's). A method that cannot run says why in `unavailable`.
    */
   'eval:methods': Call<{ evalId: string; methods: EvalExtraMethod[] }, EvalExtraResult>;
+  /** The judge's endpoint in effect and where each part comes from (no key, only its name). */
+  'eval:judgeEndpoint': Call<NoArgs, JudgeEndpointView>;
+  /**
+   * Checks and saves the judge's endpoint (atomically, in the app's state folder; the key in the key
+   * store). 'bad-request' names the field and what to do. Answers as `eval:judgeEndpoint`.
+   */
+  'eval:judgeEndpointSet': Call<JudgeEndpointEdit, JudgeEndpointView>;
   /** The Mobile-Bench test case of one task from `<dataset>/checkpoints.json` (annotation view). */
   'checkpoints:load': Call<{ datasetId: string; episode: string }, CheckpointCaseFile>;
   /**
@@ -250,6 +287,8 @@ export const EVALUATION_CALLS: NameSet<EvaluationCalls> = {
   'eval:label': true,
   'eval:export': true,
   'eval:methods': true,
+  'eval:judgeEndpoint': true,
+  'eval:judgeEndpointSet': true,
   'checkpoints:load': true,
   'checkpoints:save': true,
 };

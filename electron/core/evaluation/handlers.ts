@@ -13,6 +13,8 @@ import { readLabelFile, writeLabel } from './human-label-file';
 import { inspectFolder, traceKind } from './inspect-folder';
 import { tasksFromIndex } from './tasks-from-index';
 import { viewMethods } from '../judge/view-methods';
+import { JudgeEndpointSettings } from '../judge/judge-endpoint';
+import { secretHandlers } from '../secrets/secret-handlers';
 import { loadCheckpointCase, saveCheckpointCase } from './checkpoint-file';
 import { workerPool } from './worker-pool';
 
@@ -27,6 +29,8 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
   const sessions = new Map<string, EvalSession>();
   /** Traces roots registered for serving their screenshots: agent root -> registry id. */
   const fileIds = new Map<string, string>();
+  /** The judge's endpoint set in the view; keys in the run form's key store. */
+  const judgeEndpoint = new JudgeEndpointSettings(ctx.options.stateDir, secretHandlers(ctx.options).store);
 
   const allowedPath = async (p: unknown, what: string, mustExist = true): Promise<string> => {
     if (typeof p !== 'string' || !p.trim()) throw new AppError('bad-request', `${what}: a path is needed.`);
@@ -124,8 +128,10 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
     },
     'eval:methods': async (args) => {
       const s = session(args?.evalId);
-      try { return await viewMethods(s, args?.methods, { cacheDir: ctx.options.stateDir, env: process.env }); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
+      try { return await viewMethods(s, args?.methods, { cacheDir: ctx.options.stateDir, env: process.env, appEndpoint: () => judgeEndpoint.flags() }); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
     },
+    'eval:judgeEndpoint': () => judgeEndpoint.view(),
+    'eval:judgeEndpointSet': (args) => judgeEndpoint.set(args),
     'checkpoints:load': async (args) => loadCheckpointCase(ctx.datasets.get(args?.datasetId).root, String(args?.episode)),
     'checkpoints:save': async (args) => saveCheckpointCase(ctx.datasets.get(args?.datasetId).root, String(args?.episode), args?.edit, args?.base ?? null),
     'eval:export': async (args) => {

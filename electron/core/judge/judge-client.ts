@@ -51,7 +51,7 @@ export function createAskModel(cfg: EndpointConfig): AskModel {
     } catch (err) {
       if (signal?.aborted) throw err;
       const status = (err as { status?: number }).status;
-      const hint = status === 401 || status === 403 ? ' Check TOUCHSTONE_LLM_API_KEY.' : status === 404 ? ' Check the model name and TOUCHSTONE_LLM_BASE_URL (it usually ends in /v1).' : '';
+      const hint = status === 401 || status === 403 ? ' Check the API key (--llm-key, TOUCHSTONE_LLM_API_KEY or the evaluation view\'s Judge endpoint).' : status === 404 ? ' Check the model name and the base URL (it usually ends in /v1).' : '';
       throw new Error(redact(`Judge model ${model} at ${cfg.baseURL} failed${status ? ` (HTTP ${status})` : ''}: ${(err as Error).message}.${hint}`, cfg.apiKey));
     }
   };

@@ -1,5 +1,5 @@
 import { readTrace, type TraceRef } from '../evaluation/trace-layouts';
-import { JudgeCache, type TokenUsage } from './judge-cache';
+import { endpointKey, JudgeCache, type TokenUsage } from './judge-cache';
 import { createAskModel, JUDGE_PARAMS, redact, type AskModel, type EndpointConfig } from './judge-client';
 import { loadPromptTemplate, promptHash, type PromptTemplate } from './judge-prompt';
 import { buildJudgeRequest, type JudgeFrames, type JudgeInput } from './judge-request';
@@ -57,7 +57,7 @@ export function emptyUsage(models: readonly string[]): JudgeUsage {
 
 /**
  * Judges each episode with each model: builds the prompt from the editable template and the trace,
- * answers from the cache where (model, prompt hash) was asked before, else asks the endpoint and
+ * answers from the cache where (endpoint, model, prompt hash) was asked before, else asks the endpoint and
  * stores the answer. Failures (endpoint down, unreadable reply) leave that answer without a verdict,
  * which sends the episode to the human queue; they never stop the run. Cancelling through `signal`
  * rejects with the signal's reason.
@@ -67,6 +67,7 @@ export async function runJudge(items: readonly JudgeItem[], o: JudgeOptions, sig
   const template = loadPromptTemplate(o.promptFile);
   const ask = o.ask ?? createAskModel(o.endpoint);
   const cache = new JudgeCache(o.cacheDir);
+  const endpoint = endpointKey(o.endpoint.baseURL);
   const usage = emptyUsage(o.models);
   const results = new Map<string, JudgeResult>();
   let done = 0;
@@ -74,7 +75,7 @@ export async function runJudge(items: readonly JudgeItem[], o: JudgeOptions, sig
 
   const askOne = async (model: string, hash: string, messages: Parameters<AskModel>[1]): Promise<JudgeAnswer> => {
     const per = usage.perModel[model]!;
-    const hit = cache.get(model, hash);
+    const hit = cache.get(model, hash, endpoint);
     let reply: string;
     let u: TokenUsage;
     let cached = false;
@@ -94,7 +95,7 @@ export async function runJudge(items: readonly JudgeItem[], o: JudgeOptions, sig
       }
       usage.requests++; per.requests++;
       add(usage.tokens, u); add(per.tokens, u);
-      await cache.put({ model, promptHash: hash, reply, usage: u, at: new Date().toISOString() });
+      await cache.put({ model, endpoint, promptHash: hash, reply, usage: u, at: new Date().toISOString() });
     }
     const v = parseVerdict(reply);
     const costUsd = cached ? undefined : costOf(o.prices, model, u);

@@ -4,7 +4,7 @@ import type { CheckpointResult } from '../../../shared/evaluation/checkpoints/ty
 import { datasetCheckpointTasks, evaluateCheckpoints } from '../evaluation/checkpoint-method';
 import type { EvalSession } from '../evaluation/eval-session';
 import { readTrace } from '../evaluation/trace-layouts';
-import { judgeOptionsFrom } from './judge-config';
+import { judgeOptionsFrom, type JUDGE_FLAGS } from './judge-config';
 import { hybridOf } from './judge-methods';
 import type { HybridResult, JudgeResult } from './judge-types';
 import { runJudge, type JudgeItem, type JudgeOptions } from './run-judge';
@@ -15,7 +15,9 @@ export interface ViewMethodsOptions {
   /** Environment the judge's endpoint and models come from (TOUCHSTONE_LLM_*). */
   env: Record<string, string | undefined>;
   signal?: AbortSignal;
-  /** Tests bring their own judge options (a local server); default: from `env`. */
+  /** The endpoint set in the app (base URL, models, key), over `env` where set. */
+  appEndpoint?: () => Promise<Partial<Record<(typeof JUDGE_FLAGS)[number], string>>>;
+  /** Tests bring their own judge options (a local server); default: from the app's settings and `env`. */
   judge?: JudgeOptions;
 }
 
@@ -24,12 +26,13 @@ const verdictOfCheckpoints = (c: CheckpointResult): EvalExtraCell['checkpoints']
   completed: c.completed, reason: c.reason, level1: c.level1, level2: c.level2, ...(c.total.all ? { score: `${c.passed.all}/${c.total.all}` } : {}),
 });
 
-function judgeOptions(o: ViewMethodsOptions): JudgeOptions | string {
+async function judgeOptions(o: ViewMethodsOptions): Promise<JudgeOptions | string> {
   if (o.judge) return o.judge;
   try {
-    return { ...judgeOptionsFrom({}, o.env), cacheDir: path.join(o.cacheDir, 'judge-cache') };
+    const app = (await o.appEndpoint?.()) ?? {};
+    return { ...judgeOptionsFrom(app, o.env), cacheDir: path.join(o.cacheDir, 'judge-cache') };
   } catch (err) {
-    return `No judge: ${(err as Error).message.replace(/pass --llm-base-url URL or /, '').replace(/pass --llm-model NAME \(two, comma-separated, for cross-validation\) or /, '')} for the process running Touchstone, then turn the column on again.`;
+    return `No judge: ${(err as Error).message.replace(/pass --llm-base-url URL or /, '').replace(/pass --llm-model NAME \(two, comma-separated, for cross-validation\) or /, '')} for the process running Touchstone, or set it under "Judge endpoint" in the toolbar; then run the column again.`;
   }
 }
 
@@ -45,7 +48,7 @@ export async function viewMethods(s: EvalSession, asked: unknown, o: ViewMethods
   const methods = EVAL_EXTRA_METHODS.filter((m) => asked.includes(m));
   const out: EvalExtraResult = { evalId: s.id, methods, cells: [], queue: [], unavailable: {}, warnings: [] };
   const wantJudge = methods.includes('judge') || methods.includes('hybrid');
-  const jo = wantJudge ? judgeOptions(o) : undefined;
+  const jo = wantJudge ? await judgeOptions(o) : undefined;
   if (typeof jo === 'string') for (const m of ['judge', 'hybrid'] as const) if (methods.includes(m)) out.unavailable[m] = jo;
   const cps = methods.includes('checkpoints') ? datasetCheckpointTasks(s.datasetRoot) : undefined;
   if (cps) out.warnings.push(...cps.problems);

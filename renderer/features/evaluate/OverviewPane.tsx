@@ -9,6 +9,7 @@ import { buildRows, cellKey, filterRows, valuesOf, type SortKey } from './overvi
 import { SummaryPanel } from './SummaryPanel';
 import { ExtraNotes, ExtraSummary, ExtraToggles, useExtraCells } from './ExtraMethods';
 import { QueuePanel } from './QueuePanel';
+import { JudgeEndpointButton, JudgeEndpointPanel } from './JudgeEndpoint';
 
 function download(name: string, content: string, type: string): void {
   const url = URL.createObjectURL(new Blob([content], { type }));
@@ -84,6 +85,7 @@ export function OverviewPane({ client }: { client: TouchstoneClient }) {
         <label><input type="checkbox" checked={s.filter.failures} onChange={(e) => s.setFilter({ failures: e.target.checked })} /> failures</label>
         <label title="Only tasks the judge or the hybrid left for a human"><input type="checkbox" data-filter="queue" checked={s.filter.queue} onChange={(e) => s.setFilter({ queue: e.target.checked })} /> needs a human ({queued.size})</label>
         <ExtraToggles client={client} />
+        <JudgeEndpointButton client={client} />
         {select('category')}{select('difficulty')}{select('app')}
         <select aria-label="sort" value={`${s.sort.key}:${s.sort.desc ? 'desc' : 'asc'}`} onChange={(e) => { const [key, dir] = e.target.value.split(':'); s.setSort({ key: key as SortKey, desc: dir === 'desc' }); }}>
           <option value="task:asc">index order</option><option value="category:asc">category</option><option value="difficulty:asc">steps ↑</option><option value="difficulty:desc">steps ↓</option>
@@ -96,6 +98,7 @@ export function OverviewPane({ client }: { client: TouchstoneClient }) {
         <button className="btn btn-small" data-action="export-html" onClick={() => void exportAs('html')}>HTML report</button>
         <button className="btn btn-small" onClick={s.close}>Close</button>
       </div>
+      <JudgeEndpointPanel client={client} />
       {s.progress && <EvalProgress client={client} />}
       {s.error && <div className="error-box" role="alert">{s.error}</div>}
       {s.labelError && <div className="error-box" role="alert">{s.labelError}</div>}
