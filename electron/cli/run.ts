@@ -6,7 +6,8 @@ import { resolveAdbServer } from '../core/devices/adb-client';
 import { DeviceManager } from '../core/devices/device-manager';
 import { parseEmbedderSpec, type EmbedderSpec } from '../core/evaluation/embedding-provider';
 import { writeFileAtomic } from '../core/fs/atomic-write';
-import { parseRunShard, runAgents, type RunShard } from '../core/runner/run-agents';
+import { runAgents } from '../core/runner/run-agents';
+import { parseShard, type Shard } from './shard';
 import { loadRunTasks } from '../core/runner/run-tasks';
 import { prepareAgents, usageLines } from '../core/agents/external/run-hooks';
 import { runProgress } from './run-progress';
@@ -26,8 +27,9 @@ const USAGE = `Usage: touchstone run --dataset D --tasks <ids|all> --agent <name
   --episode-timeout MS limit for one episode (default 900000)
   --out DIR            traces go to DIR/<agent>/r<repeat>/<episode>/ (default ./runs)
   --resume             keep finished episodes, continue unfinished ones (killed, interrupted, cancelled)
-  --shard i/n          run only every n-th episode of the run starting at the i-th (1-based); shards
-                       can run in other processes or machines writing to the same --out
+  --shard k/n          run only every n-th episode of the run starting at the k-th; shards count from 1
+                       (1/n ... n/n), as in touchstone eval, and can run in other processes or machines
+                       writing to the same --out
   --seed N             seed of the random agent (default 1)
   --agent-opt K=V      a setting for the agents (repeatable), e.g. complete=0.2 for random; AGENT.K=V
                        sets it for one agent only (llm.model=NAME). llm: base_url, model, mode=text|vision,
@@ -45,7 +47,7 @@ Exit 0 when every episode ran to its end, 1 when some were interrupted or failed
 
 interface Args {
   dataset: string; tasks: string[] | 'all'; agents: string[]; devices: string[] | 'all'; repeat: number; maxSteps: number;
-  stepTimeoutMs: number; episodeTimeoutMs: number; out: string; resume: boolean; shard?: RunShard; seed: number;
+  stepTimeoutMs: number; episodeTimeoutMs: number; out: string; resume: boolean; shard?: Shard; seed: number;
   settings: Record<string, string>; evaluate: boolean; embedder: EmbedderSpec; json?: string; adbServer?: string; quiet: boolean;
   configs: ConfigArgs;
 }
@@ -83,7 +85,7 @@ function parseArgs(argv: string[]): Args {
   return {
     dataset: resolve(v.dataset!), tasks: list(v.tasks!), agents, devices: list(v.devices!), repeat: int('repeat', 1), maxSteps: int('max-steps', 20),
     stepTimeoutMs: int('step-timeout', 120_000), episodeTimeoutMs: int('episode-timeout', 900_000), out: resolve(v.out ?? 'runs'),
-    resume: flags.has('--resume'), shard: v.shard ? parseRunShard(v.shard) : undefined, seed: int('seed', 1, 0), settings,
+    resume: flags.has('--resume'), shard: v.shard ? parseShard(v.shard) : undefined, seed: int('seed', 1, 0), settings,
     evaluate: !flags.has('--no-eval'), embedder: parseEmbedderSpec(v.embedder ?? 'default'), json: v.json, adbServer: v['adb-server'], quiet: flags.has('--quiet'),
     configs: configArgs(v),
   };

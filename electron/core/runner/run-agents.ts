@@ -15,17 +15,8 @@ import { runEpisode, type EpisodeLimits } from './run-episode';
 import type { RunTask } from './run-tasks';
 import { TraceRecorder } from './trace-recorder';
 
-/** `--shard i/n`, 1-based (shard i of n takes every n-th episode of the run starting at the i-th). */
+/** `--shard k/n` (parsed by electron/cli/shard.ts): shard k of n takes every n-th episode of the run starting at the k-th (1-based). */
 export interface RunShard { index: number; count: number }
-
-/** Parses `i/n` with 1 <= i <= n (a Kubernetes Indexed Job passes JOB_COMPLETION_INDEX + 1). */
-export function parseRunShard(s: string): RunShard {
-  const m = /^(\d+)\/(\d+)$/.exec(s.trim());
-  const index = Number(m?.[1]);
-  const count = Number(m?.[2]);
-  if (!m || count < 1 || index < 1 || index > count) throw new Error(`--shard must be i/n with 1 <= i <= n (e.g. 1/4; shards are numbered from 1); got "${s}".`);
-  return { index, count };
-}
 
 /** One queued episode: a task, an agent, a repeat. */
 export interface RunItem { task: RunTask; agent: string; repeat: number; dir: string; config?: DeviceConfig }
