@@ -115,12 +115,17 @@ export async function run(argv: string[]): Promise<number> {
     if (a.devices === 'all') {
       for (const d of await mgr.list()) if (d.state !== 'device') console.error(`skipping ${d.serial} (${d.state}): ${d.hint ?? ''}`);
     }
+    // As in the run view: adb's track-devices ends the episode of a device that vanishes within moments, naming it.
+    const watched = await mgr.watch().then(() => true, (err: Error) => {
+      console.error(`touchstone run: cannot follow the device list (${err.message}); a vanished device is noticed only when its commands fail.`);
+      return false;
+    });
     const res = await runAgents({
-      tasks, agents: a.agents, repeat: a.repeat, out: a.out, shard: a.shard, configs, devices, shellFor: (s) => adbShell(mgr.client, s),
+      tasks, agents: a.agents, repeat: a.repeat, out: a.out, shard: a.shard, configs, devices, shellFor: (s) => (watched ? mgr.shell(s) : adbShell(mgr.client, s)),
       limits: { maxSteps: a.maxSteps, stepTimeoutMs: a.stepTimeoutMs, episodeTimeoutMs: a.episodeTimeoutMs }, resume: a.resume,
       seed: a.seed, agentSettings: a.settings, evaluate: a.evaluate, embedder: a.embedder, signal: ac.signal,
       onProgress: (done, total, d) => progress.update(done, total, d.message), onEpisode: (_i, r) => external.onEpisode(r),
-    }).finally(() => external.close());
+    }).finally(async () => { await mgr.unwatch(); await external.close(); });
     progress.stop();
     for (const x of res.items) {
       const ev = x.record.evaluation ? (x.record.evaluation.completed ? 'completed' : 'not completed') : '-';
@@ -128,10 +133,11 @@ export async function run(argv: string[]): Promise<number> {
     }
     const completed = res.items.filter((x) => x.record.evaluation?.completed).length;
     const judged = res.items.filter((x) => x.record.evaluation).length;
-    console.log(`${res.items.length} of ${res.planned} episode(s) ran${a.shard ? ` (shard ${a.shard.index}/${a.shard.count})` : ''} on ${devices.length} device(s); ${judged} evaluated, ${completed} completed. Traces: ${a.out}`);
+    const lost = res.lostDevices.length ? `, ${res.lostDevices.length} lost (${res.lostDevices.map((l) => l.serial).join(', ')})` : '';
+    console.log(`${res.items.length} of ${res.planned} episode(s) ran${a.shard ? ` (shard ${a.shard.index}/${a.shard.count})` : ''} on ${devices.length} device(s)${lost}; ${judged} evaluated, ${completed} completed. Traces: ${a.out}`);
+    for (const l of res.lostDevices) console.log(`device lost: ${l.serial}: ${l.reason}`);
     for (const l of usageLines(res.items.map((x) => ({ agent: x.item.agent, record: x.record })))) console.log(l);
     if (configs) console.log((await writeBreakdown(a.out, res.items.map((x) => x.record))).md);
-    for (const l of res.lostDevices) console.error(`device lost: ${l.serial}: ${l.reason}`);
     if (a.json) await writeFileAtomic(a.json, JSON.stringify(res.items.map((x) => ({ dir: x.item.dir, ranOn: x.device, ...x.record })), null, 2) + '\n');
     if (res.cancelled) return 130;
     return res.items.every((x) => ['finished', 'step-limit', 'timeout'].includes(x.record.outcome)) && res.items.length === res.planned ? 0 : 1;
