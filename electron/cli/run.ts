@@ -9,6 +9,7 @@ import { writeFileAtomic } from '../core/fs/atomic-write';
 import { runAgents } from '../core/runner/run-agents';
 import { parseShard, type Shard } from './shard';
 import { loadRunTasks } from '../core/runner/run-tasks';
+import { watchPresence } from '../core/runner/watch-device';
 import { prepareAgents, usageLines } from '../core/agents/external/run-hooks';
 import { runProgress } from './run-progress';
 import { writeBreakdown } from '../core/configs/run-choice';
@@ -122,6 +123,7 @@ export async function run(argv: string[]): Promise<number> {
     });
     const res = await runAgents({
       tasks, agents: a.agents, repeat: a.repeat, out: a.out, shard: a.shard, configs, devices, shellFor: (s) => (watched ? mgr.shell(s) : adbShell(mgr.client, s)),
+      watchDevice: watched ? watchPresence(mgr.presence) : undefined,
       limits: { maxSteps: a.maxSteps, stepTimeoutMs: a.stepTimeoutMs, episodeTimeoutMs: a.episodeTimeoutMs }, resume: a.resume,
       seed: a.seed, agentSettings: a.settings, evaluate: a.evaluate, embedder: a.embedder, signal: ac.signal,
       onProgress: (done, total, d) => progress.update(done, total, d.message), onEpisode: (_i, r) => external.onEpisode(r),

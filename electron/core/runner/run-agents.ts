@@ -5,7 +5,7 @@ import type { AgentUsage } from '../agents/agent';
 import { redactSettings, settingsFor } from '../agents/agent-settings';
 import { agentFactory } from '../agents/registry';
 import { DeviceCapture, type CaptureOptions } from '../capture/capture';
-import type { DeviceShell } from '../capture/device-shell';
+import { DeviceGoneError, type DeviceShell } from '../capture/device-shell';
 import type { DeviceConfig } from '../configs/config-types';
 import type { EmbedderSpec } from '../evaluation/embedding-provider';
 import type { EpisodeRecord, StepRecord } from './episode-record';
@@ -14,6 +14,7 @@ import { withReset } from './reset-device';
 import { runEpisode, type EpisodeLimits } from './run-episode';
 import type { RunTask } from './run-tasks';
 import { TraceRecorder } from './trace-recorder';
+import type { WatchDevice } from './watch-device';
 
 /** `--shard k/n` (parsed by electron/cli/shard.ts): shard k of n takes every n-th episode of the run starting at the k-th (1-based). */
 export interface RunShard { index: number; count: number }
@@ -66,6 +67,11 @@ export interface RunOptions extends RunPlan {
   onEpisode?(item: RunItem, record: EpisodeRecord, device: string): void;
   /** An episode starts on a device; aborting `cancel` stops that episode only (its steps are kept), the run goes on. */
   onEpisodeStart?(item: RunItem, device: string, cancel: AbortController): void;
+  /**
+   * Follows each device's presence (adb's track-devices, `watchPresence`): a device that leaves ends
+   * its episode at once as interrupted, even while the agent is deciding and no command is under way.
+   */
+  watchDevice?: WatchDevice;
   /** A step was committed; `usage` is the agent's token and cost totals of the episode so far (LLM-backed agents). */
   onStep?(item: RunItem, step: StepRecord, device: string, usage?: AgentUsage): void;
 }
@@ -107,12 +113,13 @@ export async function runAgents(o: RunOptions): Promise<RunResult> {
       o.onEpisodeStart?.(item, dev.serial, cancel);
       const it = item;
       const agent = factory.create({ seed, settings: settingsFor(item.agent, o.agentSettings) });
+      const unwatch = o.watchDevice?.(dev.serial, (why) => cancel.abort(new DeviceGoneError(dev.serial, why)));
       const record = await runEpisode(capture, {
         task: withReset(item.task, o.reset), agent, agentInfo: { name: item.agent, seed, settings: redactSettings(settingsFor(item.agent, o.agentSettings)) },
         repeat: item.repeat, dir: item.dir, device: { serial: dev.serial, model: dev.model, apiLevel: dev.apiLevel }, limits: o.limits, resume: o.resume,
         reset: { consoleTokenFile: o.consoleTokenFile }, deviceConfig: item.config, signal: AbortSignal.any([o.signal, cancel.signal]),
         onStep: o.onStep && ((step) => o.onStep!(it, step, dev.serial, agent.usage?.())),
-      });
+      }).finally(() => unwatch?.());
       const finish = async (): Promise<void> => {
         let rec = record;
         if (judge && it.task.annotated && ['finished', 'step-limit', 'timeout'].includes(rec.outcome) && !rec.evaluation) {
