@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HAVE_ADB } from '../electron/virtual-device/testing';
+import { HAVE_ADB, startVirtualDevice } from '../electron/virtual-device/testing';
 import { AnnotatePage } from './pages/annotate-page';
 import { EvaluatePage } from './pages/evaluate-page';
 import { RunPage } from './pages/run-page';
@@ -60,41 +60,50 @@ describe.skipIf(why !== '')(`run view: virtual devices, live runs, cancel, recor
   }, 300_000);
 
   it('re-attaches to a run after a reload, then cancels it midway: the recorded steps are kept and the episodes marked incomplete', async () => {
-    await page.pickTasks(['demo16']);
-    await web.page.locator('.run-task-list label[data-episode="demo01"] input').uncheck();
-    await web.page.locator('.run-task-list label[data-episode="demo15"] input').uncheck();
-    await page.setRepeats(12);
-    await page.startRun();
-    await page.run('running').waitFor();
-    const [a] = await page.serials();
-    await page.tileWithStep(a!).waitFor({ timeout: 60_000 });
-    // A reload re-attaches to the running job: the live run comes back and new steps keep arriving.
-    await web.page.reload();
-    await page.waitReady('run');
-    await page.run('running').waitFor();
-    const seen = Number(await web.page.locator(`.run-tile[data-device="${a}"]`).getAttribute('data-step'));
-    await web.page.locator(`.run-tile[data-device="${a}"]:not([data-step="${seen}"])`).waitFor({ timeout: 60_000 });
-    // Cancel only once an episode on the device has its first step: a tile at step 0 while running is an episode
-    // (demo16's replay takes 4 steps and a completion) with a recorded step and more to come, never the gap between
-    // two episodes, where the cancelled episodes would all have no steps yet.
-    await web.page.locator(`.run-tile[data-device="${a}"][data-running="true"][data-step="0"]`).waitFor({ timeout: 60_000 });
-    await web.page.locator('[data-action="cancel-run"]').click();
-    await page.run('cancelled').waitFor({ timeout: 60_000 });
-    // Episode events and the call's end travel on different channels: wait for the rows.
-    const cancelled = page.episodeRows('cancelled');
-    // The episode cancelled on the device that had its first step: its row, with the steps it kept.
-    const onA = cancelled.filter({ has: web.page.locator('td.ep-device', { hasText: a! }) });
-    await onA.waitFor({ timeout: 30_000 });
-    expect(Number(await onA.getAttribute('data-steps'))).toBeGreaterThan(0);
-    expect(await cancelled.first().textContent()).toContain('cancelled (steps kept, incomplete)');
-    const rows = await cancelled.evaluateAll((trs) => trs.map((r) => ({ trace: r.getAttribute('data-trace')!, steps: Number(r.getAttribute('data-steps')) })));
-    // The episode that was running on the device showing steps kept them.
-    expect(Math.max(...rows.map((r) => r.steps))).toBeGreaterThan(0);
-    // On disk: each cancelled trace keeps its steps (screenshots), and its record says cancelled.
-    for (const r of rows) {
-      const rec = JSON.parse(readFileSync(join(dataset, r.trace, 'episode.json'), 'utf8')) as { outcome: string; steps: unknown[] };
-      expect([rec.outcome, rec.steps.length]).toEqual(['cancelled', r.steps]);
-      if (r.steps > 0) expect(existsSync(join(dataset, r.trace, 'captured_data', 'screenshot', '0.png'))).toBe(true);
+    // The run goes to a third, slow phone only (every adb service answers 150 ms late): its episodes last seconds,
+    // so the cancel below lands mid-episode, with steps recorded and more to come, however fast steps are.
+    const slow = await startVirtualDevice({ world: 'demo', adb: session.adb, faults: { latencyMs: 150 } });
+    try {
+      await web.page.locator(`.device-row[data-serial="${slow.serial}"][data-state="device"]`).waitFor({ timeout: 30_000 });
+      for (const other of (await page.serials()).filter((x) => x !== slow.serial)) {
+        await web.page.locator('.run-devices label').filter({ has: web.page.getByText(other, { exact: true }) }).locator('input').uncheck();
+      }
+      await page.pickTasks(['demo16']);
+      await web.page.locator('.run-task-list label[data-episode="demo01"] input').uncheck();
+      await web.page.locator('.run-task-list label[data-episode="demo15"] input').uncheck();
+      await page.setRepeats(12);
+      await page.startRun();
+      await page.run('running').waitFor();
+      const a = slow.serial;
+      await page.tileWithStep(a).waitFor({ timeout: 60_000 });
+      // A reload re-attaches to the running job: the live run comes back and new steps keep arriving.
+      await web.page.reload();
+      await page.waitReady('run');
+      await page.run('running').waitFor();
+      const seen = Number(await web.page.locator(`.run-tile[data-device="${a}"]`).getAttribute('data-step'));
+      await web.page.locator(`.run-tile[data-device="${a}"]:not([data-step="${seen}"])`).waitFor({ timeout: 60_000 });
+      // Cancel while an episode on the slow device has a recorded step and more to come.
+      await web.page.locator(`.run-tile[data-device="${a}"][data-running="true"]:not([data-step="-1"])`).waitFor({ timeout: 60_000 });
+      await web.page.locator('[data-action="cancel-run"]').click();
+      await page.run('cancelled').waitFor({ timeout: 60_000 });
+      // Episode events and the call's end travel on different channels: wait for the rows.
+      const cancelled = page.episodeRows('cancelled');
+      // The episode cancelled on the device that had its first step: its row, with the steps it kept.
+      const onA = cancelled.filter({ has: web.page.locator('td.ep-device', { hasText: a }) });
+      await onA.waitFor({ timeout: 30_000 });
+      expect(Number(await onA.getAttribute('data-steps'))).toBeGreaterThan(0);
+      expect(await cancelled.first().textContent()).toContain('cancelled (steps kept, incomplete)');
+      const rows = await cancelled.evaluateAll((trs) => trs.map((r) => ({ trace: r.getAttribute('data-trace')!, steps: Number(r.getAttribute('data-steps')) })));
+      // The episode that was running on the device showing steps kept them.
+      expect(Math.max(...rows.map((r) => r.steps))).toBeGreaterThan(0);
+      // On disk: each cancelled trace keeps its steps (screenshots), and its record says cancelled.
+      for (const r of rows) {
+        const rec = JSON.parse(readFileSync(join(dataset, r.trace, 'episode.json'), 'utf8')) as { outcome: string; steps: unknown[] };
+        expect([rec.outcome, rec.steps.length]).toEqual(['cancelled', r.steps]);
+        if (r.steps > 0) expect(existsSync(join(dataset, r.trace, 'captured_data', 'screenshot', '0.png'))).toBe(true);
+      }
+    } finally {
+      await slow.stop();
     }
   }, 300_000);
 

@@ -68,8 +68,8 @@ describe.skipIf(!existsSync(TRACE_18))('touchstone eval (CLI, real process)', ()
     expect(readReport(json).final).toBe('none');
   });
 
-  it('--shard i/n runs disjoint parts that together cover every trace', () => {
-    const parts = [0, 1].map((i) => {
+  it('--shard k/n (counted from 1) runs disjoint parts that together cover every trace', () => {
+    const parts = [1, 2].map((i) => {
       const json = path.join(tmp, `shard${i}.json`);
       expect(cli(['--dataset', root, '--traces', traces, '--shard', `${i}/2`, '--json', json, '--jobs', '1', '--embedder', 'none', '--quiet']).code).toBe(0);
       return Object.keys(verdicts(readReport(json)));
@@ -78,10 +78,34 @@ describe.skipIf(!existsSync(TRACE_18))('touchstone eval (CLI, real process)', ()
     expect(parts.flat().sort()).toEqual(['bad', 'good', 'noend']);
   });
 
+  it('the n shards of a dataset partition it exactly: no episode twice, none missing, verdicts as unsharded', () => {
+    const ids = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'];
+    const proot = datasetWithEpisodes(tmp, ess, ids);
+    const ptraces = path.join(tmp, 'ptraces');
+    // Alternate good and bad traces so a shard that mixed up episodes would also mix up verdicts.
+    ids.forEach((id, k) => buildTrace(path.join(proot, `ep_${id}`), path.join(ptraces, id), (k % 2 ? [0, 1] : [0, 1, 2, 3, 4]).map((screen) => ({ screen })), undefined, { linkScreenshots: true }));
+    const evaluate = (shard?: string): Record<string, boolean | undefined> => {
+      const json = path.join(tmp, `part-${shard?.replace('/', 'of') ?? 'all'}.json`);
+      const r = cli(['--dataset', proot, '--traces', ptraces, ...(shard ? ['--shard', shard] : []), '--json', json, '--jobs', '1', '--embedder', 'none', '--quiet']);
+      expect(r.code, r.err).toBe(0);
+      if (shard) expect(r.out).toContain(`, shard ${shard})`);
+      return verdicts(readReport(json));
+    };
+    const whole = evaluate();
+    expect(Object.keys(whole).sort()).toEqual(ids);
+    const parts = ['1/3', '2/3', '3/3'].map((s) => evaluate(s));
+    const seen = parts.flatMap((p) => Object.keys(p));
+    expect(seen.length).toBe(ids.length); // no episode twice ...
+    expect([...new Set(seen)].sort()).toEqual(ids); // ... and none missing
+    expect(parts.map((p) => Object.keys(p).length)).toEqual([3, 2, 2]);
+    expect(Object.assign({}, ...parts)).toEqual(whole);
+    expect(Object.values(whole).filter(Boolean)).toHaveLength(4);
+  });
+
   it('exits 1 on an unreadable input and 2 on a bad option', () => {
     expect(cli(['--dataset', path.join(tmp, 'missing'), '--traces', traces]).code).toBe(1);
     expect(cli(['--dataset', root, '--traces', traces, '--human', path.join(tmp, 'missing.csv')]).code).toBe(1);
-    for (const [args, msg] of [[['--mode', 'strict'], '--mode must be fixed or legacy'], [['--final', 'maybe'], '--final must be complete or none'], [['--shard', '2/2'], '--shard must be i/n'], [['--jobs', '0'], '--jobs must be a positive integer']] as const) {
+    for (const [args, msg] of [[['--mode', 'strict'], '--mode must be fixed or legacy'], [['--final', 'maybe'], '--final must be complete or none'], [['--shard', '3/2'], '--shard must be k/n with 1 <= k <= n'], [['--shard', '0/2'], '--shard counts from 1: "0/2" names no shard. Use 1/2 for the first shard and 2/2 for the last'], [['--jobs', '0'], '--jobs must be a positive integer']] as const) {
       const bad = cli(['--dataset', root, '--traces', traces, ...args]);
       expect(bad.code).toBe(2);
       expect(bad.err).toContain(msg);

@@ -10,7 +10,8 @@ import { completionChartSvg } from '../../shared/evaluation/plot-svg';
 import { parseHumanLabels } from '../../shared/formats/human-labels';
 import { formatProblem } from '../../shared/model';
 import { sweepStaleTemps, writeFileAtomic } from '../core/fs/atomic-write';
-import { parseShard, runEvaluation, type Shard } from '../core/evaluation/run-evaluation';
+import { runEvaluation } from '../core/evaluation/run-evaluation';
+import { parseShard, type Shard } from './shard';
 import { parseEmbedderSpec, type EmbedderSpec } from '../core/evaluation/embedding-provider';
 import { checkpointTable } from '../../shared/evaluation/checkpoints/summary';
 import { JUDGE_FLAGS, judgeOptionsFrom } from '../core/judge/judge-config';
@@ -36,7 +37,8 @@ const USAGE = `Usage: touchstone eval --dataset D --traces T [options]
   --jobs N           worker threads (default 2; 1 = in-process)
   --cache DIR        keep results of unchanged episodes and computed embeddings in DIR: a re-run
                      over unchanged inputs and settings reads them back instead of evaluating
-  --shard i/n        evaluate only every n-th matched episode starting at i
+  --shard k/n        evaluate only every n-th matched episode starting at the k-th; shards count
+                     from 1 (1/n ... n/n), as in touchstone run, and together cover every episode
   --embedder E       default | onnx:<model folder> | none (sentence embedder for fuzzy items)
   --threshold X      cosine threshold for fuzzy<n> (default: the embedder's own)
   --screen-threshold X  cosine threshold for fuzzy<-1> (default: per model, else --threshold)

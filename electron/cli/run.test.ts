@@ -1,45 +1,16 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path, { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { HAVE_ADB } from '../virtual-device/testing';
 import { startRunFixture, type RunFixture } from '../core/runner/testing/run-fixture';
 import type { EpisodeRecord } from '../core/runner/episode-record';
-
-const REPO = path.resolve(import.meta.dirname, '../..');
-const CLI = ['--import', 'tsx', path.join(REPO, 'electron/cli.ts')];
-
-/** Every episode.json under `out`, keyed by the trace folder relative to `out`. */
-function records(out: string): Map<string, EpisodeRecord> {
-  const m = new Map<string, EpisodeRecord>();
-  for (const f of readdirSync(out, { recursive: true }).map(String).filter((f) => f.endsWith('episode.json'))) {
-    m.set(path.dirname(f), JSON.parse(readFileSync(join(out, f), 'utf8')) as EpisodeRecord);
-  }
-  return m;
-}
-
-/** Step indices present per captured_data kind. */
-function stepFiles(trace: string): Record<string, number[]> {
-  const out: Record<string, number[]> = {};
-  for (const kind of ['screenshot', 'xml', 'view_hierarchy', 'activity', 'action']) {
-    const dir = join(trace, 'captured_data', kind);
-    out[kind] = existsSync(dir) ? readdirSync(dir).filter((n) => /^\d+\./.test(n)).map((n) => Number(n.split('.')[0])).sort((a, b) => a - b) : [];
-  }
-  return out;
-}
+import { CLI, REPO, records, startCli, stepFiles } from './testing/run-cli';
 
 describe.skipIf(!HAVE_ADB)('touchstone run / devices (adb not installed → skipped)', () => {
   let fx: RunFixture;
   // Asynchronous on purpose: the virtual devices live in this process and must keep answering while the CLI runs.
-  const cli = (args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> => new Promise((resolve) => {
-    const child = spawn(process.execPath, [...CLI, ...args], { cwd: REPO, env: fx.adb.env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
-    child.on('exit', (status) => { clearTimeout(timer); resolve({ status, stdout, stderr }); });
-  });
+  const cli = (args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> => startCli(fx.adb.env, args).done;
 
   beforeAll(async () => { fx = await startRunFixture(3, { only: ['demo02', 'demo10', 'demo13', 'demo14', 'demo17', 'demo22'] }); }, 120_000);
   afterAll(async () => { await fx?.stop(); });
@@ -53,20 +24,26 @@ describe.skipIf(!HAVE_ADB)('touchstone run / devices (adb not installed → skip
     for (const d of fx.devices) expect(String(table.stdout)).toMatch(new RegExp(`${d.serial.replace(/\./g, '\\.')}\\s+device\\s+virtual\\s+Touchstone_Virtual_Phone\\s+API 31\\s+1080x2400`));
   });
 
-  it('two shard processes produce the same traces and verdicts as one unsharded run', async () => {
-    const [a, b, c] = fx.devices.map((d) => d.serial);
+  it('three shard processes (1/3, 2/3, 3/3) partition the run exactly and write the traces and verdicts of one unsharded run', async () => {
+    const serials = fx.devices.map((d) => d.serial);
     const common = ['run', '--dataset', fx.dataset, '--tasks', 'all', '--agent', 'replay,noop', '--quiet'];
-    const whole = await cli([...common, '--devices', `${a},${b},${c}`, '--out', join(fx.tmp, 'whole')]);
+    const whole = await cli([...common, '--devices', serials.join(','), '--out', join(fx.tmp, 'whole')]);
     expect(whole.status, String(whole.stderr)).toBe(0);
-    const shard = (i: number, dev: string): Promise<number> => new Promise((resolve) => {
-      const child = spawn(process.execPath, [...CLI, ...common, '--devices', dev, '--out', join(fx.tmp, 'sharded'), '--shard', `${i}/2`], { cwd: REPO, env: fx.adb.env, stdio: 'ignore' });
-      child.on('exit', (code) => resolve(code ?? -1));
-    });
-    expect(await Promise.all([shard(1, a!), shard(2, b!)])).toEqual([0, 0]);
+    const refused = await cli([...common, '--devices', serials[0]!, '--out', join(fx.tmp, 'zero'), '--shard', '0/3']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('--shard counts from 1: "0/3" names no shard. Use 1/3 for the first shard and 3/3 for the last');
+    // One process per shard, each on its own device, all writing to one folder; each lists what it ran.
+    const shards = await Promise.all(serials.map((dev, k) => cli([...common, '--devices', dev, '--out', join(fx.tmp, 'sharded'), '--shard', `${k + 1}/3`, '--json', join(fx.tmp, `shard${k + 1}.json`)])));
+    expect(shards.map((r) => r.status), shards.map((r) => r.stderr).join('\n')).toEqual([0, 0, 0]);
+    shards.forEach((r, k) => expect(r.stdout).toContain(`(shard ${k + 1}/3)`));
+    const ran = serials.map((_, k) => (JSON.parse(readFileSync(join(fx.tmp, `shard${k + 1}.json`), 'utf8')) as { dir: string }[]).map((x) => relative(join(fx.tmp, 'sharded'), x.dir)));
     const verdicts = (out: string): Record<string, [string, boolean | undefined, number]> =>
       Object.fromEntries([...records(out)].map(([k, r]) => [k, [r.outcome, r.evaluation?.completed, r.steps.length]]));
     const w = verdicts(join(fx.tmp, 'whole'));
     expect(Object.keys(w)).toHaveLength(12);
+    expect(ran.map((x) => x.length)).toEqual([4, 4, 4]);
+    expect(ran.flat()).toHaveLength(12); // no episode twice ...
+    expect([...new Set(ran.flat())].sort()).toEqual(Object.keys(w).sort()); // ... and none missing
     expect(verdicts(join(fx.tmp, 'sharded'))).toEqual(w);
     expect(Object.entries(w).filter(([k]) => k.startsWith('replay')).every(([, v]) => v[1] === true)).toBe(true);
     expect(Object.entries(w).filter(([k]) => k.startsWith('noop')).every(([, v]) => v[1] === false)).toBe(true);

@@ -6,8 +6,10 @@ import { resolveAdbServer } from '../core/devices/adb-client';
 import { DeviceManager } from '../core/devices/device-manager';
 import { parseEmbedderSpec, type EmbedderSpec } from '../core/evaluation/embedding-provider';
 import { writeFileAtomic } from '../core/fs/atomic-write';
-import { parseRunShard, runAgents, type RunShard } from '../core/runner/run-agents';
+import { runAgents } from '../core/runner/run-agents';
+import { parseShard, type Shard } from './shard';
 import { loadRunTasks } from '../core/runner/run-tasks';
+import { watchPresence } from '../core/runner/watch-device';
 import { prepareAgents, usageLines } from '../core/agents/external/run-hooks';
 import { runProgress } from './run-progress';
 import { writeBreakdown } from '../core/configs/run-choice';
@@ -26,8 +28,9 @@ const USAGE = `Usage: touchstone run --dataset D --tasks <ids|all> --agent <name
   --episode-timeout MS limit for one episode (default 900000)
   --out DIR            traces go to DIR/<agent>/r<repeat>/<episode>/ (default ./runs)
   --resume             keep finished episodes, continue unfinished ones (killed, interrupted, cancelled)
-  --shard i/n          run only every n-th episode of the run starting at the i-th (1-based); shards
-                       can run in other processes or machines writing to the same --out
+  --shard k/n          run only every n-th episode of the run starting at the k-th; shards count from 1
+                       (1/n ... n/n), as in touchstone eval, and can run in other processes or machines
+                       writing to the same --out
   --seed N             seed of the random agent (default 1)
   --agent-opt K=V      a setting for the agents (repeatable), e.g. complete=0.2 for random; AGENT.K=V
                        sets it for one agent only (llm.model=NAME). llm: base_url, model, mode=text|vision,
@@ -45,7 +48,7 @@ Exit 0 when every episode ran to its end, 1 when some were interrupted or failed
 
 interface Args {
   dataset: string; tasks: string[] | 'all'; agents: string[]; devices: string[] | 'all'; repeat: number; maxSteps: number;
-  stepTimeoutMs: number; episodeTimeoutMs: number; out: string; resume: boolean; shard?: RunShard; seed: number;
+  stepTimeoutMs: number; episodeTimeoutMs: number; out: string; resume: boolean; shard?: Shard; seed: number;
   settings: Record<string, string>; evaluate: boolean; embedder: EmbedderSpec; json?: string; adbServer?: string; quiet: boolean;
   configs: ConfigArgs;
 }
@@ -83,7 +86,7 @@ function parseArgs(argv: string[]): Args {
   return {
     dataset: resolve(v.dataset!), tasks: list(v.tasks!), agents, devices: list(v.devices!), repeat: int('repeat', 1), maxSteps: int('max-steps', 20),
     stepTimeoutMs: int('step-timeout', 120_000), episodeTimeoutMs: int('episode-timeout', 900_000), out: resolve(v.out ?? 'runs'),
-    resume: flags.has('--resume'), shard: v.shard ? parseRunShard(v.shard) : undefined, seed: int('seed', 1, 0), settings,
+    resume: flags.has('--resume'), shard: v.shard ? parseShard(v.shard) : undefined, seed: int('seed', 1, 0), settings,
     evaluate: !flags.has('--no-eval'), embedder: parseEmbedderSpec(v.embedder ?? 'default'), json: v.json, adbServer: v['adb-server'], quiet: flags.has('--quiet'),
     configs: configArgs(v),
   };
@@ -113,12 +116,18 @@ export async function run(argv: string[]): Promise<number> {
     if (a.devices === 'all') {
       for (const d of await mgr.list()) if (d.state !== 'device') console.error(`skipping ${d.serial} (${d.state}): ${d.hint ?? ''}`);
     }
+    // As in the run view: adb's track-devices ends the episode of a device that vanishes within moments, naming it.
+    const watched = await mgr.watch().then(() => true, (err: Error) => {
+      console.error(`touchstone run: cannot follow the device list (${err.message}); a vanished device is noticed only when its commands fail.`);
+      return false;
+    });
     const res = await runAgents({
-      tasks, agents: a.agents, repeat: a.repeat, out: a.out, shard: a.shard, configs, devices, shellFor: (s) => adbShell(mgr.client, s),
+      tasks, agents: a.agents, repeat: a.repeat, out: a.out, shard: a.shard, configs, devices, shellFor: (s) => (watched ? mgr.shell(s) : adbShell(mgr.client, s)),
+      watchDevice: watched ? watchPresence(mgr.presence) : undefined,
       limits: { maxSteps: a.maxSteps, stepTimeoutMs: a.stepTimeoutMs, episodeTimeoutMs: a.episodeTimeoutMs }, resume: a.resume,
       seed: a.seed, agentSettings: a.settings, hubs: external.hubs, evaluate: a.evaluate, embedder: a.embedder, signal: ac.signal,
       onProgress: (done, total, d) => progress.update(done, total, d.message), onEpisode: (_i, r) => external.onEpisode(r),
-    }).finally(() => external.close());
+    }).finally(async () => { await mgr.unwatch(); await external.close(); });
     progress.stop();
     for (const x of res.items) {
       const ev = x.record.evaluation ? (x.record.evaluation.completed ? 'completed' : 'not completed') : '-';
@@ -126,10 +135,11 @@ export async function run(argv: string[]): Promise<number> {
     }
     const completed = res.items.filter((x) => x.record.evaluation?.completed).length;
     const judged = res.items.filter((x) => x.record.evaluation).length;
-    console.log(`${res.items.length} of ${res.planned} episode(s) ran${a.shard ? ` (shard ${a.shard.index}/${a.shard.count})` : ''} on ${devices.length} device(s); ${judged} evaluated, ${completed} completed. Traces: ${a.out}`);
+    const lost = res.lostDevices.length ? `, ${res.lostDevices.length} lost (${res.lostDevices.map((l) => l.serial).join(', ')})` : '';
+    console.log(`${res.items.length} of ${res.planned} episode(s) ran${a.shard ? ` (shard ${a.shard.index}/${a.shard.count})` : ''} on ${devices.length} device(s)${lost}; ${judged} evaluated, ${completed} completed. Traces: ${a.out}`);
+    for (const l of res.lostDevices) console.log(`device lost: ${l.serial}: ${l.reason}`);
     for (const l of usageLines(res.items.map((x) => ({ agent: x.item.agent, record: x.record })))) console.log(l);
     if (configs) console.log((await writeBreakdown(a.out, res.items.map((x) => x.record))).md);
-    for (const l of res.lostDevices) console.error(`device lost: ${l.serial}: ${l.reason}`);
     if (a.json) await writeFileAtomic(a.json, JSON.stringify(res.items.map((x) => ({ dir: x.item.dir, ranOn: x.device, ...x.record })), null, 2) + '\n');
     if (res.cancelled) return 130;
     return res.items.every((x) => ['finished', 'step-limit', 'timeout'].includes(x.record.outcome)) && res.items.length === res.planned ? 0 : 1;

@@ -32,6 +32,35 @@ describe('device presence from track-devices events', () => {
   });
 });
 
+describe('watched shells', () => {
+  it('a shell command that prints nothing (input tap) answers at once; an empty screenshot waits for the tracker', async () => {
+    const p = new DevicePresence();
+    p.update('emulator-5554', 'device');
+    const shell = p.watch({ serial: 'emulator-5554', run: async () => Buffer.alloc(0), screencap: async () => Buffer.alloc(0) });
+    let t = performance.now();
+    expect(await shell.run('input tap 10 10')).toHaveLength(0);
+    expect(performance.now() - t).toBeLessThan(100);
+    t = performance.now();
+    expect(await shell.screencap()).toHaveLength(0);
+    expect(performance.now() - t).toBeGreaterThanOrEqual(700);
+    // Once the device is reported gone, a command with no output fails naming it.
+    p.update('emulator-5554', null);
+    await expect(shell.run('input tap 10 10')).rejects.toThrow(/^Device emulator-5554: shell "input tap 10 10": the device disappeared from adb/);
+  });
+
+  it('a stream adb cut ("closed") waits for the tracker to say why; adb\'s own "not found" stands at once', async () => {
+    const p = new DevicePresence();
+    p.update('emulator-5556', 'device');
+    const cut = p.race('emulator-5556', 'shell "input tap 1 1"', Promise.reject(new DeviceGoneError('emulator-5556', 'shell "input tap 1 1" failed: Failure: \'closed\'')));
+    setTimeout(() => p.update('emulator-5556', null), 50);
+    await expect(cut).rejects.toThrow(/^Device emulator-5556: shell "input tap 1 1": the device disappeared from adb/);
+    p.update('emulator-5558', 'device');
+    const t = performance.now();
+    await expect(p.race('emulator-5558', 'screencap', Promise.reject(new DeviceGoneError('emulator-5558', "screencap failed: Failure: 'device 'emulator-5558' not found'")))).rejects.toThrow(/not found/);
+    expect(performance.now() - t).toBeLessThan(100);
+  });
+});
+
 describe.skipIf(!HAVE_ADB)('a vanished device through the real adb server (adb not installed → skipped)', () => {
   let adb: AdbServer;
   let mgr: DeviceManager;

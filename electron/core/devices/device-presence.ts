@@ -47,32 +47,38 @@ export class DevicePresence {
   }
 
   /**
-   * Races a command on `serial` against the device leaving. A command that fails, or returns
-   * nothing (adb ends the stream of a device it drops), waits up to `settleMs` for the tracker:
-   * when the device is gone the error says so instead of the stream's symptom.
+   * Races a command on `serial` against the device leaving. A command that fails, or (with
+   * `emptyIsSuspect`) returns nothing (adb ends the stream of a device it drops), waits up to
+   * `settleMs` for the tracker: when the device is gone the error says so instead of the stream's symptom.
    */
-  race<T>(serial: string, what: string, p: Promise<T>, settleMs = 750): Promise<T> {
+  race<T>(serial: string, what: string, p: Promise<T>, settleMs = 750, emptyIsSuspect = true): Promise<T> {
     const gone = (reason: string): DeviceGoneError => new DeviceGoneError(serial, `${what}: the device ${reason}`);
     const early = this.goneReason(serial);
     if (early) { p.catch(() => undefined); return Promise.reject(gone(early)); }
     return new Promise<T>((resolve, reject) => {
       const off = this.onGone(serial, (reason) => reject(gone(reason)));
       p.then(async (v) => {
-        const reason = Buffer.isBuffer(v) && v.length === 0 ? await this.goneWithin(serial, settleMs) : undefined;
+        const reason = emptyIsSuspect && Buffer.isBuffer(v) && v.length === 0 ? await this.goneWithin(serial, settleMs) : undefined;
         if (reason) reject(gone(reason)); else resolve(v);
       }, async (err: unknown) => {
-        // adb's own "device offline / not found" already names the device: no wait.
-        const reason = err instanceof DeviceGoneError ? undefined : await this.goneWithin(serial, settleMs);
+        // adb's own "device offline / not found" already says what happened: no wait. A stream
+        // that was cut ("closed", ECONNRESET) waits for the tracker, which says why.
+        const told = err instanceof DeviceGoneError && /not found|offline|unauthorized|did not answer/.test(err.message);
+        const reason = told ? undefined : await this.goneWithin(serial, settleMs);
         reject(reason ? gone(reason) : err);
       }).finally(off);
     });
   }
 
-  /** `shell` whose every command fails as soon as adb reports the device gone. */
+  /**
+   * `shell` whose every command fails as soon as adb reports the device gone. Only an empty
+   * screenshot waits for the tracker: many shell commands (input, pm clear) print nothing, and
+   * waiting after each of them would add `settleMs` to every step.
+   */
   watch(shell: DeviceShell): DeviceShell {
     return {
       serial: shell.serial,
-      run: (command, timeoutMs) => this.race(shell.serial, `shell "${command.slice(0, 60)}"`, shell.run(command, timeoutMs)),
+      run: (command, timeoutMs) => this.race(shell.serial, `shell "${command.slice(0, 60)}"`, shell.run(command, timeoutMs), 750, false),
       screencap: (timeoutMs) => this.race(shell.serial, 'screencap', shell.screencap(timeoutMs)),
     };
   }

@@ -16,17 +16,8 @@ import { attachJudgeMethods } from '../judge/judge-methods';
 import type { JudgeOptions } from '../judge/run-judge';
 import type { JudgeSummary } from '../judge/judge-types';
 
-/** `--shard i/n`: this run takes every n-th matched episode starting at i (0-based). */
+/** `--shard k/n` (parsed by electron/cli/shard.ts): this run takes every n-th matched episode starting at the k-th (1-based). */
 export interface Shard { index: number; count: number }
-
-/** Parses `i/n` (0 <= i < n). */
-export function parseShard(s: string): Shard {
-  const m = /^(\d+)\/(\d+)$/.exec(s.trim());
-  const index = Number(m?.[1]);
-  const count = Number(m?.[2]);
-  if (!m || count < 1 || index >= count) throw new Error(`--shard must be i/n with 0 <= i < n (e.g. 0/4); got "${s}".`);
-  return { index, count };
-}
 
 /** Inputs of one evaluation run. */
 export interface RunOptions {
@@ -130,7 +121,7 @@ async function evaluate(o: RunOptions): Promise<RunReport> {
     else unmatchedTraces.push(t.dir);
   }
   const evaluated = new Set(matched.map((m) => m.ep.id));
-  const picked = o.shard ? matched.filter((_, i) => i % o.shard!.count === o.shard!.index) : matched;
+  const picked = o.shard ? matched.filter((_, i) => i % o.shard!.count === o.shard!.index - 1) : matched;
   const jobs: EvalJob[] = picked.map(({ ep, trace }) => ({
     datasetRoot: ds.root, relPath: ep.path, episode: ep.id, category: ep.category, nsteps: ep.nsteps || ep.stepsFound, trace,
   }));

@@ -9,6 +9,7 @@ import { appDeviceManager } from '../devices/handlers';
 import { runAgents } from './run-agents';
 import { loadRunTasks } from './run-tasks';
 import { LiveRuns } from './live-runs';
+import { watchPresence } from './watch-device';
 import { recordHandlers } from './record-handlers';
 import { checkReset } from './reset-device';
 import { resolveRunSettings } from './run-settings';
@@ -59,7 +60,7 @@ export function runHandlers(ctx: AppContext): RunCalls {
         const external = await prepareAgents(args.agents, settings);
         live.attach(jobId, external.lines);
         const r = await runAgents({
-          tasks, agents: args.agents, repeat: args.repeat ?? 1, out, devices, shellFor: (s) => mgr.shell(s),
+          tasks, agents: args.agents, repeat: args.repeat ?? 1, out, devices, shellFor: (s) => mgr.shell(s), watchDevice: watchPresence(mgr.presence),
           limits: { maxSteps: args.maxSteps ?? 20, stepTimeoutMs: 120_000, episodeTimeoutMs: 900_000 }, resume: args.resume ?? false,
           seed: 1, agentSettings: settings, hubs: external.hubs, reset, signal: job.signal, configs: cfg.chosen,
           onProgress: (done, total, d) => { live.planned(jobId, total); job.progress(done, total, d); },

@@ -6,7 +6,7 @@ import { redactSettings, settingsFor } from '../agents/agent-settings';
 import { agentFactory } from '../agents/registry';
 import type { RunnerHubs } from '../agents/external/external-agents';
 import { DeviceCapture, type CaptureOptions } from '../capture/capture';
-import type { DeviceShell } from '../capture/device-shell';
+import { DeviceGoneError, type DeviceShell } from '../capture/device-shell';
 import type { DeviceConfig } from '../configs/config-types';
 import type { EmbedderSpec } from '../evaluation/embedding-provider';
 import type { EpisodeRecord, StepRecord } from './episode-record';
@@ -15,18 +15,10 @@ import { withReset } from './reset-device';
 import { runEpisode, type EpisodeLimits } from './run-episode';
 import type { RunTask } from './run-tasks';
 import { TraceRecorder } from './trace-recorder';
+import type { WatchDevice } from './watch-device';
 
-/** `--shard i/n`, 1-based (shard i of n takes every n-th episode of the run starting at the i-th). */
+/** `--shard k/n` (parsed by electron/cli/shard.ts): shard k of n takes every n-th episode of the run starting at the k-th (1-based). */
 export interface RunShard { index: number; count: number }
-
-/** Parses `i/n` with 1 <= i <= n (a Kubernetes Indexed Job passes JOB_COMPLETION_INDEX + 1). */
-export function parseRunShard(s: string): RunShard {
-  const m = /^(\d+)\/(\d+)$/.exec(s.trim());
-  const index = Number(m?.[1]);
-  const count = Number(m?.[2]);
-  if (!m || count < 1 || index < 1 || index > count) throw new Error(`--shard must be i/n with 1 <= i <= n (e.g. 1/4; shards are numbered from 1); got "${s}".`);
-  return { index, count };
-}
 
 /** One queued episode: a task, an agent, a repeat. */
 export interface RunItem { task: RunTask; agent: string; repeat: number; dir: string; config?: DeviceConfig }
@@ -78,6 +70,11 @@ export interface RunOptions extends RunPlan {
   onEpisode?(item: RunItem, record: EpisodeRecord, device: string): void;
   /** An episode starts on a device; aborting `cancel` stops that episode only (its steps are kept), the run goes on. */
   onEpisodeStart?(item: RunItem, device: string, cancel: AbortController): void;
+  /**
+   * Follows each device's presence (adb's track-devices, `watchPresence`): a device that leaves ends
+   * its episode at once as interrupted, even while the agent is deciding and no command is under way.
+   */
+  watchDevice?: WatchDevice;
   /** A step was committed; `usage` is the agent's token and cost totals of the episode so far (LLM-backed agents). */
   onStep?(item: RunItem, step: StepRecord, device: string, usage?: AgentUsage): void;
 }
@@ -119,12 +116,13 @@ export async function runAgents(o: RunOptions): Promise<RunResult> {
       o.onEpisodeStart?.(item, dev.serial, cancel);
       const it = item;
       const agent = factory.create({ seed, settings: settingsFor(item.agent, o.agentSettings), hubs: o.hubs });
+      const unwatch = o.watchDevice?.(dev.serial, (why) => cancel.abort(new DeviceGoneError(dev.serial, why)));
       const record = await runEpisode(capture, {
         task: withReset(item.task, o.reset), agent, agentInfo: { name: item.agent, seed, settings: redactSettings(settingsFor(item.agent, o.agentSettings)) },
         repeat: item.repeat, dir: item.dir, device: { serial: dev.serial, model: dev.model, apiLevel: dev.apiLevel }, limits: o.limits, resume: o.resume,
         reset: { consoleTokenFile: o.consoleTokenFile }, deviceConfig: item.config, signal: AbortSignal.any([o.signal, cancel.signal]),
         onStep: o.onStep && ((step) => o.onStep!(it, step, dev.serial, agent.usage?.())),
-      });
+      }).finally(() => unwatch?.());
       const finish = async (): Promise<void> => {
         let rec = record;
         if (judge && it.task.annotated && ['finished', 'step-limit', 'timeout'].includes(rec.outcome) && !rec.evaluation) {

@@ -37,11 +37,20 @@ const FINAL: ReadonlySet<EpisodeOutcome> = new Set(['finished', 'step-limit', 't
 
 const since = (t: number): number => Math.round((performance.now() - t) * 100) / 100;
 
-async function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+/** `p` within `ms`; an abort (cancel, or the device leaving) ends the wait at once even if `p` ignores it. */
+async function within<T>(p: Promise<T>, ms: number, what: string, signal: AbortSignal): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
   try {
-    return await Promise.race([p, new Promise<never>((_, rej) => { timer = setTimeout(() => rej(new Error(`${what} took longer than ${ms} ms (step timeout).`)), ms); })]);
-  } finally { clearTimeout(timer); }
+    return await Promise.race([p, new Promise<never>((_, rej) => {
+      timer = setTimeout(() => rej(new Error(`${what} took longer than ${ms} ms (step timeout).`)), ms);
+      onAbort = () => rej(signal.reason);
+      if (signal.aborted) onAbort(); else signal.addEventListener('abort', onAbort, { once: true });
+    })]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+  }
 }
 
 /** Whether the device still answers a shell command (tells a vanished device from an agent or capture error). */
@@ -124,7 +133,7 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
       }
       prevActivity = activity;
       t = performance.now();
-      const action = await within(r.agent.next({ step: i, screenshot: stable.png, xml, activity, screen, history }, r.signal), r.limits.stepTimeoutMs, `The agent's step ${i}`);
+      const action = await within(r.agent.next({ step: i, screenshot: stable.png, xml, activity, screen, history }, r.signal), r.limits.stepTimeoutMs, `The agent's step ${i}`, r.signal);
       timings.agentMs = since(t);
       t = performance.now();
       const vh = parseUiautomatorXml(xml, `step ${i}`);
@@ -143,7 +152,9 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
     }
     await rec.writeInstalledApps(await capture.packages());
   } catch (err) {
-    if (r.signal.aborted) { outcome = 'cancelled'; reason = 'Stopped (cancel or Ctrl-C); every finished step is kept. Run again with --resume to finish it.'; }
+    const gone = r.signal.aborted && r.signal.reason instanceof DeviceGoneError ? r.signal.reason : undefined;
+    if (gone) { outcome = 'interrupted'; interruptedBy = 'device'; reason = `${gone.message} Run again with --resume once the device is back.`; }
+    else if (r.signal.aborted) { outcome = 'cancelled'; reason = 'Stopped (cancel or Ctrl-C); every finished step is kept. Run again with --resume to finish it.'; }
     else if (err instanceof AgentInterrupted) { outcome = 'interrupted'; interruptedBy = 'agent'; reason = err.message; }
     else if (err instanceof DeviceGoneError || !(await answers(capture))) {
       outcome = 'interrupted';
