@@ -63,7 +63,8 @@ try {
   await run.pickTasks(['demo01', 'demo13', 'demo14', 'demo15']);
   await page.getByLabel('Agent').selectOption('random');
   await page.getByLabel('Step limit').fill('60');
-  await run.setRepeats(5);
+  // Enough episodes that the run outlasts the measurement (steps take a few ms on the virtual phones).
+  await run.setRepeats(40);
   await run.startRun();
   const serials = await run.serials();
   for (const s of serials) await run.tileWithStep(s).waitFor({ timeout: 60_000 });
@@ -77,8 +78,9 @@ try {
   const cpu = (await task()) - cpu0;
   const wall = (performance.now() - t0) / 1000;
   const steps = (await page.locator('[data-run-status="running"]').count()) ? 'running' : 'ended early';
+  const stepsDone = Number(await page.locator('.step-log').getAttribute('data-steps')) - steps0;
   console.log(`input latency with ${serials.length} devices running (${inputs.length} keys in the task filter): p50 ${pct(inputs, 0.5).toFixed(1)} ms, p95 ${pct(inputs, 0.95).toFixed(1)} ms; ${verdict(pct(inputs, 0.95), 50)} (p95)`);
-  console.log(`page main-thread CPU during the run: ${(100 * cpu / wall).toFixed(1)}% of one core for ${serials.length} devices = ${(100 * cpu / wall / serials.length).toFixed(1)}% per device (run ${steps}; step log had ${steps0} lines at the start); load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(`page main-thread CPU during the run: ${(100 * cpu / wall).toFixed(1)}% of one core for ${serials.length} devices = ${(100 * cpu / wall / serials.length).toFixed(1)}% per device, while ${stepsDone} steps arrived (${(stepsDone / wall).toFixed(1)} steps/s, ${stepsDone ? ((cpu * 1000) / stepsDone).toFixed(1) : '-'} ms of page CPU per step; run ${steps}); load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   await page.locator('[data-action="cancel-run"]').click().catch(() => undefined);
   await run.run('cancelled').waitFor({ timeout: 60_000 }).catch(() => undefined);
 } finally {

@@ -55,9 +55,11 @@ export const TileScreen = memo(function TileScreen({ url, label }: { url: string
         // A newer screenshot may have been drawn meanwhile: the newest wins.
         if (!live()) { bmp.close(); return; }
         drawn.current = seq;
-        c.width = bmp.width;
-        c.height = bmp.height;
-        c.getContext('2d')?.drawImage(bmp, 0, 0);
+        // Resizing a canvas reallocates its backing store and lays the page out again: only when the size changes.
+        if (c.width !== bmp.width || c.height !== bmp.height) { c.width = bmp.width; c.height = bmp.height; }
+        const g = c.getContext('2d');
+        g?.clearRect(0, 0, c.width, c.height);
+        g?.drawImage(bmp, 0, 0);
         bmp.close();
         setShown(label);
         setError(null);

@@ -1,7 +1,7 @@
 /** The run view's state: devices, the live run (steps per device, finished episodes, progress) and a recording. */
 import { create } from 'zustand';
 import type { DeviceInfo, DeviceInput } from '../../../shared/contract/device';
-import type { RecordScreen, RunEpisodeSummary, RunLive, RunRequest, RunStepEvent, RunUsage } from '../../../shared/contract/run';
+import type { RecordScreen, RunEpisodeEvent, RunEpisodeSummary, RunLive, RunRequest, RunStepEvent, RunUsage } from '../../../shared/contract/run';
 import type { TouchstoneClient } from '../../api/client';
 import { newJobId } from '../../api/jobs';
 import { frameBatch } from './frame-batch';
@@ -78,6 +78,31 @@ export function addSteps(run: LiveRunState, batch: RunStepEvent[]): LiveRunState
   return { ...run, steps: steps.length > KEPT_STEPS ? steps.slice(-KEPT_STEPS) : steps, last: lastOf(batch, run.last), running, usage };
 }
 
+/** A live event of a run, queued in arrival order and applied in batches. */
+export type LiveEvent = { step: RunStepEvent } | { episode: RunEpisodeEvent } | { progress: { done: number; total: number } };
+
+/**
+ * Applies a batch of live events in their order, as one new state: steps (addSteps), finished
+ * episodes (the device stops showing it as running unless it already runs its next one) and progress.
+ */
+export function applyLiveEvents(run: LiveRunState, events: LiveEvent[]): LiveRunState {
+  let r = run;
+  let steps: RunStepEvent[] = [];
+  const flushSteps = (): void => { if (steps.length) { r = addSteps(r, steps); steps = []; } };
+  for (const ev of events) {
+    if ('step' in ev) { steps.push(ev.step); continue; }
+    flushSteps();
+    if ('progress' in ev) { r = { ...r, done: ev.progress.done, total: ev.progress.total }; continue; }
+    const e = ev.episode;
+    const running = { ...r.running };
+    // Judged while the device may already run its next episode: only clear the device if it is still this one.
+    if (running[e.device] === e.episode) delete running[e.device];
+    r = { ...r, episodes: [...r.episodes, e], running };
+  }
+  flushSteps();
+  return r;
+}
+
 function fromLive(l: RunLive, status: LiveRunState['status']): LiveRunState {
   return { jobId: l.jobId, status, out: l.out, done: l.episodes.length, total: l.planned, steps: l.steps, last: lastOf(l.steps), episodes: l.episodes, running: l.running, usage: l.usage };
 }
@@ -93,30 +118,21 @@ export const useRunStore = create<RunState>()((set, get) => ({
   /** Follows device and run events; re-attaches to a running run (or the last one of this tab) after a reload. */
   attach(client) {
     const mine = (jobId: string): boolean => get().run?.jobId === jobId;
-    // Steps from several devices arrive in bursts: one update per animation frame.
-    const steps = frameBatch<RunStepEvent>((batch) => set((s) => {
+    // Steps, finished episodes and progress from several devices arrive in bursts (a virtual phone
+    // takes a few ms a step): one store update and one render per batch, at most every 100 ms.
+    const live = frameBatch<LiveEvent & { jobId: string }>((batch) => set((s) => {
       const ours = batch.filter((e) => e.jobId === s.run?.jobId);
-      return ours.length && s.run ? { run: addSteps(s.run, ours) } : {};
+      return ours.length && s.run ? { run: applyLiveEvents(s.run, ours) } : {};
     }));
     const offs = [
       client.on('device:changed', ({ devices }) => set((s) => ({ devices, selected: s.selected && devices.some((d) => d.serial === s.selected && d.state === 'device') ? s.selected : devices.find((d) => d.state === 'device')?.serial ?? null }))),
-      client.on('run:step', (e) => { if (mine(e.jobId)) steps.push(e); }),
-      steps.cancel,
-      client.on('run:episode', (e) => {
-        if (!mine(e.jobId)) return;
-        steps.flush();
-        set((s) => {
-          if (!s.run) return {};
-          const running = { ...s.run.running };
-          // Judged while the device may already run its next episode: only clear the device if it is still this one.
-          if (running[e.device] === e.episode) delete running[e.device];
-          return { run: { ...s.run, episodes: [...s.run.episodes, e], running } };
-        });
-      }),
-      client.on('job:progress', (p) => { if (mine(p.jobId)) set((s) => ({ run: s.run && { ...s.run, done: p.done, total: p.total } })); }),
+      client.on('run:step', (e) => { if (mine(e.jobId)) live.push({ jobId: e.jobId, step: e }); }),
+      live.cancel,
+      client.on('run:episode', (e) => { if (mine(e.jobId)) live.push({ jobId: e.jobId, episode: e }); }),
+      client.on('job:progress', (p) => { if (mine(p.jobId)) live.push({ jobId: p.jobId, progress: { done: p.done, total: p.total } }); }),
       client.on('job:done', (d) => {
         if (!mine(d.jobId)) return;
-        steps.flush();
+        live.flush();
         set((s) => ({ run: s.run && { ...s.run, status: d.ok ? 'done' : d.error?.code === 'cancelled' ? 'cancelled' : 'error', error: d.ok ? undefined : d.error?.message, running: {} } }));
       }),
     ];
