@@ -25,17 +25,19 @@ export function dot(a: Float32Array, b: Float32Array): number {
  * on USE-lite: a 1,000-character text with 8 labels took 395-435 ms in one call, 82-86 + 30-33 ms in
  * two). Texts are taken shortest first; the next one joins the current batch while the padding it
  * adds, `size x (its length - the batch's longest)`, stays within `slack` characters (about what a
- * call's fixed cost is worth) and the batch holds fewer than `max`. Returns index lists into `texts`;
- * results do not depend on the grouping (padding is masked), only the time does.
+ * call's fixed cost is worth), the batch holds fewer than `max`, and the padded batch (`size x
+ * longest`) stays within `budget` characters, which bounds the model's working memory (a WASM heap
+ * never shrinks). Returns index lists into `texts`; results do not depend on the grouping (padding
+ * is masked), only the time does.
  */
-export function lengthBatches(texts: readonly string[], max: number, slack = 100): number[][] {
+export function lengthBatches(texts: readonly string[], max: number, slack = 100, budget = Infinity): number[][] {
   const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length || a - b);
   const out: number[][] = [];
   let cur: number[] = [];
   let longest = 0;
   for (const i of order) {
     const len = texts[i]!.length;
-    if (cur.length && (cur.length >= max || cur.length * (len - longest) > slack)) { out.push(cur); cur = []; }
+    if (cur.length && (cur.length >= max || cur.length * (len - longest) > slack || (cur.length + 1) * len > budget)) { out.push(cur); cur = []; }
     cur.push(i);
     longest = len;
   }
