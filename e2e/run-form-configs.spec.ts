@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HAVE_ADB } from '../electron/virtual-device/testing';
+import { HAVE_ADB, startVirtualDevice } from '../electron/virtual-device/testing';
 import { EvaluatePage } from './pages/evaluate-page';
 import { RunFormPage } from './pages/run-form-page';
 import { SHOTS, webSkipReason } from './testing/harness';
@@ -80,13 +80,24 @@ describe.skipIf(why !== '')(`run form: device configurations from the run view $
   }, 300_000);
 
   it('runs the replay agent under two configurations on a virtual device: each episode\'s configuration live, then the per-factor breakdown', async () => {
-    await page.pickTasks(['demo15']);
-    await page.startRun();
-    const [serial] = await page.serials();
-    // While an episode runs, its configuration is shown next to it.
-    await web.page.locator(`.run-configs tr[data-state="running"][data-config]:not([data-config=""])`).first().waitFor({ timeout: 60_000 });
-    await page.tileWithStep(serial!).waitFor({ timeout: 60_000 });
-    await page.run('done').waitFor({ timeout: 120_000 });
+    // The run goes to a slow phone only (every adb service answers 150 ms late), so its episodes last long
+    // enough to be seen running (the view shows the run ten times a second; a virtual phone takes a few ms a step).
+    const slow = await startVirtualDevice({ world: 'demo', adb: session.adb, faults: { latencyMs: 150 } });
+    const devices = (): ReturnType<typeof web.page.locator> => web.page.locator('.run-devices label');
+    await web.page.locator(`.device-row[data-serial="${slow.serial}"][data-state="device"]`).waitFor({ timeout: 30_000 });
+    const others = (await page.serials()).filter((x) => x !== slow.serial);
+    try {
+      for (const other of others) await devices().filter({ has: web.page.getByText(other, { exact: true }) }).locator('input').uncheck();
+      await page.pickTasks(['demo15']);
+      await page.startRun();
+      // While an episode runs, its configuration is shown next to it.
+      await web.page.locator(`.run-configs tr[data-state="running"][data-config]:not([data-config=""])`).first().waitFor({ timeout: 60_000 });
+      await page.tileWithStep(slow.serial).waitFor({ timeout: 60_000 });
+      await page.run('done').waitFor({ timeout: 120_000 });
+    } finally {
+      for (const other of others) await devices().filter({ has: web.page.getByText(other, { exact: true }) }).locator('input').check().catch(() => undefined);
+      await slow.stop();
+    }
     const rows = web.page.locator('.run-configs tr[data-state="ended"]');
     await web.page.locator('.run-configs tr[data-state="ended"]').nth(1).waitFor();
     expect(await rows.evaluateAll((r) => r.map((x) => `${x.getAttribute('data-config')} ${x.getAttribute('data-episode')} ${x.querySelector('td:last-child')!.textContent}`).sort())).toEqual([
