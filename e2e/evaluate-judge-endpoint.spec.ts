@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { createAppService } from '../electron/core/app/app-service';
 import { tempDir } from '../electron/core/evaluation/testing/temp-dataset';
 import { startFakeLlm, type FakeLlm } from '../electron/core/judge/testing/fake-llm-server';
 import { claimJudge, judgeDataset, screenJudge } from '../electron/core/judge/testing/judge-fixtures';
-import { startServer, type RunningServer } from '../electron/server';
-import { EvaluatePage } from './pages/evaluate-page';
-import { ensureRendererBuilt, launchChromium, RENDERER_DIR, SHOTS, webSkipReason as why } from './testing/harness';
+import type { EvaluatePage } from './pages/evaluate-page';
+import { SHOTS, webSkipReason as why } from './testing/harness';
+import { openEvalSession, type EvalSession } from './testing/eval-session';
 
 const ENV = ['TOUCHSTONE_LLM_BASE_URL', 'TOUCHSTONE_LLM_MODEL', 'TOUCHSTONE_LLM_API_KEY'] as const;
 const KEY = `sk-e2e-judge-${randomBytes(16).toString('hex')}`;
@@ -23,8 +21,7 @@ describe.skipIf(why !== '')(`web mode in Chromium: the judge endpoint panel of t
   /** The panel's endpoint (two models, wants the key) and the environment's (one model). */
   let appLlm: FakeLlm;
   let envLlm: FakeLlm;
-  let server: RunningServer;
-  let browser: Browser;
+  let session: EvalSession;
   let ev: EvaluatePage;
   /** Everything the core sent the page: call answers and event frames. */
   const received: string[] = [];
@@ -39,19 +36,18 @@ describe.skipIf(why !== '')(`web mode in Chromium: the judge endpoint panel of t
     process.env.TOUCHSTONE_LLM_MODEL = 'screen-judge';
     delete process.env.TOUCHSTONE_LLM_API_KEY;
     const { root, traces } = judgeDataset(tmp);
-    await ensureRendererBuilt();
     const evaluation = { dataset: root, agents: [{ name: 'agent', path: traces }] };
-    server = await startServer({ rendererDir: RENDERER_DIR, createService: (fileUrl) => createAppService({ mode: 'web', version: 'e2e', stateDir: join(tmp, 'state'), fileUrl, evaluation }) });
-    browser = await launchChromium();
-    ev = new EvaluatePage(await browser.newPage({ viewport: { width: 1600, height: 1000 }, deviceScaleFactor: 1 }));
-    ev.page.on('response', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) void r.text().then((t) => received.push(t), () => undefined); });
-    ev.page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
-    await ev.page.goto(server.url);
-    await ev.waitOverview(4);
+    session = await openEvalSession({
+      evaluation, stateDir: join(tmp, 'state'), rows: 4,
+      beforeOpen: ({ page }) => {
+        page.on('response', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) void r.text().then((t) => received.push(t), () => undefined); });
+        page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
+      },
+    });
+    ({ ev } = session);
   }, 180_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await session?.close();
     await appLlm?.close();
     await envLlm?.close();
     for (const k of ENV) if (saved[k] === undefined) delete process.env[k]; else process.env[k] = saved[k];

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { createAppService } from '../electron/core/app/app-service';
 import { tempDir } from '../electron/core/evaluation/testing/temp-dataset';
 import { startFakeLlm, type FakeLlm } from '../electron/core/judge/testing/fake-llm-server';
 import { claimJudge, judgeDataset, screenJudge } from '../electron/core/judge/testing/judge-fixtures';
-import { startServer, type RunningServer } from '../electron/server';
-import { EvaluatePage } from './pages/evaluate-page';
-import { ensureRendererBuilt, launchChromium, RENDERER_DIR, SHOTS, webSkipReason as why } from './testing/harness';
+import type { EvaluatePage } from './pages/evaluate-page';
+import { SHOTS, webSkipReason as why } from './testing/harness';
+import { openEvalSession, type EvalSession } from './testing/eval-session';
 
 const ENV = ['TOUCHSTONE_LLM_BASE_URL', 'TOUCHSTONE_LLM_MODEL', 'TOUCHSTONE_LLM_API_KEY'] as const;
 
@@ -19,8 +17,7 @@ describe.skipIf(why !== '')(`web mode in Chromium: judge, hybrid and CheckPoints
   const tmp = tempDir('touchstone-e2e-methods-');
   const saved = Object.fromEntries(ENV.map((k) => [k, process.env[k]]));
   let llm: FakeLlm;
-  let server: RunningServer;
-  let browser: Browser;
+  let session: EvalSession;
   let ev: EvaluatePage;
   let labels: string;
   const extraVerdict = (ep: string, m: string) => ev.cell(ep, 'agent').locator(`[data-method="${m}"]`);
@@ -34,18 +31,13 @@ describe.skipIf(why !== '')(`web mode in Chromium: judge, hybrid and CheckPoints
       { ID: 'short', Query: 'Practice pronunciation in French.', 'APP List': ['Duolingo'], CheckPoints: { Package: ['com.duolingo'], 'Key phrase': ['no such phrase'], API: [] } },
     ]));
     labels = join(tmp, 'labels.csv');
-    await ensureRendererBuilt();
     // As `serve --dataset D --traces agent=T --human labels.csv` with the judge and CheckPoints columns asked for.
     const evaluation = { dataset: root, agents: [{ name: 'agent', path: traces }], human: labels, methods: ['judge' as const, 'checkpoints' as const] };
-    server = await startServer({ rendererDir: RENDERER_DIR, createService: (fileUrl) => createAppService({ mode: 'web', version: 'e2e', stateDir: join(tmp, 'state'), fileUrl, evaluation }) });
-    browser = await launchChromium();
-    ev = new EvaluatePage(await browser.newPage({ viewport: { width: 1600, height: 1000 }, deviceScaleFactor: 1 }));
-    await ev.page.goto(server.url);
-    await ev.waitOverview(4);
+    session = await openEvalSession({ evaluation, stateDir: join(tmp, 'state'), rows: 4 });
+    ({ ev } = session);
   }, 180_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await session?.close();
     await llm?.close();
     for (const k of ENV) if (saved[k] === undefined) delete process.env[k]; else process.env[k] = saved[k];
     rmSync(tmp, { recursive: true, force: true });

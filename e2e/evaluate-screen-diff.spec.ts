@@ -1,33 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { createAppService } from '../electron/core/app/app-service';
 import { makeEvalViewFixture, type EvalViewFixture } from '../electron/core/evaluation/testing/eval-view-fixture';
-import { startServer, type RunningServer } from '../electron/server';
-import type { Browser } from 'playwright-core';
-import { EvaluatePage } from './pages/evaluate-page';
-import { ensureRendererBuilt, launchChromium, RENDERER_DIR, SHOTS, webSkipReason as why } from './testing/harness';
+import type { EvaluatePage } from './pages/evaluate-page';
+import { SHOTS, webSkipReason as why } from './testing/harness';
+import { openEvalSession, type EvalSession } from './testing/eval-session';
 
 // A screen-level fuzzy state (`fuzzy<-1>` on trace_18's step 2) that the `cut` agent never reaches:
 // the replay says how similar the closest screen was and which lines differ, with the shipped sentence model.
 describe.skipIf(why !== '')(`web mode in Chromium: a screen comparison explained line by line ${why}`, () => {
   let fx: EvalViewFixture;
-  let server: RunningServer;
-  let browser: Browser;
+  let session: EvalSession;
   let ev: EvaluatePage;
 
   beforeAll(async () => {
     fx = makeEvalViewFixture(1, 2, { ess: 'fuzzy<-1>' });
-    await ensureRendererBuilt();
     const evaluation = { dataset: fx.dataset, agents: Object.entries(fx.agents).map(([name, path]) => ({ name, path })) };
-    server = await startServer({ rendererDir: RENDERER_DIR, createService: (fileUrl) => createAppService({ mode: 'web', version: 'e2e', stateDir: join(fx.base, 'state'), fileUrl, evaluation }) });
-    browser = await launchChromium();
-    ev = new EvaluatePage(await browser.newPage({ viewport: { width: 1600, height: 1000 }, deviceScaleFactor: 1 }));
-    await ev.page.goto(server.url);
-    await ev.waitOverview(1);
+    session = await openEvalSession({ evaluation, stateDir: join(fx.base, 'state'), rows: 1 });
+    ({ ev } = session);
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await session?.close();
     fx?.cleanup();
   });
 

@@ -3,12 +3,11 @@ import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createAppService } from '../electron/core/app/app-service';
 import { makeEvalViewFixture, type EvalViewFixture } from '../electron/core/evaluation/testing/eval-view-fixture';
-import { startServer, type RunningServer } from '../electron/server';
 import type { Browser } from 'playwright-core';
-import { EvaluatePage } from './pages/evaluate-page';
-import { ensureRendererBuilt, launchChromium, RENDERER_DIR, REPO, SHOTS, webSkipReason as why } from './testing/harness';
+import type { EvaluatePage } from './pages/evaluate-page';
+import { REPO, SHOTS, webSkipReason as why } from './testing/harness';
+import { openEvalSession, type EvalSession } from './testing/eval-session';
 
 /** The CLI's essential/baseline verdicts for one agent (the same run `touchstone eval` prints). */
 function cliVerdicts(fx: EvalViewFixture, agent: string, mode: 'fixed' | 'legacy'): Record<string, Record<string, boolean>> {
@@ -21,29 +20,19 @@ function cliVerdicts(fx: EvalViewFixture, agent: string, mode: 'fixed' | 'legacy
 
 describe.skipIf(why !== '')(`web mode in Chromium: the evaluation view (serve --dataset --traces --human) ${why}`, () => {
   let fx: EvalViewFixture;
-  let server: RunningServer;
+  let session: EvalSession;
   let browser: Browser;
   let ev: EvaluatePage;
 
   beforeAll(async () => {
     fx = makeEvalViewFixture(2, 2);
-    await ensureRendererBuilt();
     // What `touchstone serve --dataset D --traces complete=... --traces cut=... --human labels.csv` starts.
     const evaluation = { dataset: fx.dataset, agents: Object.entries(fx.agents).map(([name, path]) => ({ name, path })), human: fx.human };
-    server = await startServer({ rendererDir: RENDERER_DIR, createService: (fileUrl) => createAppService({ mode: 'web', version: 'e2e', stateDir: join(fx.base, 'state'), fileUrl, evaluation }) });
-    browser = await launchChromium();
-    ev = new EvaluatePage(await browser.newPage({ viewport: { width: 1600, height: 1000 }, deviceScaleFactor: 1 }));
-    await ev.page.goto(server.url);
-    try {
-      await ev.waitOverview(2);
-    } catch (err) {
-      await ev.screenshot(join(SHOTS, 'evaluate-open-failed.png'));
-      throw new Error(`${(err as Error).message}\n${(await ev.page.locator('.app').innerHTML()).slice(0, 2000)}`);
-    }
+    session = await openEvalSession({ evaluation, stateDir: join(fx.base, 'state'), rows: 2 });
+    ({ browser, ev } = session);
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await session?.close();
     fx?.cleanup();
   });
 

@@ -4,32 +4,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventPayload } from '../../../shared/contract';
 import { HAVE_ADB } from '../../virtual-device/testing';
-import { createAppService } from '../app/app-service';
 import type { AppService } from '../app/types';
-import { appDeviceManager, appVirtualDevices } from '../devices/handlers';
 import { startRunFixture, type RunFixture } from '../runner/testing/run-fixture';
+import { openRunService, type RunService } from '../runner/testing/run-service';
 
 describe.skipIf(!HAVE_ADB)('run:start with device configurations, through the app service on a virtual device (adb not installed → skipped)', () => {
   let fx: RunFixture;
   let service: AppService;
+  let app: RunService | undefined;
   let datasetId: string;
   let outside: string;
   const steps: EventPayload<'run:step'>[] = [];
 
   beforeAll(async () => {
     fx = await startRunFixture(0, { only: ['demo15'] });
-    process.env.ANDROID_ADB_SERVER_PORT = String(fx.adb.port);
     writeFileSync(join(fx.dataset, 'configs.json'), JSON.stringify({ configs: [{ name: 'default' }, { name: 'big', fontScale: 1.3 }, { name: 'night', dark: true }] }));
     outside = mkdtempSync(join(tmpdir(), 'cfg-outside-'));
     writeFileSync(join(outside, 'configs.json'), JSON.stringify({ configs: [{ name: 'x' }] }));
-    service = createAppService({ mode: 'web', stateDir: join(fx.tmp, 'state'), fileUrl: (id, rel) => `/files/${id}/${rel}` });
-    service.subscribe((event, payload) => { if (event === 'run:step') steps.push(payload as EventPayload<'run:step'>); });
-    datasetId = (await service.calls['dataset:open']({ path: fx.dataset })).id;
+    app = await openRunService(fx, (event, payload) => { if (event === 'run:step') steps.push(payload as EventPayload<'run:step'>); });
+    ({ service, datasetId } = app);
   }, 120_000);
   afterAll(async () => {
-    await appVirtualDevices.stopAll(appDeviceManager());
-    delete process.env.ANDROID_ADB_SERVER_PORT;
-    await fx?.stop();
+    await (app ? app.close() : fx?.stop());
     rmSync(outside, { recursive: true, force: true });
   });
 

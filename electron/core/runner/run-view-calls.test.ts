@@ -3,10 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventName, EventPayload } from '../../../shared/contract';
 import { HAVE_ADB } from '../../virtual-device/testing';
-import { createAppService } from '../app/app-service';
 import type { AppService } from '../app/types';
-import { appDeviceManager, appVirtualDevices } from '../devices/handlers';
 import { startRunFixture, type RunFixture } from './testing/run-fixture';
+import { openRunService, type RunService } from './testing/run-service';
 
 const until = async (ok: () => boolean, ms = 20_000): Promise<void> => {
   for (const end = Date.now() + ms; !ok(); await new Promise((r) => setTimeout(r, 25))) if (Date.now() > end) throw new Error('condition not met in time');
@@ -15,21 +14,18 @@ const until = async (ok: () => boolean, ms = 20_000): Promise<void> => {
 describe.skipIf(!HAVE_ADB)('run view calls: virtual devices, mirror, live steps, episode cancel, recording (adb not installed → skipped)', () => {
   let fx: RunFixture;
   let service: AppService;
+  let app: RunService | undefined;
   let datasetId: string;
   const events: { event: EventName; payload: unknown }[] = [];
   const of = <E extends EventName>(e: E): EventPayload<E>[] => events.filter((x) => x.event === e).map((x) => x.payload as EventPayload<E>);
 
   beforeAll(async () => {
     fx = await startRunFixture(0, { only: ['demo01', 'demo15', 'demo16'] });
-    process.env.ANDROID_ADB_SERVER_PORT = String(fx.adb.port);
-    service = createAppService({ mode: 'web', stateDir: join(fx.tmp, 'state'), fileUrl: (id, rel) => `/files/${id}/${rel}` });
-    service.subscribe((event, payload) => events.push({ event, payload }));
-    datasetId = (await service.calls['dataset:open']({ path: fx.dataset })).id;
+    app = await openRunService(fx, (event, payload) => events.push({ event, payload }));
+    ({ service, datasetId } = app);
   }, 120_000);
   afterAll(async () => {
-    await appVirtualDevices.stopAll(appDeviceManager());
-    delete process.env.ANDROID_ADB_SERVER_PORT;
-    await fx?.stop();
+    await (app ? app.close() : fx?.stop());
   });
 
   it('starts virtual devices, mirrors them, and streams a run step by step; cancelling one episode keeps its steps', async () => {

@@ -2,11 +2,10 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HAVE_ADB } from '../../../virtual-device/testing';
-import { createAppService } from '../../app/app-service';
 import type { AppService } from '../../app/types';
-import { appDeviceManager, appVirtualDevices } from '../../devices/handlers';
 import type { EpisodeRecord } from '../../runner/episode-record';
 import { startRunFixture, type RunFixture } from '../../runner/testing/run-fixture';
+import { openRunService, type RunService } from '../../runner/testing/run-service';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
@@ -53,19 +52,15 @@ const mcpText = (x: unknown): string => (x as { content: { type: string; text?: 
 describe.skipIf(!HAVE_ADB)('two run-view runs with the http agent at once, on virtual devices through the real adb (adb not installed → skipped)', () => {
   let fx: RunFixture;
   let service: AppService;
+  let app: RunService | undefined;
   let datasetId: string;
 
   beforeAll(async () => {
     fx = await startRunFixture(2, { only: ['demo14', 'demo15'] });
-    process.env.ANDROID_ADB_SERVER_PORT = String(fx.adb.port);
-    service = createAppService({ mode: 'web', stateDir: join(fx.tmp, 'state'), fileUrl: (id, rel) => `/files/${id}/${rel}` });
-    datasetId = (await service.calls['dataset:open']({ path: fx.dataset })).id;
+    app = await openRunService(fx);
+    ({ service, datasetId } = app);
   }, 120_000);
-  afterAll(async () => {
-    await appVirtualDevices.stopAll(appDeviceManager());
-    delete process.env.ANDROID_ADB_SERVER_PORT;
-    await fx?.stop();
-  });
+  afterAll(async () => { await (app ? app.close() : fx?.stop()); });
 
   const attached = async (jobId: string, prefix = 'TOUCHSTONE'): Promise<Attach> => {
     for (const end = Date.now() + 30_000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
