@@ -76,6 +76,7 @@ describe('screen-level fuzzy: which lines differ', () => {
     expect(d.onlyExpected).toEqual(['<p>3 unread</p>', '<p>Meeting at 10</p>']);
     expect(d.onlyActual).toEqual(['<p>4 unread</p>', '<p>Lunch</p>']);
     expect(screenLineDiff('a\nb', 'b\na').sentence).toBe('the same lines in another order');
+    expect(screenLineDiff('a\nb', 'a\n\nb').sentence).toBe('the same lines, apart from blank ones');
   });
 
   it('says it in the verdict and lists them in the evidence', () => {

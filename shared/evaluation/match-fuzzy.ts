@@ -107,7 +107,7 @@ const DIFF_LINES = 4;
  * ground-truth screen has and those only the execution screen has, order ignored, counted and the
  * first few listed. A model score alone does not say which part of a screen made it low.
  */
-export function screenLineDiff(expected: string, actual: string): { onlyExpected: string[]; onlyActual: string[]; lines: number; sentence: string } {
+export function screenLineDiff(expected: string, actual: string): { onlyExpected: string[]; onlyActual: string[]; sentence: string } {
   const a = expected.split('\n').filter(Boolean);
   const b = actual.split('\n').filter(Boolean);
   const left = new Map<string, number>();
@@ -125,12 +125,11 @@ export function screenLineDiff(expected: string, actual: string): { onlyExpected
     if (used < (left.get(l) ?? 0)) { onlyActual.push(l); }
     seen.set(l, used + 1);
   }
-  const lines = Math.max(a.length, b.length);
   const quote = (l: string): string => `"${l.length > 80 ? `${l.slice(0, 80)}…` : l}"`;
   const sentence = !onlyExpected.length && !onlyActual.length
-    ? (a.length === b.length ? 'the same lines in another order' : 'the same lines')
+    ? (a.join('\n') === b.join('\n') ? 'the same lines, apart from blank ones' : 'the same lines in another order')
     : `${onlyExpected.length} of ${a.length} ground-truth lines are not on the execution screen${onlyExpected.length ? ` (e.g. ${quote(onlyExpected[0]!)})` : ''}, ${onlyActual.length} of ${b.length} execution lines are new${onlyActual.length ? ` (e.g. ${quote(onlyActual[0]!)})` : ''}`;
-  return { onlyExpected, onlyActual, lines, sentence };
+  return { onlyExpected, onlyActual, sentence };
 }
 
 /** `fuzzy<-1>`: the two screens' simplified text is similar. */

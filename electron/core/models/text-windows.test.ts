@@ -35,6 +35,14 @@ describe('text windows (long texts read whole by a model that truncates)', () =>
     expect(textWindows('Add to cart', limit)).toEqual([{ text: 'add to cart', tokens: limit.count('add to cart') }]);
   });
 
+  it('keeps the lines in order when joined lines count more tokens than their sum', () => {
+    // Any two words joined count double: packing by the sum overfills, and the lines that do not fit go to the next window.
+    const limit = { tokens: 5, count: (t: string) => { const w = t.split(' ').filter(Boolean).length; return w > 1 ? 2 * w : w; } };
+    const w = textWindows('a\nb\nc\nd\ne\nf\nlong line one here', limit);
+    expect(w.map((x) => x.text)).toEqual(['a b', 'c d', 'e f', 'long line', 'one here']);
+    for (const x of w) expect(x.tokens).toBeLessThanOrEqual(5);
+  });
+
   it('splits a single line longer than the limit at spaces', () => {
     const limit = { tokens: 5, count: (t: string) => t.split(' ').filter(Boolean).length };
     expect(textWindows('a b c d e f g\nh i', limit).map((x) => x.text)).toEqual(['a b c d e', 'f g h i']);

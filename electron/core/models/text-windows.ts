@@ -20,7 +20,14 @@ function splitLine(line: string, limit: { tokens: number; count(text: string): n
     n += w;
   }
   if (cur.length) out.push(cur.join(' '));
-  return out;
+  // Word counts only approximate the joined count: a piece that still does not fit is halved (a single word stays whole).
+  const fit = (piece: string): string[] => {
+    const words = piece.split(' ');
+    if (words.length < 2 || limit.count(piece) <= limit.tokens) return [piece];
+    const mid = words.length >> 1;
+    return [...fit(words.slice(0, mid).join(' ')), ...fit(words.slice(mid).join(' '))];
+  };
+  return out.flatMap(fit);
 }
 
 /**
@@ -38,20 +45,25 @@ export function textWindows(text: string, limit: { tokens: number; count(text: s
   let cur: string[] = [];
   let sum = 0;
   const close = (): void => {
-    // Token counts of joined lines are about their sum; the model's tokenizer has the last word.
-    while (cur.length > 1 && limit.count(cur.join(' ')) > limit.tokens) { lines.unshift(cur.pop()!); }
+    // Token counts of joined lines are about their sum; the model's tokenizer has the last word, and
+    // lines that do not fit after all go back, in order, to start the next window.
+    while (cur.length > 1 && limit.count(cur.join(' ')) > limit.tokens) lines.unshift(cur.pop()!);
     const t = cur.join(' ');
     out.push({ text: t, tokens: limit.count(t) });
     cur = [];
     sum = 0;
   };
-  while (lines.length) {
-    const line = lines.shift()!;
-    const n = limit.count(line);
-    if (cur.length && sum + n > limit.tokens) { close(); }
-    cur.push(line);
+  // Each close() emits at least one line, so this ends.
+  for (;;) {
+    if (!lines.length) {
+      if (!cur.length) break;
+      close();
+      continue;
+    }
+    const n = limit.count(lines[0]!);
+    if (cur.length && sum + n > limit.tokens) { close(); continue; }
+    cur.push(lines.shift()!);
     sum += n;
-    if (!lines.length) close();
   }
   return out;
 }
