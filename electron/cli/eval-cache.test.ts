@@ -20,14 +20,16 @@ describe.skipIf(!existsSync(TRACE_18))('touchstone eval --cache (CLI, real proce
       spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'electron/cli.ts'), 'eval', '--dataset', root, '--traces', traces, '--jobs', '1', '--cache', cache, '--json', json], { cwd: REPO, encoding: 'utf8', timeout: 120_000 });
     const first = run(path.join(tmp, '1.json'));
     expect(first.status, first.stderr).toBe(0);
+    // Both entries in one shard file (one write for the run), one line each.
     const entries = (): string[] => readdirSync(path.join(cache, 'results')).map((f) => `${f}:${statSync(path.join(cache, 'results', f)).mtimeMs}`).sort();
     const before = entries();
-    expect(before).toHaveLength(2);
+    expect(before).toHaveLength(1);
+    expect(readFileSync(path.join(cache, 'results', before[0]!.split(':')[0]!), 'utf8').trim().split('\n')).toHaveLength(2);
     const second = run(path.join(tmp, '2.json'));
     expect(second.status, second.stderr).toBe(0);
     const rows = (f: string): unknown => (JSON.parse(readFileSync(path.join(tmp, f), 'utf8')) as { rows: unknown }).rows;
     expect(rows('2.json')).toEqual(rows('1.json'));
-    // Served from the cache: an evaluated episode would have rewritten its entry.
+    // Served from the cache: an evaluated episode would have written a new shard.
     expect(entries()).toEqual(before);
   }, 180_000);
 });

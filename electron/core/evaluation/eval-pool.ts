@@ -103,9 +103,11 @@ export async function runJobs(jobs: readonly EvalJob[], opts: PoolOptions): Prom
   try {
     if (!sub.length) return out;
     if (opts.jobs <= 1 || sub.length <= 1) await runInProcess(sub, opts, finishSub, cache);
-    else await runOnWorkers(sub, opts, finishSub, cacheSpec);
+    else await runOnWorkers(sub, opts, finishSub, cache && cacheSpec ? { ...cacheSpec, store: cache } : undefined);
     return out;
   } finally {
+    // Results evaluated before a cancellation or an error are kept too.
+    cache?.close();
     // Workers started ahead (prestart) but not needed, e.g. every episode was cached, end with the run.
     await (opts.pool ?? workerPool).trim();
     await opts.embedder?.flush();
@@ -140,7 +142,10 @@ async function runInProcess(jobs: readonly EvalJob[], opts: PoolOptions, finish:
   if (opts.signal?.aborted) throw aborted(opts.signal);
 }
 
-function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: number, o: EpisodeOutcome) => void, cache?: { dir: string; embedder: string }): Promise<void> {
+/** The run's result cache: workers fingerprint what they evaluate, this thread stores it. */
+interface WorkerCache { dir: string; embedder: string; store: ResultCache }
+
+function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: number, o: EpisodeOutcome) => void, cache?: WorkerCache): Promise<void> {
   const pool = opts.pool ?? workerPool;
   const main = opts.mainLane ?? true;
   const count = Math.min(opts.jobs, jobs.length) - (main ? 1 : 0);
@@ -188,6 +193,7 @@ function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: n
         if (m.type === 'result') {
           seen.set(w, m.textsSeen);
           if (opts.stats) opts.stats.textsSeen = [...seen.values()].reduce((a, b) => a + b, 0);
+          cache?.store.put(jobs[m.id]!, m.fp, m.outcome);
           complete(m.id, m.outcome);
         }
         else if (m.type === 'failed') complete(m.id, failedOutcome(jobs[m.id]!, m.message));
@@ -204,18 +210,17 @@ function runOnWorkers(jobs: readonly EvalJob[], opts: PoolOptions, finish: (i: n
       w.on('error', error);
       listeners.set(w, { message, error });
       workers.push(w);
-      w.postMessage({ type: 'init', settings: opts.settings, embeddings: Boolean(opts.embedder), embedder: opts.embedder?.identity(), cache } satisfies ToWorker);
+      w.postMessage({ type: 'init', settings: opts.settings, embeddings: Boolean(opts.embedder), embedder: opts.embedder?.identity(), cache: cache ? { dir: cache.dir, embedder: cache.embedder } : undefined } satisfies ToWorker);
       for (let k = 0; k < IN_FLIGHT; k++) dispatch();
     };
     for (let i = 0; i < count; i++) spawn();
     if (main) {
       // The calling thread's lane takes episodes from the same queue as the workers.
       const ev = new EpisodeEvaluator(opts.settings, opts.embedder ? lazyLookup(opts.embedder) : undefined);
-      const rc = cache ? new ResultCache(cache.dir, opts.settings, cache.embedder) : undefined;
       void (async () => {
         while (!settled && next < jobs.length) {
           const i = next++;
-          const o = await evaluateCached(ev, jobs[i]!, rc);
+          const o = await evaluateCached(ev, jobs[i]!, cache?.store);
           if (settled) return;
           finish(i, o);
           if (--remaining === 0) return stop();

@@ -2,7 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import { EpisodeEvaluator, type EvalJob, type EvalSettings } from './episode-evaluator';
 import { RemoteEmbedding } from './embedding-provider';
-import { ResultCache, evaluateCached } from './result-cache';
+import { ResultCache } from './result-cache';
 import type { FromWorker, ToWorker } from './pool-messages';
 
 const port = parentPort;
@@ -27,16 +27,19 @@ port.on('message', (m: ToWorker) => {
   switch (m.type) {
     case 'init':
       remote = new RemoteEmbedding(fetchVectors, m.embedder);
-      // The pool answers stored results itself; the worker fingerprints and stores what it evaluates.
+      // The pool answers stored results and stores new ones; the worker fingerprints what it evaluates
+      // (just before reading its files), so a file changed meanwhile makes the entry a miss.
       cache = m.cache ? new ResultCache(m.cache.dir, m.settings as EvalSettings, m.cache.embedder) : undefined;
       evaluator = new EpisodeEvaluator(m.settings as EvalSettings, m.embeddings ? remote : undefined);
       break;
-    case 'job':
-      evaluateCached(evaluator!, m.job as EvalJob, cache).then(
-        (outcome) => send({ type: 'result', id: m.id, outcome, textsSeen: remote?.textsSeen ?? 0 }),
+    case 'job': {
+      const fp = cache?.fingerprint(m.job as EvalJob);
+      evaluator!.evaluate(m.job as EvalJob).then(
+        (outcome) => send({ type: 'result', id: m.id, outcome, textsSeen: remote?.textsSeen ?? 0, fp }),
         (err: unknown) => send({ type: 'failed', id: m.id, message: (err as Error).message ?? String(err) }),
       );
       break;
+    }
     case 'stop':
       port.close(); // let the thread end on its own so native resources are released cleanly
       break;

@@ -9,6 +9,7 @@ export type ToWorker =
 
 /** Messages from a worker to EvalPool. */
 export type FromWorker =
-  | { type: 'result'; id: number; outcome: EpisodeOutcome; textsSeen: number }
+  /** fp: the inputs' fingerprint taken before evaluating, for the pool's result cache (undefined: not cached). */
+  | { type: 'result'; id: number; outcome: EpisodeOutcome; textsSeen: number; fp?: string }
   | { type: 'failed'; id: number; message: string }
   | { type: 'embed'; reqId: number; texts: string[] };
