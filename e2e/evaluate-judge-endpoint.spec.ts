@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { tempDir } from '../electron/core/evaluation/testing/temp-dataset';
 import { startFakeLlm, type FakeLlm } from '../electron/core/judge/testing/fake-llm-server';
 import { claimJudge, judgeDataset, screenJudge } from '../electron/core/judge/testing/judge-fixtures';
-import type { EvaluatePage } from './pages/evaluate-page';
+import { EvaluatePage } from './pages/evaluate-page';
 import { SHOTS, webSkipReason as why } from './testing/harness';
 import { openEvalSession, type EvalSession } from './testing/eval-session';
 
@@ -23,6 +23,7 @@ describe.skipIf(why !== '')(`web mode in Chromium: the judge endpoint panel of t
   let envLlm: FakeLlm;
   let session: EvalSession;
   let ev: EvaluatePage;
+  let other: EvaluatePage;
   /** Everything the core sent the page: call answers and event frames. */
   const received: string[] = [];
   const panel = () => ev.page.locator('form.ev-judge-panel');
@@ -45,6 +46,13 @@ describe.skipIf(why !== '')(`web mode in Chromium: the judge endpoint panel of t
       },
     });
     ({ ev } = session);
+    // A second window on the same server: it follows what the first one saves.
+    other = new EvaluatePage(await session.browser.newPage({ viewport: { width: 1600, height: 1000 }, deviceScaleFactor: 1 }));
+    other.page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
+    await other.page.goto(session.server.url);
+    await other.waitOverview(4);
+    await other.page.locator('[data-action="judge-endpoint"]').click();
+    await other.page.locator('form.ev-judge-panel [data-judge-effect="environment,environment,none"]').waitFor();
   }, 180_000);
   afterAll(async () => {
     await session?.close();
@@ -71,7 +79,7 @@ describe.skipIf(why !== '')(`web mode in Chromium: the judge endpoint panel of t
     await ev.screenshot(join(SHOTS, 'evaluate-judge-endpoint-error.png'));
   }, 60_000);
 
-  it('saves the panel\'s endpoint with its key, runs the judge column against it on request and sees verdicts; the key never comes back', async () => {
+  it('saves the panel\'s endpoint with its key, another window follows, runs the judge column against it on request and sees verdicts; the key never comes back', async () => {
     await panel().getByLabel('Judge model').fill('screen-judge, claim-judge');
     await panel().getByLabel('Judge API key').fill(KEY);
     await panel().locator('[data-action="judge-save"]').click();
@@ -80,6 +88,10 @@ describe.skipIf(why !== '')(`web mode in Chromium: the judge endpoint panel of t
     expect(await panel().getByLabel('Judge API key').inputValue()).toBe('');
     expect(await ev.page.locator('[data-action="judge-endpoint"]').getAttribute('data-judge-source')).toBe('app');
     expect(await panel().locator('[data-judge-error]').count()).toBe(0);
+    // The other window's button and panel follow, and say where the change came from.
+    await other.page.locator('[data-action="judge-endpoint"][data-judge-source="app"]').waitFor();
+    await other.page.locator('form.ev-judge-panel [data-judge-effect="app,app,app"]').waitFor();
+    expect(await other.page.locator('form.ev-judge-panel [data-judge-note]').textContent()).toBe('Changed in another window.');
 
     await panel().locator('[data-action="judge-run"]').click();
     await ev.page.locator('.ev-extra-toggles[data-extra-state="ready"][data-extra-on="judge"]').waitFor();
@@ -101,6 +113,7 @@ describe.skipIf(why !== '')(`web mode in Chromium: the judge endpoint panel of t
     await panel().locator('[data-action="judge-reset"]').click();
     await ev.page.locator('[data-judge-effect="environment,environment,none"]').waitFor();
     await ev.page.locator('[data-judge-usage]', { hasText: /^judge screen-judge: 4 request\(s\)/ }).waitFor();
+    await other.page.locator('form.ev-judge-panel [data-judge-effect="environment,environment,none"]').waitFor();
     expect(await verdicts('judge')).toEqual({ full: 'pass', short: 'fail', claimed: 'fail', noclaim: 'pass' });
     expect([appLlm.requests.length, envLlm.requests.length]).toEqual([8, 4]);
     expect(envLlm.requests.every((r) => r.authorization === 'Bearer no-key')).toBe(true);

@@ -277,7 +277,10 @@ export interface EvaluationCalls {
   'checkpoints:save': Call<{ datasetId: string; episode: string; edit: CheckpointCaseEdit; base: string | null }, CheckpointCaseFile>;
 }
 
-export interface EvaluationEvents {}
+export interface EvaluationEvents {
+  /** The judge endpoint was saved or reset (in any window): what is in effect now (key names only, never a key). */
+  'eval:judgeEndpoint': JudgeEndpointView;
+}
 
 export const EVALUATION_CALLS: NameSet<EvaluationCalls> = {
   'eval:inspect': true,
@@ -292,4 +295,4 @@ export const EVALUATION_CALLS: NameSet<EvaluationCalls> = {
   'checkpoints:load': true,
   'checkpoints:save': true,
 };
-export const EVALUATION_EVENTS: NameSet<EvaluationEvents> = {};
+export const EVALUATION_EVENTS: NameSet<EvaluationEvents> = { 'eval:judgeEndpoint': true };

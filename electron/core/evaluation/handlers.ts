@@ -131,7 +131,12 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
       try { return await viewMethods(s, args?.methods, { cacheDir: ctx.options.stateDir, env: process.env, appEndpoint: () => judgeEndpoint.flags() }); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
     },
     'eval:judgeEndpoint': () => judgeEndpoint.view(),
-    'eval:judgeEndpointSet': (args) => judgeEndpoint.set(args),
+    'eval:judgeEndpointSet': async (args) => {
+      const view = await judgeEndpoint.set(args);
+      // Every window's panel and judge column follow (the view holds key names, never a key).
+      ctx.emit('eval:judgeEndpoint', view);
+      return view;
+    },
     'checkpoints:load': async (args) => loadCheckpointCase(ctx.datasets.get(args?.datasetId).root, String(args?.episode)),
     'checkpoints:save': async (args) => saveCheckpointCase(ctx.datasets.get(args?.datasetId).root, String(args?.episode), args?.edit, args?.base ?? null),
     'eval:export': async (args) => {

@@ -15,6 +15,7 @@ const FROM: Record<JudgeSettingSource, (env: string) => string> = {
 export function JudgeEndpointButton({ client }: { client: TouchstoneClient }) {
   const { open, view, toggle, load } = useJudgeEndpoint();
   useEffect(() => { if (!view) void load(client); }, [client, view, load]);
+  useEffect(() => useJudgeEndpoint.getState().listen(client), [client]);
   const src = view?.source.baseURL;
   return (
     <button type="button" className={`btn btn-small${open ? ' active' : ''}`} data-action="judge-endpoint" data-judge-source={src ?? ''} aria-expanded={open}

@@ -17,6 +17,11 @@ export interface JudgeEndpointState {
   save(client: TouchstoneClient, edit: JudgeEndpointEdit): Promise<boolean>;
   /** Runs the judge column now (turning it on if it was off). */
   runJudge(client: TouchstoneClient): Promise<void>;
+  /**
+   * Follows endpoint changes saved in another window: the panel shows the new endpoint and says so,
+   * and the judge and hybrid columns, when on, run again with it. Returns the unsubscribe.
+   */
+  listen(client: TouchstoneClient): () => void;
 }
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
@@ -46,6 +51,15 @@ export const useJudgeEndpoint = create<JudgeEndpointState>()((set, get) => ({
       set({ status: 'error', error: messageOf(err) });
       return false;
     }
+  },
+  listen(client) {
+    return client.on('eval:judgeEndpoint', (view) => {
+      // This window's own save sets its view and note from the call's answer.
+      if (get().status === 'saving' || JSON.stringify(view) === JSON.stringify(get().view)) return;
+      const rerun = usesJudge();
+      set({ view, status: 'ready', error: null, note: `Changed in another window.${rerun ? ' The judge column runs again with this endpoint.' : ''}` });
+      if (rerun) { const ev = useEvalStore.getState(); void ev.setExtra(client, ev.extraOn); }
+    });
   },
   async runJudge(client) {
     const ev = useEvalStore.getState();
