@@ -77,9 +77,9 @@ describe.skipIf(!HAVE_ADB)('touchstone run: a device that vanishes mid-run (adb 
     }, 240_000);
   }
 
-  // adb announces an emulator that stops and a device removed with `adb disconnect` on track-devices at once (a killed
-  // TCP device only turns offline silently: its next command fails at once, but while no command runs nothing tells).
-  for (const how of ['killed emulator', 'adb disconnect'] as const) it(`a device that vanishes while the agent waits for its model (${how}): the episode ends at once, not at the step timeout`, async () => {
+  // adb announces an emulator that stops and a device removed with `adb disconnect` on track-devices at once; a killed
+  // TCP device turns offline in `adb devices` silently (no track-devices event), which the device manager polls for.
+  for (const how of ['killed', 'killed emulator', 'adb disconnect'] as const) it(`a device that vanishes while the agent waits for its model (${how}): the episode ends at once, not at the step timeout`, async () => {
     const KEY = 'sk-vanish-test';
     const llm = await startFakeLlm({ plan: ['Counter', 'Increase', 'Increase', 'Increase'], key: KEY });
     // The model answers twice, then "thinks" for ever (the step timeout is a minute).
@@ -102,7 +102,7 @@ describe.skipIf(!HAVE_ADB)('touchstone run: a device that vanishes mid-run (adb 
       const trace = 'llm/r1/demo14';
       await until('the third question to the model', () => (asked >= 3 && (records(out).get(trace)?.steps.length ?? 0) >= 2 ? true : undefined));
       const t0 = performance.now();
-      if (how === 'killed emulator') await dev.instance.stop(); else await fx.adb.adb(['disconnect', dev.serial]);
+      if (how === 'killed' || how === 'killed emulator') await dev.instance.stop(); else await fx.adb.adb(['disconnect', dev.serial]);
       const ended = await until('the episode to end', () => {
         const r = records(out).get(trace);
         return r && r.outcome !== 'incomplete' ? r : undefined;

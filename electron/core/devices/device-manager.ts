@@ -4,6 +4,9 @@ import { createAdbClient, type AdbClient, type AdbServerAddress } from './adb-cl
 import { DevicePresence } from './device-presence';
 import { deviceKind, stateHint, toDeviceState } from './device-states';
 
+/** How often the device list is read while a TCP device is usable (see `track`). */
+const TCP_POLL_MS = 1000;
+
 /** Reads model, API level, serial property and screen size with one shell round trip. */
 async function details(client: AdbClient, serial: string): Promise<Pick<DeviceInfo, 'model' | 'apiLevel' | 'screen'> & { serialno?: string }> {
   const out = (await adbShell(client, serial).run('getprop ro.product.model; getprop ro.build.version.sdk; getprop ro.serialno; wm size', 5000)).toString('utf8');
@@ -79,7 +82,31 @@ export class DeviceManager {
     const initial = (tracker as unknown as { deviceList?: { id: string; type: string }[] }).deviceList ?? [];
     for (const d of initial) if (!known.has(d.id)) { known.set(d.id, d.type); this.presence.update(d.id, d.type); }
     if (initial.length) publish();
-    return () => { tracker.end(); };
+    // adb's track-devices stays silent when a TCP device (adb connect) drops its link: the device turns
+    // 'offline' in `adb devices` at once (measured: within 0.5 s of the device process being killed),
+    // but no event comes, so an agent thinking for a minute would only learn it at its next command.
+    // While a TCP device is listed as usable, the list is read every TCP_POLL_MS and differences are
+    // announced like the tracker's own changes.
+    let polling = false;
+    const poll = setInterval(() => {
+      if (polling || ![...known].some(([s, t]) => t === 'device' && deviceKind(s) === 'tcp')) return;
+      polling = true;
+      void this.client.listDevices().then((now: { id: string; type: string }[]) => {
+        let changed = false;
+        for (const [serial, type] of [...known]) {
+          if (deviceKind(serial) !== 'tcp') continue;
+          const listed = now.find((d) => d.id === serial)?.type;
+          if (listed === type) continue;
+          changed = true;
+          this.cache.delete(serial);
+          if (listed === undefined) known.delete(serial); else known.set(serial, listed);
+          this.presence.update(serial, listed ?? null);
+        }
+        if (changed) publish();
+      }, () => undefined).finally(() => { polling = false; });
+    }, TCP_POLL_MS);
+    poll.unref();
+    return () => { clearInterval(poll); tracker.end(); };
   }
 
   /**
