@@ -98,6 +98,20 @@ describe('result cache shard files', () => {
     read.close();
   });
 
+  it('keeps entries of other settings beside each other (a fixed run does not evict the legacy one)', () => {
+    const dir = path.join(base, 'cache3');
+    const j = job(5);
+    const legacy: EvalSettings = { ...settings, mode: 'legacy' };
+    for (const [s, why] of [[settings, 'fixed'], [legacy, 'legacy']] as const) {
+      const c = new ResultCache(dir, s, 'none');
+      c.put(j, c.fingerprint(j), outcome(j, why));
+      c.close();
+    }
+    expect(new ResultCache(dir, settings, 'none').lookup(j)?.essential?.reason).toBe('fixed');
+    expect(new ResultCache(dir, legacy, 'none').lookup(j)?.essential?.reason).toBe('legacy');
+    expect(new ResultCache(dir, settings, 'default').lookup(j)).toBeUndefined();
+  });
+
   it('a torn last line (a write cut short) and a damaged line are misses; the other entries still answer', () => {
     const dir = path.join(base, 'cache2');
     const jobs = [3, 4].map(job);

@@ -27,7 +27,8 @@ let shardSeq = 0;
  * Persistent per-episode results: a second run over unchanged inputs with the same settings reads
  * each verdict back instead of evaluating. An entry is used only when its fingerprint matches: the
  * settings, the embedder, the cache version, and the name, size and modification time of every file
- * in the episode folder and in the trace folder (two levels down). Anything else is a miss.
+ * in the episode folder and in the trace folder (two levels down). Anything else is a miss. Entries
+ * of other settings (another mode, method or embedder) are kept beside, not replaced.
  *
  * Entries are lines `<episode key> <fingerprint> <outcome JSON>` in shard files written whole
  * (temp file + rename), up to 256 entries or 2 s of results per shard, so a run writes a few files
@@ -51,8 +52,9 @@ export class ResultCache {
     mkdirSync(dir, { recursive: true });
   }
 
+  /** One entry per episode, trace and settings: runs with other settings (fixed / legacy) keep theirs side by side. */
   private key(job: EvalJob): string {
-    return createHash('sha1').update(`${job.datasetRoot}\u0000${job.relPath}\u0000${job.trace.dir}`).digest('hex');
+    return createHash('sha1').update(this.settingsKey).update(`\u0000${job.datasetRoot}\u0000${job.relPath}\u0000${job.trace.dir}`).digest('hex');
   }
 
   /** Fingerprint of a job's inputs, or undefined when a folder cannot be listed (never cached then). */
@@ -151,7 +153,7 @@ export class ResultCache {
     this.fds.clear();
   }
 
-  private writeShard(lines: string): void {
+  private writeShard(lines: string): boolean {
     // Fixed-width time and counter: names sort oldest first, and newer entries win.
     const name = `r-${Date.now().toString(36).padStart(9, '0')}-${process.pid}-${threadId}-${String(shardSeq++).padStart(8, '0')}.jsonl`;
     const file = path.join(this.dir, name);
@@ -159,8 +161,10 @@ export class ResultCache {
     try {
       writeFileSync(tmp, lines);
       renameSync(tmp, file);
+      return true;
     } catch {
       rmSync(tmp, { force: true });
+      return false;
     }
   }
 
@@ -174,7 +178,8 @@ export class ResultCache {
       merged.push(shard);
       for (const line of text.split('\n')) if (line.length > HEAD && line[40] === ' ' && line[81] === ' ') latest.set(line.slice(0, 40), line);
     }
-    this.writeShard([...latest.values()].map((l) => `${l}\n`).join(''));
+    // The merged shards go only once their entries are written elsewhere (a full disk keeps them).
+    if (!this.writeShard([...latest.values()].map((l) => `${l}\n`).join(''))) return;
     for (const shard of merged) rmSync(path.join(this.dir, shard), { force: true });
     for (const old of readdirSync(this.dir).filter((n) => OLD_ENTRY.test(n))) rmSync(path.join(this.dir, old), { force: true });
   }
