@@ -24,9 +24,15 @@ function startWorker(entry: { url: URL; ts: boolean }): Worker {
   return new Worker(boot, { eval: true });
 }
 
-/** Asks a worker to end by itself (native resources are released cleanly); resolves when it has. */
+/**
+ * Asks a worker to end by itself (native resources are released cleanly); resolves when it has. The
+ * worker is ref'd first: an idle one is unref'd, and a process with nothing else to do would
+ * otherwise exit while awaiting it (a `touchstone eval --cache` whose episodes were all cached ended
+ * silently, before its summary and report files, while the prestarted worker was still loading).
+ */
 function stopWorker(w: Worker): Promise<void> {
   return new Promise<void>((resolve) => {
+    w.ref();
     w.once('exit', () => resolve());
     w.postMessage({ type: 'stop' } satisfies ToWorker);
   });
