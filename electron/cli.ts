@@ -41,9 +41,18 @@ async function main(argv: string[]): Promise<number> {
   return mod.run(rest);
 }
 
+let settled = false;
+// A command whose work is left waiting on nothing that keeps the process alive (an unref'd handle)
+// would otherwise end with exit 0 and no output: say so and fail instead.
+process.once('beforeExit', () => {
+  if (settled) return;
+  console.error(`touchstone: internal error: '${process.argv[2] ?? ''}' stopped before finishing (nothing left to wait for). Please report it with the command line.`);
+  process.exitCode = 70;
+});
 main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
+  (code) => { settled = true; process.exitCode = code; },
   (err: unknown) => {
+    settled = true;
     console.error(`touchstone: ${err instanceof Error ? err.message : String(err)}`);
     process.exitCode = 1;
   },
