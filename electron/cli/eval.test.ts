@@ -1,5 +1,5 @@
 import { describe, it, expect, afterAll } from 'vitest';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { buildTrace } from '../core/evaluation/testing/build-trace';
@@ -30,6 +30,20 @@ describe.skipIf(!existsSync(TRACE_18))('touchstone eval (CLI, real process)', ()
   buildTrace(path.join(root, 'ep_noend'), path.join(traces, 'noend'), [0, 1, 2, 3].map((screen) => ({ screen })));
   const human = path.join(tmp, 'human.csv');
   writeFileSync(human, 'episode,human\ngood,1\nbad,1\nnoend,0\n');
+
+  it('says so and exits 1 when nothing matches: traces of another dataset, or no traces at all; an empty group has no rate', () => {
+    const empty = path.join(tmp, 'empty');
+    mkdirSync(empty, { recursive: true });
+    const other = cli(['--dataset', empty, '--traces', traces, '--embedder', 'none', '--quiet']);
+    expect(other.code).toBe(1);
+    expect(other.err).toContain(`warning: ${empty}: No task index and no episode folders found.`);
+    expect(other.err).toContain(`touchstone eval: nothing was evaluated: none of the 3 trace(s) under ${traces} belongs to an episode of ${empty}`);
+    expect(other.out).toMatch(/^all +0 +-$/m);
+    const none = cli(['--dataset', root, '--traces', empty, '--embedder', 'none', '--quiet']);
+    expect(none.code).toBe(1);
+    expect(none.out).toContain('0 episode(s) evaluated (mode fixed, final complete); 3 dataset episode(s) have no trace.');
+    expect(none.err).toContain(`touchstone eval: nothing was evaluated: no trace found under ${empty}`);
+  });
 
   it('evaluates with every method on 2 workers: progress on stderr, the table on stdout, JSON, CSV and an SVG chart', () => {
     const [json, csv, svg] = ['out.json', 'out.csv', 'out.svg'].map((f) => path.join(tmp, f));

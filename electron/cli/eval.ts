@@ -64,7 +64,7 @@ LLM judge (judge, hybrid = judge + essential states; disagreements go to a needs
 
 Progress goes to stderr (a bar on a terminal, a line per 10% otherwise). Ctrl-C stops the workers and
 still prints and writes the episodes already evaluated (exit 130). Exit 0 otherwise, 1 when an input is
-unreadable, 2 on a bad option.`;
+unreadable or no trace matches a dataset episode (except in a --shard), 2 on a bad option.`;
 
 interface Args {
   dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode; final?: FinalConvention;
@@ -121,7 +121,7 @@ function readable(dir: string, what: string): string | undefined {
   return undefined;
 }
 
-/** `touchstone eval`: evaluates agent traces against a dataset; exit 0 unless inputs are unreadable (1), options are wrong (2) or Ctrl-C (130). */
+/** `touchstone eval`: evaluates agent traces against a dataset; exit 0 unless inputs are unreadable or nothing matched to evaluate (1), options are wrong (2) or Ctrl-C (130). */
 export async function run(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) { console.log(USAGE); return 0; }
   let a: Args;
@@ -188,6 +188,13 @@ async function evaluateAndWrite(
   if (report.checkpoints?.length) console.log(`\nCheckPoints (Mobile-Bench)\n${checkpointTable(report.checkpoints)}`);
   if (report.judge) console.log(`\n${judgeSummaryText(report.judge)}`);
   if (report.embedding) console.log(`embeddings: ${report.embedding.embeddingsComputed} computed for ${report.embedding.textsSeen} texts seen`);
+  // A shard may rightly be empty (more shards than episodes); a whole run with nothing to evaluate is a mistake.
+  const nothing = !report.cancelled && report.outcomes.length === 0 && !a.shard;
+  if (nothing) {
+    console.error(report.unmatchedTraces.length
+      ? `touchstone eval: nothing was evaluated: none of the ${report.unmatchedTraces.length} trace(s) under ${a.traces} belongs to an episode of ${a.dataset} (a trace folder is matched by the episode id in its name or path, or the episode's folder name). Check that --dataset and --traces are the pair you meant.`
+      : `touchstone eval: nothing was evaluated: no trace found under ${a.traces} (LlamaTouch AgentEnv, DroidBot or Touchstone run layouts). Point --traces at the folder holding them.`);
+  }
   if (outputs(a).length) console.error(`eval: writing ${outputs(a).join(', ')}`);
   if (a.json) await writeFileAtomic(a.json, JSON.stringify(report, null, 2) + '\n');
   if (a.csv) {
@@ -203,7 +210,7 @@ async function evaluateAndWrite(
   // 128 + the signal's number (130 for Ctrl-C), what shells report for a command a signal stopped.
   const sig = signalled();
   if (sig) return 128 + constants.signals[sig];
-  return report.cancelled ? 130 : 0;
+  return report.cancelled ? 130 : nothing ? 1 : 0;
 }
 
 /** Judge progress on stderr: one line per 10% (requests are slow; the evaluator's bar is done by then). */

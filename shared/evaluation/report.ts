@@ -43,7 +43,8 @@ export function summaryTable(groups: readonly GroupMetrics[], methods: readonly 
   for (const g of groups) {
     const name = g.by === 'all' ? 'all' : `${g.by === 'category' ? 'cat' : 'diff'} ${g.group}`;
     const cells = methods.map((m) => {
-      const x = g.methods[m];
+      // A group of no episodes has no rate (not 0%).
+      const x = g.n > 0 ? g.methods[m] : undefined;
       const vals = labelled ? [x?.tcr, x?.accuracy, x?.precision, x?.recall, x?.f1] : [x?.tcr];
       return vals.map((v, i) => pct(v).padStart(Math.max(8, m.length + cols[i]!.length + 1))).join(' ');
     });

@@ -109,7 +109,8 @@ async function evaluate(o: RunOptions): Promise<RunReport> {
   const t0 = performance.now();
   const warnings: string[] = [];
   const ds = await openDataset(o.datasetRoot);
-  warnings.push(...ds.problems.filter((p) => p.severity === 'error').map((p) => `${p.file}: ${p.message}`));
+  // Problem files are relative to the dataset root ('.' is the root itself): said in full here.
+  warnings.push(...ds.problems.filter((p) => p.severity === 'error').map((p) => `${path.join(o.datasetRoot, p.file)}: ${p.message}${p.hint ? ` ${p.hint}` : ''}`));
   const traces = findTraces(o.tracesRoot);
   const byId = new Map(ds.episodes.map((e) => [e.id, e]));
   const byFolder = new Map(ds.episodes.map((e) => [path.basename(e.path), e]));
