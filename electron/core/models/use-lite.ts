@@ -204,8 +204,9 @@ export async function loadUseLite(opts: { dir?: string; threads?: number } = {})
     readTfjsWeights(dir),
     readFile(path.join(dir, 'vocab.json'), 'utf8').then((s) => JSON.parse(s) as Vocab),
   ]);
-  const table = weights.get('module/Embeddings_en')?.data as Float32Array | undefined;
-  const inv = weights.get(`${ENCODE}TransformerStack/Layer_0/AddTimingSignal/TimingSignal/ExpandDims_1`)?.data as Float32Array | undefined;
+  // Copies: the weights are views of the 27 MB shard buffer, which can go once the session holds its own.
+  const table = (weights.get('module/Embeddings_en')?.data as Float32Array | undefined)?.slice();
+  const inv = (weights.get(`${ENCODE}TransformerStack/Layer_0/AddTimingSignal/TimingSignal/ExpandDims_1`)?.data as Float32Array | undefined)?.slice();
   // The table has rows for every vocabulary id (8,000) and two spare ones (8,002).
   if (!table || !inv || table.length % EMB !== 0 || table.length < vocab.length * EMB || inv.length !== EMB / 2) throw new Error(`${dir}: the embedding table or timing signal is not the USE-lite shape this loader knows`);
   const session = await ort.InferenceSession.create(buildGraph(weights), {
