@@ -31,6 +31,24 @@ describe.skipIf(!existsSync(TRACE_18))('touchstone eval (CLI, real process)', ()
   const human = path.join(tmp, 'human.csv');
   writeFileSync(human, 'episode,human\ngood,1\nbad,1\nnoend,0\n');
 
+  it('refuses, before evaluating, report files it could not write and a --cache that is a file, naming each', () => {
+    const file = path.join(tmp, 'a-file');
+    writeFileSync(file, 'x');
+    const cases: [string[], string][] = [
+      [['--json', path.join(tmp, 'no-such-folder', 'out.json')], `cannot write ${path.join(tmp, 'no-such-folder', 'out.json')}: the folder ${path.join(tmp, 'no-such-folder')} does not exist.`],
+      [['--html', tmp], `cannot write ${tmp}: it is a folder; name a file.`],
+      [['--csv', path.join(file, 'out.csv')], `cannot write ${path.join(file, 'out.csv')}: ${file} is not a folder.`],
+      [['--cache', file], `--cache ${file} is a file; name a folder`],
+      [['--cache', path.join(file, 'sub')], `--cache ${path.join(file, 'sub')}: ${file} is a file`],
+    ];
+    for (const [args, said] of cases) {
+      const r = cli(['--dataset', root, '--traces', traces, '--embedder', 'none', ...args]);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.err).toContain(`touchstone eval: ${said}`);
+      expect(r.err).not.toContain('eval: 1/3 episodes'); // nothing was evaluated first
+    }
+  });
+
   it('says so and exits 1 when nothing matches: traces of another dataset, or no traces at all; an empty group has no rate', () => {
     const empty = path.join(tmp, 'empty');
     mkdirSync(empty, { recursive: true });

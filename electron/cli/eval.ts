@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import cliProgress from 'cli-progress';
 import type { EvalMode } from '../../shared/evaluation/types';
 import type { MethodName } from '../../shared/evaluation/metrics';
@@ -121,12 +121,32 @@ function readable(dir: string, what: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Where this run will write, checked before evaluating (an hour of evaluation should not end in
+ * "cannot write"): each report file's folder exists and is a folder, and --cache is a folder or can be one.
+ */
+function writable(a: Args): string | undefined {
+  for (const f of [...outputs(a), a.html].filter((x): x is string => !!x)) {
+    const dir = dirname(resolve(f));
+    if (!existsSync(dir)) return `cannot write ${f}: the folder ${dir} does not exist. Create it, or write the report elsewhere.`;
+    if (!statSync(dir).isDirectory()) return `cannot write ${f}: ${dir} is not a folder.`;
+    if (existsSync(f) && statSync(f).isDirectory()) return `cannot write ${f}: it is a folder; name a file.`;
+  }
+  if (a.cache) {
+    let dir = resolve(a.cache);
+    if (existsSync(dir) && !statSync(dir).isDirectory()) return `--cache ${a.cache} is a file; name a folder (it is created when missing).`;
+    while (!existsSync(dir)) dir = dirname(dir);
+    if (!statSync(dir).isDirectory()) return `--cache ${a.cache}: ${dir} is a file, so the cache folder cannot be created under it.`;
+  }
+  return undefined;
+}
+
 /** `touchstone eval`: evaluates agent traces against a dataset; exit 0 unless inputs are unreadable or nothing matched to evaluate (1), options are wrong (2) or Ctrl-C (130). */
 export async function run(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) { console.log(USAGE); return 0; }
   let a: Args;
   try { a = parseArgs(argv); } catch (err) { console.error(`touchstone eval: ${(err as Error).message}\n\n${USAGE}`); return 2; }
-  const bad = readable(a.dataset, 'Dataset folder') ?? readable(a.traces, 'Traces folder');
+  const bad = readable(a.dataset, 'Dataset folder') ?? readable(a.traces, 'Traces folder') ?? writable(a);
   if (bad) { console.error(`touchstone eval: ${bad}`); return 1; }
   let labels: Map<string, boolean> | undefined;
   if (a.human) {
