@@ -208,6 +208,13 @@ export class EpisodeEvaluator {
     if (missing.size && !this.embedder) problems.push('No sentence embedder is configured; fuzzy checks fail.');
     // After the scan: steps read lazily (action files) add their problems to trace.problems as they are read.
     r.problems = [...gt.problems, ...trace.problems, ...problems];
+    // A state that cannot be read is a state the agent was not checked against: passing the others
+    // must not make the episode complete (a broken annotation would otherwise lower the bar).
+    const unreadable = gt.unreadableStates ?? [];
+    if (unreadable.length) {
+      r.completed = false;
+      r.reason = `${unreadable.length} of the episode's essential-state files cannot be read, so it cannot be judged complete: ${unreadable[0]}${unreadable.length > 1 ? ` (and ${unreadable.length - 1} more)` : ''} \`touchstone dataset check\` lists every problem.`;
+    }
     return r;
   }
 }

@@ -19,6 +19,8 @@ export interface GroundTruth {
   baselineSteps(): BaselineGtStep[];
   /** Errors found in the files read (annotated steps, actions, instruction); read lazily, so later reads may add some. */
   problems: string[];
+  /** `.ess` files that could not be read at all (their problems): the episode cannot be judged complete without them. */
+  unreadableStates: string[];
 }
 
 /**
@@ -37,11 +39,16 @@ export async function loadGroundTruth(root: string, relPath: string): Promise<Gr
   const actions = folder.actions();
   problems.push(...instruction.problems, ...actions.problems);
   const states: GtStateInput[] = [];
+  const unreadableStates: string[] = [];
   for (const [i, f] of files) {
     if (!f.ess) continue;
     const ess = folder.ess(i);
     problems.push(...ess.problems);
-    if (!ess.value) continue;
+    if (!ess.value) {
+      const why = ess.problems.filter((p) => p.severity === 'error').map(formatProblem);
+      unreadableStates.push(why[0] ?? `${folder.rel(`${i}.ess`)} cannot be read.`);
+      continue;
+    }
     const comps = folder.components(i);
     const act = f.activity ? folder.activity(i) : undefined;
     problems.push(...comps.problems, ...(act?.problems ?? []));
@@ -53,6 +60,7 @@ export async function loadGroundTruth(root: string, relPath: string): Promise<Gr
   return {
     id: instruction.value?.id || relPath, path: relPath, nsteps, states, baselineSteps,
     problems: problems.filter((p) => p.severity === 'error').map(formatProblem),
+    unreadableStates,
   };
 }
 

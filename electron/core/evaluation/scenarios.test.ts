@@ -38,6 +38,19 @@ describe.skipIf(!existsSync(TRACE_18))('essential-state scenarios on trace_18 re
     expect(o.lcs?.completed).toBe(true);
   });
 
+  it('an essential-state file that cannot be read keeps the episode from completing, naming the file and line (in both modes)', async () => {
+    // Step 4's state is malformed; the trace satisfies step 2's, which alone would complete the episode.
+    const both = { 2: ORIGINAL_ESS, 4: 'exact<abc>|fuzzy<' };
+    for (const mode of ['fixed', 'legacy'] as const) {
+      const o = await evaluate(both, [0, 1, 2, 3, 4], { mode });
+      expect(o.essential?.completed, mode).toBe(false);
+      expect(o.essential?.reason).toMatch(/^1 of the episode's essential-state files cannot be read, so it cannot be judged complete: trace_18\/4\.ess:1 \(step 4\): Malformed essential state: column 1: exact<abc> needs a component number or an xpath\./);
+      expect(o.essential?.states[0]).toMatchObject({ matched: true, execStep: 2 });
+    }
+    // The same annotation without the broken file completes.
+    expect((await evaluate({ 2: ORIGINAL_ESS }, [0, 1, 2, 3, 4])).essential?.completed).toBe(true);
+  });
+
   it('without its last step it does not complete: the agent never declared the task complete (implicit final state)', async () => {
     const o = await evaluate({ 2: ORIGINAL_ESS }, [0, 1, 2, 3]);
     expect(o.essential?.completed).toBe(false);
