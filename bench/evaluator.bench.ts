@@ -208,13 +208,16 @@ if (!process.env.BENCH_SOURCE) {
     // The machine's own ceiling for two lanes: two independent `touchstone eval --jobs 1` processes at
     // once, against one alone. Threads of one process cannot scale better than separate processes do.
     const args = (k: string): string[] => [path.join(dist, 'cli.mjs'), 'eval', '--dataset', corpus.datasetRoot, '--traces', corpus.tracesRoot, '--jobs', '1', '--embedder', 'none', '--quiet', '--cache', path.join(tmp, `pair-${k}`)];
-    const alone = Math.min(...[1, 2].map((k) => timed(process.execPath, args(`a${k}`)).s));
-    const pairOnce = (k: number): Promise<number> => {
+    const alone = Math.min(...[1, 2].map((k) => { const r = timed(process.execPath, args(`a${k}`)); return r.status === 0 ? r.s : NaN; }));
+    const pairOnce = async (k: number): Promise<number> => {
       const t0 = performance.now();
-      return Promise.all([0, 1].map((i) => new Promise<void>((resolve) => spawn(process.execPath, args(`p${k}${i}`), { stdio: 'ignore' }).on('close', () => resolve())))).then(() => (performance.now() - t0) / 1000);
+      const codes = await Promise.all([0, 1].map((i) => new Promise<number | null>((resolve) => spawn(process.execPath, args(`p${k}${i}`), { stdio: 'ignore' }).on('close', resolve))));
+      // A process that failed would make the pair look fast: no figure then.
+      return codes.every((c) => c === 0) ? (performance.now() - t0) / 1000 : NaN;
     };
     const pair = Math.min(await pairOnce(1), await pairOnce(2));
-    console.log(`machine ceiling for 2 lanes: two independent touchstone eval --jobs 1 --embedder none processes at once take ${pair.toFixed(2)} s, one alone ${alone.toFixed(2)} s: ${(2 * alone / pair).toFixed(2)}x the throughput of one (best of 2; 2.0x if the 2 CPUs were independent for this work)`);
+    if (Number.isNaN(pair) || Number.isNaN(alone)) console.log('machine ceiling: a touchstone eval process failed; no figure.');
+    else console.log(`machine ceiling for 2 lanes: two independent touchstone eval --jobs 1 --embedder none processes at once take ${pair.toFixed(2)} s, one alone ${alone.toFixed(2)} s: ${(2 * alone / pair).toFixed(2)}x the throughput of one (best of 2; 2.0x if the 2 CPUs were independent for this work)`);
     rmSync(dist, { recursive: true, force: true });
     if (upstream) console.log(`whole processes vs upstream's (python3 start and imports included, ${upstream.processSeconds.toFixed(2)} s): --embedder none ${((cliRate.none2 ?? 0) * upstream.processSeconds / jobs.length).toFixed(1)}x, default ${((cliRate.default2 ?? 0) * upstream.processSeconds / jobs.length).toFixed(1)}x (--jobs 2)`);
   }
