@@ -1,5 +1,5 @@
 import { describe, it, expect, afterAll } from 'vitest';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runJobs } from './eval-pool';
 import { ResultCache } from './result-cache';
@@ -80,6 +80,11 @@ describe('result cache shard files', () => {
     const jobs = [0, 1, 2].map(job);
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, `${'a'.repeat(40)}.json`), '{}'); // an entry file of the earlier layout
+    const stale = path.join(dir, 'r-0-1-0-00000000.jsonl.tmp'); // a write cut short long ago
+    writeFileSync(stale, 'x');
+    utimesSync(stale, new Date(Date.now() - 2 * 3_600_000), new Date(Date.now() - 2 * 3_600_000));
+    const fresh = path.join(dir, 'r-0-2-0-00000000.jsonl.tmp'); // another process writing now
+    writeFileSync(fresh, 'x');
     for (let r = 0; r < 16; r++) {
       const c = new ResultCache(dir, settings, 'none');
       const j = jobs[r % 3]!;
@@ -93,6 +98,7 @@ describe('result cache shard files', () => {
     c.close();
     expect(shards(dir)).toHaveLength(1);
     expect(existsSync(path.join(dir, `${'a'.repeat(40)}.json`))).toBe(false);
+    expect([existsSync(stale), existsSync(fresh)]).toEqual([false, true]);
     const read = new ResultCache(dir, settings, 'none');
     expect(jobs.map((j) => read.lookup(j)?.essential?.reason)).toEqual(['run 16 0', 'run 16 1', 'run 16 2']);
     read.close();

@@ -168,7 +168,7 @@ export class ResultCache {
     }
   }
 
-  /** Merges shards into one, newest line per episode, then removes them (and old per-episode files). */
+  /** Merges shards into one, newest line per episode, then removes them (and old per-episode and stale temp files). */
   private merge(shards: string[]): void {
     const latest = new Map<string, string>();
     const merged: string[] = [];
@@ -181,7 +181,12 @@ export class ResultCache {
     // The merged shards go only once their entries are written elsewhere (a full disk keeps them).
     if (!this.writeShard([...latest.values()].map((l) => `${l}\n`).join(''))) return;
     for (const shard of merged) rmSync(path.join(this.dir, shard), { force: true });
-    for (const old of readdirSync(this.dir).filter((n) => OLD_ENTRY.test(n))) rmSync(path.join(this.dir, old), { force: true });
+    // Entry files of the earlier layout, and temp files of writes cut short over an hour ago (a process killed mid-write).
+    const hourAgo = Date.now() - 3_600_000;
+    for (const n of readdirSync(this.dir)) {
+      const p = path.join(this.dir, n);
+      if (OLD_ENTRY.test(n) || (n.endsWith('.tmp') && (statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < hourAgo)) rmSync(p, { force: true });
+    }
   }
 }
 
