@@ -26,7 +26,9 @@ describe.skipIf(why !== '')(`run form: the LLM agent with its settings and a sto
     session = await openRunSession({
       name: 'runform', tasks: ['demo14'],
       prepare: async () => {
-        llm = await startFakeLlm({ plan: ['Counter', 'Increase', 'Increase', 'Increase'], key: KEY });
+        // Each answer takes 400 ms, as a real model's would: the run lasts ~2 s, so the page sees it running with tokens
+        // (with instant answers and fast steps the run could end before the page looked, and the wait below timed out).
+        llm = await startFakeLlm({ plan: ['Counter', 'Increase', 'Increase', 'Increase'], key: KEY, delayMs: 400 });
         return () => llm.close();
       },
       onPage: (w) => {

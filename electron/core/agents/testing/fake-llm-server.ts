@@ -21,6 +21,8 @@ export interface FakeLlmOptions {
   malformedAtStep?: number;
   /** Answer with the JSON action in the message text instead of a tool call. */
   textReplies?: boolean;
+  /** The model "thinks" this long before each answer (a run then lasts long enough to be seen running). */
+  delayMs?: number;
 }
 
 export interface FakeLlm {
@@ -63,7 +65,8 @@ export async function startFakeLlm(o: FakeLlmOptions): Promise<FakeLlm> {
   const requests: FakeLlm['requests'] = [];
   let malformedSent = false;
   const server: Server = createServer((req, res) => {
-    void readJson(req).then((body) => {
+    void readJson(req).then(async (body) => {
+      if (o.delayMs) await new Promise((r) => setTimeout(r, o.delayMs));
       const auth = String(req.headers.authorization ?? '');
       const send = (status: number, payload: unknown): void => {
         requests.push({ auth, body, status });
