@@ -6,6 +6,7 @@ import { parseDroidbotVh } from './parse-droidbot-vh';
 import { resolveXpath } from './xpath';
 import { numberComponents } from './number-components';
 import { parseUiautomatorXml } from './parse-uiautomator-xml';
+import { jsonNesting } from './tree-limits';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
 
@@ -95,5 +96,26 @@ describe('lazyAttrs on damaged input', () => {
     expect(lazy.warnings).toEqual(eager.warnings);
     expect(lazy.warnings.length).toBe(2);
     expect(lazy.value.nodes.map((n) => ({ ...n, attrs: n.attrs }))).toEqual(eager.value.nodes.map((n) => ({ ...n })));
+  });
+});
+
+describe('JSON nesting limit (checked on the parsed value)', () => {
+  const nested = (n: number, open = '[', close = ']'): string => `${open.repeat(n)}${close.repeat(n)}`;
+  it('counts brackets as the text nests them, strings and keys never count, and stops past the limit', () => {
+    expect(jsonNesting(JSON.parse('[]'), 64)).toBe(1);
+    expect(jsonNesting(JSON.parse('[{"bounds": [[0, 0], [1, 1]], "text": "[[[{{{"}]'), 64)).toBe(4);
+    expect(jsonNesting(JSON.parse('{"views": [{"a": {"b": [1, {"c": []}]}}]}'), 64)).toBe(7);
+    expect(jsonNesting(3, 64)).toBe(0);
+    expect(jsonNesting(JSON.parse(nested(100_000)), 64)).toBe(65);
+    expect(jsonNesting(JSON.parse(`[${nested(70)}, 1]`), 64)).toBe(65);
+  });
+
+  it.each([[62, true], [63, false], [100_000, false]])('a view field nested %i deep: read = %s, else refused naming the limit', (n, ok) => {
+    const text = `[{"class": "A", "bounds": [[0, 0], [1, 1]], "extra": ${nested(n, '{"a":', '}').replace(/\{"a":\}/, '{"a":1}')}}]`;
+    for (const lazyAttrs of [false, true]) {
+      const r = parseDroidbotVh(text, 'deep.vh', { lazyAttrs });
+      expect(r.ok).toBe(ok);
+      if (!r.ok) expect(r.problems[0]).toMatchObject({ file: 'deep.vh', message: expect.stringMatching(/JSON nested more than 64 levels deep \(the limit is 64\)/) });
+    }
   });
 });

@@ -99,17 +99,18 @@ export function parseDroidbotVh(text: string, file: string, options: DroidbotVhO
 
 function parseOrProblems(text: string, file: string, Node: typeof EagerNode | typeof LazyNode): Parsed<ViewHierarchy> {
   const fail = (message: string, hint: string): Parsed<ViewHierarchy> => ({ ok: false, problems: [{ severity: 'error', file, message, hint }] });
-  // Limits first, in linear time and constant memory: a 100,000-level list must not reach JSON.parse or the xpaths.
+  // Limits first: the size before parsing; the nesting right after (JSON.parse does not recurse), so a
+  // 100,000-level value never reaches anything that does (JSON.stringify of a field, the xpaths, a structured clone).
   const tooBig = sizeProblem(text, file);
   if (tooBig) return { ok: false, problems: [tooBig] };
-  const nesting = jsonNesting(text, TREE_LIMITS.jsonNesting);
-  if (nesting > TREE_LIMITS.jsonNesting) return { ok: false, problems: [limitProblem(file, `JSON nested more than ${TREE_LIMITS.jsonNesting} levels deep`, TREE_LIMITS.jsonNesting)] };
   let data: unknown;
   try {
     data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (err) {
     return fail(`Not valid JSON: ${(err as Error).message}.`, 'The .vh file is damaged or truncated; re-capture the screen.');
   }
+  const nesting = jsonNesting(data, TREE_LIMITS.jsonNesting);
+  if (nesting > TREE_LIMITS.jsonNesting) return { ok: false, problems: [limitProblem(file, `JSON nested more than ${TREE_LIMITS.jsonNesting} levels deep`, TREE_LIMITS.jsonNesting)] };
   const list = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { views?: unknown }).views) ? (data as { views: unknown[] }).views : null;
   if (!list) return fail('Unsupported format: expected a JSON list of views or an object with a "views" list.', 'Provide a LlamaTouch i.vh or a DroidBot state_*.json file.');
   if (list.length > TREE_LIMITS.nodes) return { ok: false, problems: [limitProblem(file, `${list.length.toLocaleString('en')} views`, TREE_LIMITS.nodes)] };

@@ -33,23 +33,35 @@ export function sizeProblem(text: string, file: string): Problem | null {
 }
 
 /**
- * Deepest bracket nesting of a JSON text, scanning at most until it passes
- * `limit` (strings skipped, escapes honoured). Linear time, constant memory.
+ * Deepest nesting of a parsed JSON value (a flat list or object is 1, as its brackets would count),
+ * stopping as soon as it passes `limit`. Iterative: JSON.parse itself does not recurse in V8, so a
+ * 100,000-deep text parses, and this refuses it before anything recursive (JSON.stringify of a
+ * field, structured clone) meets it. Walking the parsed views is about 5x faster than scanning the
+ * text's brackets, which was a third of the time to read a view list.
  */
-export function jsonNesting(text: string, limit: number): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) max = depth;
+export function jsonNesting(root: unknown, limit: number): number {
+  if (root === null || typeof root !== 'object') return 0;
+  const values: object[] = [root];
+  const depths: number[] = [1];
+  let max = 1;
+  while (values.length) {
+    const v = values.pop()!;
+    const d = depths.pop()!;
+    if (d > max) {
+      max = d;
       if (max > limit) return max;
-    } else if (c === 0x5d || c === 0x7d) depth--;
+    }
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (x !== null && typeof x === 'object') { values.push(x); depths.push(d + 1); }
+      }
+    } else {
+      for (const k in v) {
+        const x: unknown = (v as Record<string, unknown>)[k];
+        if (x !== null && typeof x === 'object') { values.push(x); depths.push(d + 1); }
+      }
+    }
   }
   return max;
 }

@@ -1,9 +1,9 @@
-import { describe, it, expect } from 'vitest';
+import { afterAll, beforeAll, describe, it, expect } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { decodePngRows } from './png-rows';
+import { decodePngRows, inflaterKind, usePrefixInflater } from './png-rows';
 import { decodeGrayAsync, type GrayImage } from './decode-image';
 import { IconMatcher } from './icon-matcher';
 
@@ -28,7 +28,7 @@ function region(img: GrayImage, y1: number, y2: number, x2: number): Uint8Array 
 }
 
 /** A PNG of `w` x `h` pixels of colour type `color`, row y filtered with filters[y % filters.length]. */
-function encodePng(w: number, h: number, color: 0 | 2 | 4 | 6, filters: number[]): Buffer {
+function encodePng(w: number, h: number, color: 0 | 2 | 4 | 6, filters: number[], rowsStored = h): Buffer {
   const bpp = { 0: 1, 2: 3, 4: 2, 6: 4 }[color];
   const px = (x: number, y: number, c: number): number => (c === bpp - 1 && (color === 4 || color === 6) ? 255 : (x * 7 + y * 13 + c * 61 + ((x * y) % 17) * 9) & 0xff);
   const stride = w * bpp;
@@ -62,13 +62,21 @@ function encodePng(w: number, h: number, color: 0 | 2 | 4 | 6, filters: number[]
   ihdr.writeUInt32BE(h, 4);
   ihdr[8] = 8;
   ihdr[9] = color;
-  const z = deflateSync(raw);
+  const z = deflateSync(raw.subarray(0, rowsStored * (stride + 1)));
   // Two IDAT chunks, as encoders split long streams.
   const cut = Math.floor(z.length / 2);
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', z.subarray(0, cut)), chunk('IDAT', z.subarray(cut)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-describe('decodePngRows', () => {
+// Both inflaters: row by row through Node's zlib handle (the default), and the whole-prefix one kept
+// for a Node without that handle API.
+describe.each([['row by row', false], ['prefix inflater', true]] as const)('decodePngRows, %s', (_name, prefix) => {
+  beforeAll(() => usePrefixInflater(prefix));
+  afterAll(() => usePrefixInflater(false));
+  it('is the inflater asked for (this Node has the zlib handle API the row-by-row one drives)', () => {
+    expect(inflaterKind()).toBe(prefix ? 'prefix' : 'rows');
+  });
+
   it.each([0, 2, 4, 6] as const)('colour type %i, every row filter: same luminance as the native decoder', async (color) => {
     const png = encodePng(37, 60, color, [0, 1, 2, 3, 4, 2, 2, 4, 3, 1]);
     const whole = await decodeGrayAsync(png, 'synthetic.png');
@@ -86,6 +94,15 @@ describe('decodePngRows', () => {
     // Cut inside the second IDAT chunk: the chunk table says more bytes follow than the file has.
     await expect(decodePngRows(png.subarray(0, png.length - 30), 0, 50, 40)).rejects.toThrow(/truncated in its IDAT chunk/);
     await expect(decodePngRows(png.subarray(0, ihdrEnd), 0, 50, 40)).rejects.toThrow(/no image data/);
+    // A whole zlib stream holding fewer rows than the header says: which row it ends at.
+    const short = encodePng(40, 50, 6, [2, 4], 30);
+    await expect(decodePngRows(short, 20, 45, 10)).rejects.toThrow(/ends at row 30 of 50 \(truncated\)/);
+    expect(await decodePngRows(short, 20, 30, 10)).toMatchObject({ y1: 20, y2: 30 });
+    // Damaged image data: zlib's reason, and the next image decodes (the inflater is reset).
+    const bad = Buffer.from(png);
+    bad.fill(0xa5, ihdrEnd + 12, ihdrEnd + 40);
+    await expect(decodePngRows(bad, 0, 50, 40)).rejects.toThrow(/image data is damaged/);
+    expect(await decodePngRows(png, 0, 50, 40)).toMatchObject({ y2: 50, width: 40 });
     expect(await decodePngRows(Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...new Array(40).fill(0)]), 0, 10, 10)).toBe('unsupported');
     const sixteen = Buffer.from(png);
     sixteen[24] = 16;

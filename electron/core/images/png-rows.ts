@@ -1,9 +1,9 @@
-import { constants, inflateSync } from 'node:zlib';
+import { Inflate, constants, inflateSync } from 'node:zlib';
 
 /**
- * Partial PNG decoding for icon crops: inflates about as much of the image data as the last row
- * a crop needs (zlib, natively, on a prefix of the data), and un-filters only the rows and columns
- * the crops depend on. PNG filters refer to the row above and the pixels to the left, never to
+ * Partial PNG decoding for icon crops: inflates the image data up to the last row a crop needs
+ * (zlib, natively, row by row into a small buffer that stays in the CPU cache), and un-filters only
+ * the rows and columns the crops depend on. PNG filters refer to the row above and the pixels to the left, never to
  * the right, so columns right of the crops are skipped; a row filtered with None or Sub refers to
  * no row above, so un-filtering starts at the last such row at or above the crops. Handles 8-bit,
  * non-interlaced greyscale, grey+alpha, RGB and RGBA (what screencap and uiautomator2 write);
@@ -136,6 +136,56 @@ function unfilterRow(f: number, raw: Uint8Array, o: number, cur: Row, prev: Row,
 }
 
 /**
+ * Node's zlib handle, driven as `zlib.inflateSync` drives it (`writeSync` into a buffer we own, the
+ * remaining input and output read back from `_writeState`), so rows are un-filtered as they are
+ * inflated, from a buffer of a few dozen rows: inflating a screenshot's top half into one new
+ * buffer the size of the image cost twice as much (page faults and memory traffic), and the prefix
+ * it inflated had to be guessed. One per thread, reset between images; a Node without this handle
+ * API (none known) gets the prefix inflater below.
+ */
+interface ZHandle { writeSync(flush: number, input: Uint8Array, inOff: number, inLen: number, out: Uint8Array, outOff: number, outLen: number): void; reset(): void; onerror: (message: string, errno: number, code?: string) => void }
+let inflater: { z: Inflate; handle: ZHandle; state: Uint32Array; error?: string } | undefined | null;
+function rowInflater(): { handle: ZHandle; state: Uint32Array; error?: string } | undefined {
+  if (inflater === null) return undefined;
+  if (!inflater) {
+    const z = new Inflate();
+    const handle = (z as unknown as { _handle?: ZHandle })._handle;
+    const state = (z as unknown as { _writeState?: Uint32Array })._writeState;
+    if (typeof handle?.writeSync !== 'function' || typeof handle.reset !== 'function' || !(state instanceof Uint32Array) || state.length < 2) {
+      inflater = null;
+      z.close();
+      return undefined;
+    }
+    const it: { z: Inflate; handle: ZHandle; state: Uint32Array; error?: string } = { z, handle, state };
+    handle.onerror = (message, _errno, code) => { it.error = `${message}${code ? ` (${code})` : ''}`; };
+    inflater = it;
+  }
+  inflater.error = undefined;
+  inflater.handle.reset();
+  return inflater;
+}
+
+/** Which inflater decodes: 'rows' (zlib handle, the default) or 'prefix' (no handle API, or the test seam below). */
+export function inflaterKind(): 'rows' | 'prefix' {
+  return rowInflater() ? 'rows' : 'prefix';
+}
+
+/** Test seam: decode with the prefix inflater, as on a Node without the zlib handle API. */
+export function usePrefixInflater(on: boolean): void {
+  if (on) { inflater?.z.close(); inflater = null; } else if (inflater === null) inflater = undefined;
+}
+
+/** Reused per thread: the inflate window and the raw rows kept above the crops (grown as needed). */
+let windowBuf = new Uint8Array(0);
+let keptBuf = new Uint8Array(0);
+
+/** Converts un-filtered row `px` (cols pixels of bpp bytes) to luminance at gray[g..]. */
+function toGray(px: Uint8Array, gray: Uint8Array, g: number, cols: number, bpp: number): void {
+  if (bpp >= 3) for (let x = 0, p = 0; x < cols; x++, p += bpp) gray[g + x] = (px[p]! * 19595 + px[p + 1]! * 38470 + px[p + 2]! * 7471 + 0x8000) >> 16;
+  else for (let x = 0, p = 0; x < cols; x++, p += bpp) gray[g + x] = px[p]!;
+}
+
+/**
  * Luminance (PIL "L", ITU-R 601-2, alpha ignored as PIL's convert('L') does) of rows [y1, y2) and
  * columns [0, x2) of a PNG, or 'unsupported' (16-bit, palette, interlaced, not a PNG). Throws
  * an Error saying what is wrong with a damaged file. Rows and columns are clamped to the image.
@@ -146,12 +196,90 @@ export async function decodePngRows(bytes: Uint8Array, y1: number, y2: number, x
   const top = Math.max(0, Math.min(y1, h.height));
   const bottom = Math.max(top, Math.min(y2, h.height));
   const cols = Math.max(0, Math.min(x2, h.width));
+  const gray = new Uint8Array((bottom - top) * cols);
+  const out: GrayRows = { imageWidth: h.width, imageHeight: h.height, y1: top, y2: bottom, width: cols, gray };
+  if (bottom === 0) return out;
+  const z = rowInflater();
+  if (z) streamRows(z, h, top, bottom, cols, gray);
+  else prefixRows(h, top, bottom, cols, gray);
+  return out;
+}
+
+/**
+ * Inflates row by row until `bottom`. Rows above `top` are kept raw (first n bytes) from the last one
+ * filtered with None or Sub (which refer to no row above), and un-filtered only once row `top` comes.
+ */
+function streamRows(z: { handle: ZHandle; state: Uint32Array; error?: string }, h: Header, top: number, bottom: number, cols: number, gray: Uint8Array): void {
+  const stride = h.width * h.bpp + 1;
+  const n = cols * h.bpp;
+  const bpp = h.bpp;
+  const cap = Math.max(2, Math.ceil(64 * 1024 / stride)) * stride;
+  if (windowBuf.length < cap) windowBuf = new Uint8Array(cap);
+  const win = windowBuf;
+  let prev = row(n);
+  let cur = row(n);
+  let kept = 0; // raw rows held in keptBuf (filter byte + n bytes each)
+  const keptStride = n + 1;
+  let y = 0;
+  let fill = 0;
+  const take = (o: number): void => {
+    const f = win[o]!;
+    if (y < top) {
+      if (f === 0 || f === 1) kept = 0;
+      const need = (kept + 1) * keptStride;
+      if (keptBuf.length < need) { const g = new Uint8Array(Math.max(need, keptBuf.length * 2)); g.set(keptBuf.subarray(0, kept * keptStride)); keptBuf = g; }
+      keptBuf.set(win.subarray(o, o + keptStride), kept * keptStride);
+      kept++;
+      return;
+    }
+    if (y === top) {
+      // Rows kept above the crops: the first of them refers to no row above (or is row 0, whose row above is zeros).
+      for (let k = 0; k < kept; k++) {
+        const ko = k * keptStride;
+        unfilterRow(keptBuf[ko]!, keptBuf, ko + 1, cur, prev, n, bpp);
+        const t = prev; prev = cur; cur = t;
+      }
+      kept = 0;
+    }
+    unfilterRow(f, win, o + 1, cur, prev, n, bpp);
+    const t = prev; prev = cur; cur = t;
+    toGray(prev.b, gray, (y - top) * cols, cols, bpp);
+  };
+  const inflate = (input: Uint8Array, inOff: number, inLen: number): { used: number; made: number } => {
+    z.handle.writeSync(constants.Z_NO_FLUSH, input, inOff, inLen, win, fill, win.length - fill);
+    if (z.error) throw new Error(`its image data is damaged (${z.error})`);
+    const made = win.length - fill - z.state[0]!;
+    const used = inLen - z.state[1]!;
+    fill += made;
+    let o = 0;
+    for (; fill - o >= stride && y < bottom; o += stride, y++) take(o);
+    if (o) { win.copyWithin(0, o, fill); fill -= o; }
+    return { used, made };
+  };
+  for (const chunk of h.idat) {
+    let off = 0;
+    while (off < chunk.length && y < bottom) {
+      const { used, made } = inflate(chunk, off, chunk.length - off);
+      off += used;
+      if (!used && !made) break; // the stream ended before this chunk did
+    }
+    if (y >= bottom) return;
+  }
+  // Input used up: what zlib still holds comes out without more input.
+  for (;;) {
+    if (y >= bottom) return;
+    const { made } = inflate(h.idat[0]!, 0, 0);
+    if (!made) break;
+  }
+  throw new Error(`its image data ends at row ${y} of ${h.height} (truncated)`);
+}
+
+/** The same, from a prefix of the stream inflated into one buffer (a Node without the zlib handle API). */
+function prefixRows(h: Header, top: number, bottom: number, cols: number, gray: Uint8Array): void {
   const stride = h.width * h.bpp + 1;
   const n = cols * h.bpp;
   let prev = row(n);
   let cur = row(n);
-  const gray = new Uint8Array((bottom - top) * cols);
-  if (bottom === 0) return { imageWidth: h.width, imageHeight: h.height, y1: top, y2: bottom, width: cols, gray };
   const raw = inflatePrefix(h.idat, bottom * stride, bottom / h.height, h.height * stride);
   const rows = Math.min(bottom, Math.floor(raw.length / stride));
   if (rows < bottom) throw new Error(`its image data ends at row ${rows} of ${h.height} (truncated)`);
@@ -166,11 +294,6 @@ export async function decodePngRows(bytes: Uint8Array, y1: number, y2: number, x
     const t = prev;
     prev = cur;
     cur = t;
-    if (y < top) continue;
-    const g = (y - top) * cols;
-    const px = prev.b;
-    if (h.bpp >= 3) for (let x = 0, p = 0; x < cols; x++, p += h.bpp) gray[g + x] = (px[p]! * 19595 + px[p + 1]! * 38470 + px[p + 2]! * 7471 + 0x8000) >> 16;
-    else for (let x = 0, p = 0; x < cols; x++, p += h.bpp) gray[g + x] = px[p]!;
+    if (y >= top) toGray(prev.b, gray, (y - top) * cols, cols, h.bpp);
   }
-  return { imageWidth: h.width, imageHeight: h.height, y1: top, y2: bottom, width: cols, gray };
 }
