@@ -86,6 +86,23 @@ describe.skipIf(!existsSync(FIXTURES))('USE-lite on onnxruntime-node (../shared/
     expect(cosine(a!, b!)).toBeGreaterThan(0.68); // the calibrated paraphrase pair of default-embedder.test.ts
   });
 
+  it('gives the thread back between model calls, each of at most one 128-token window', async () => {
+    // Whole screens cut at 128 tokens: one call each. The thread runs other work between them (a
+    // serve/desktop process answers requests while a run embeds screens).
+    const long = screens.filter((t) => model.tokenizer.encode(t).length >= USE_LITE_MAX_TOKENS).slice(0, 6);
+    expect(long.length).toBeGreaterThanOrEqual(3);
+    const short = labels.slice(0, 64);
+    let turns = 0;
+    let stop = false;
+    const spin = (): void => { if (!stop) { turns++; setImmediate(spin); } };
+    setImmediate(spin);
+    const vectors = await model.embed([...long, ...short]);
+    stop = true;
+    expect(vectors).toHaveLength(long.length + short.length);
+    // One turn per call at least: the long texts one to a call, the 64 labels in a few calls of up to 32.
+    expect(turns).toBeGreaterThanOrEqual(long.length + 2);
+  });
+
   it('names the package folder and the file when the weights are not what it reads', async () => {
     const dir = path.join(os.tmpdir(), `use-lite-bad-${process.pid}`);
     cpSync(useLiteModelDir(), dir, { recursive: true });

@@ -219,9 +219,17 @@ export interface UseLiteModel {
   embed(texts: readonly string[]): Promise<Float32Array[]>;
 }
 
-/** Texts per call, and padded characters per call (batch size x longest text), as for the WASM runtime. */
+/**
+ * Texts per call, padding a call may add (tokens), and padded tokens per call. A call runs on the
+ * calling thread (onnxruntime-node's run does not yield), so the last bounds how long one blocks it:
+ * one full 128-token window, ~15 ms here. Batching by characters (4,096 padded) let one call take
+ * 60-100 ms, since markup and CJK screen texts reach 128 tokens in ~200 characters, and a
+ * serve/desktop process stalled up to ~200 ms while a run embedded screen texts; it also padded
+ * worse: by tokens, labels embed 1.5x and screen windows 1.3x faster. Short labels still go 32 to a call.
+ */
 const BATCH = 32;
-const BATCH_CHARS = 4096;
+const BATCH_SLACK = 24;
+const BATCH_TOKENS = 128;
 
 export async function loadUseLite(opts: { dir?: string; threads?: number } = {}): Promise<UseLiteModel> {
   const dir = opts.dir ?? useLiteModelDir();
@@ -286,10 +294,13 @@ export async function loadUseLite(opts: { dir?: string; threads?: number } = {})
     tokenizer,
     async embed(texts) {
       const out = new Array<Float32Array>(texts.length);
-      for (const batch of lengthBatches(texts, BATCH, 100, BATCH_CHARS)) {
-        // An empty text has no tokens; embed a space instead (as the package's runtime needs).
-        const vectors = await run(batch.map((i) => tokenizer.encode(texts[i]!.length ? texts[i]! : ' ').slice(0, USE_LITE_MAX_TOKENS)));
+      // An empty text has no tokens; embed a space instead (as the package's runtime needs).
+      const ids = texts.map((t) => tokenizer.encode(t.length ? t : ' ').slice(0, USE_LITE_MAX_TOKENS));
+      for (const batch of lengthBatches(ids, BATCH, BATCH_SLACK, BATCH_TOKENS)) {
+        const vectors = await run(batch.map((i) => ids[i]!));
         batch.forEach((i, j) => { out[i] = vectors[j]!; });
+        // Let the thread's other work run between calls (a server's requests, a run's progress).
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
       return out;
     },

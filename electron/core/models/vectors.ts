@@ -28,9 +28,9 @@ export function dot(a: Float32Array, b: Float32Array): number {
  * call's fixed cost is worth), the batch holds fewer than `max`, and the padded batch (`size x
  * longest`) stays within `budget` characters, which bounds the model's working memory (a WASM heap
  * never shrinks). Returns index lists into `texts`; results do not depend on the grouping (padding
- * is masked), only the time does.
+ * is masked), only the time does. Token id lists group the same way, by token count.
  */
-export function lengthBatches(texts: readonly string[], max: number, slack = 100, budget = Infinity): number[][] {
+export function lengthBatches(texts: readonly { readonly length: number }[], max: number, slack = 100, budget = Infinity): number[][] {
   const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length || a - b);
   const out: number[][] = [];
   let cur: number[] = [];
