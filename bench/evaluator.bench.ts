@@ -173,7 +173,14 @@ const warm2 = await run('fixed, default embedder, 2 workers, warm', 2, 'b');
 const started2 = new WorkerPool();
 started2.keepBetweenRuns(60_000);
 await runJobs(jobs, { jobs: 2, mainLane: false, settings: { methods: ['essential'], mode: 'fixed', appPackages: {} }, keep: false, pool: started2 });
+// How long the calling thread (serve/desktop: the server's or the app's main thread) is blocked at a
+// time while the pool evaluates: it dispatches, stores results and runs the sentence model.
+let stall = 0;
+let tick = performance.now();
+const stallTimer = setInterval(() => { const now = performance.now(); stall = Math.max(stall, now - tick); tick = now; }, 5);
 const pooledDefault = await measure('fixed, default embedder, 2 workers, cold, started pool', jobs, 2, {}, cacheDir('p2'), new LazyEmbedder('default', { cacheDir: path.join(cacheDir('p2'), 'embeddings') }), started2);
+clearInterval(stallTimer);
+console.log(`calling thread during that run: longest time between two 5 ms timer ticks ${stall.toFixed(0)} ms (the model runs there, one 128-token window per call)`);
 await started2.trim(true);
 const legacy = await measure('legacy (upstream semantics), 2 workers, cold', jobs, 2, { mode: 'legacy' }, cacheDir('legacy'), new LazyEmbedder('default', { cacheDir: path.join(cacheDir('legacy'), 'embeddings') }));
 
