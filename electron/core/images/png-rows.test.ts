@@ -88,6 +88,18 @@ describe.each([['row by row', false], ['prefix inflater', true]] as const)('deco
     }
   });
 
+  it('a crop far down an image whose rows all refer to the row above: every raw row above it is kept, then un-filtered', async () => {
+    // Up and Paeth only (no None/Sub row to restart from): the rows kept above the crop outgrow the
+    // inflate window many times over before the crop's first row arrives.
+    const png = encodePng(300, 1200, 6, [2, 4, 4, 2, 3]);
+    const whole = await decodeGrayAsync(png, 'tall.png');
+    for (const [y1, y2, x2] of [[1100, 1150, 300], [1199, 1200, 17], [600, 601, 299], [5, 1195, 64]] as const) {
+      const r = await decodePngRows(png, y1, y2, x2);
+      if (r === 'unsupported') throw new Error('unsupported');
+      expect(Buffer.from(r.gray).equals(Buffer.from(region(whole, y1, y2, x2))), `rows ${y1}-${y2}`).toBe(true);
+    }
+  });
+
   it('a truncated file is refused with what is wrong; JPEGs and 16-bit PNGs are left to the whole decoder', async () => {
     const png = encodePng(40, 50, 6, [2, 4]);
     const ihdrEnd = 8 + 25;

@@ -234,8 +234,16 @@ export async function decodePngRows(bytes: Uint8Array, y1: number, y2: number, x
   const out: GrayRows = { imageWidth: h.width, imageHeight: h.height, y1: top, y2: bottom, width: cols, gray };
   if (bottom === 0) return out;
   const z = rowInflater();
-  if (z) streamRows(z, h, top, bottom, cols, gray);
-  else prefixRows(h, top, bottom, cols, gray);
+  if (!z) prefixRows(h, top, bottom, cols, gray);
+  else {
+    try {
+      streamRows(z, h, top, bottom, cols, gray);
+    } finally {
+      // Rows kept above a crop low on a tall screenshot can grow the buffer to the image's size; a
+      // thread does not hold on to that between decodes.
+      if (work.length > 8 * 2 ** 20) work = new Uint8Array(0);
+    }
+  }
   return out;
 }
 
