@@ -68,12 +68,16 @@ describe('scripts/build.mjs (main, preload, CLI; the renderer is built by the e2
     expect(cliDeps).not.toContain('electron');
   });
 
-  it('each CLI command loads only its own packages: `eval` starts without adbkit, the MCP SDK, the HTTP server, OCR, sentence models or the judge client', () => {
+  it('each CLI command loads only its own packages: `eval` starts without adbkit, the MCP SDK, the HTTP server, OCR, sentence models or the judge client; `run` and `serve` without the LLM client or the MCP SDK', () => {
     expect([...packagesAtStart('cli.mjs')].filter((m) => !builtin(m))).toEqual([]);
     const evalStart = [...packagesAtStart('cli-eval.mjs')].filter((m) => !builtin(m));
     expect(evalStart).toContain('cli-progress');
     expect(evalStart.filter((m) => ['@devicefarmer/adbkit', '@modelcontextprotocol/sdk', '@hono/node-server', 'onnxruntime-node', '@napi-rs/canvas', 'openai'].includes(m))).toEqual([]);
-    expect(packagesAtStart('cli-run.mjs')).toContain('@devicefarmer/adbkit');
+    const runStart = [...packagesAtStart('cli-run.mjs')];
+    expect(runStart).toContain('@devicefarmer/adbkit');
+    // The LLM client, the MCP SDK (and zod) and the native canvas load when an agent first needs them (~300 ms at start before).
+    expect(runStart.filter((m) => ['openai', '@modelcontextprotocol/sdk', 'zod', '@napi-rs/canvas'].includes(m))).toEqual([]);
+    expect([...packagesAtStart('cli-serve.mjs')].filter((m) => ['openai', '@modelcontextprotocol/sdk', 'zod'].includes(m))).toEqual([]);
   });
 
   it('the eval worker starts without OCR, sentence models or the native canvas: those are chunks it loads by import() on first need', () => {

@@ -2,7 +2,6 @@ import { settingsFor } from '../agent-settings';
 import type { EpisodeRecord } from '../../runner/episode-record';
 import { startAgentApi } from '../http-api/agent-api-server';
 import { llmSettings } from '../llm/llm-settings';
-import { startMcpHttp } from '../mcp/mcp-http';
 import { AgentHub } from './agent-hub';
 import type { RunnerHubs } from './external-agents';
 
@@ -46,6 +45,8 @@ export async function prepareAgents(agents: string[], settings: Record<string, s
   }
   if (agents.includes('mcp')) {
     const hub = new AgentHub();
+    // The MCP SDK (and zod) load only for a run with the MCP agent: ~200 ms at every start otherwise.
+    const { startMcpHttp } = await import('../mcp/mcp-http');
     const mcp = await listening('mcp', startMcpHttp({ hub, port: port('mcp') }));
     hubs.mcp = hub;
     closers.push(() => mcp.close());

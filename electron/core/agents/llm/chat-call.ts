@@ -1,5 +1,13 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { AgentInterrupted } from '../agent';
+
+/**
+ * The `openai` library, loaded on the first call: importing it took ~95 ms of every `touchstone run`
+ * and `serve` start, including runs whose agents never call a model.
+ */
+type OpenAiLib = typeof OpenAI;
+let lib: Promise<OpenAiLib> | undefined;
+const openai = (): Promise<OpenAiLib> => (lib ??= import('openai').then((m) => m.default));
 import type { LlmSettings } from './llm-settings';
 
 type Body = OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming;
@@ -18,12 +26,12 @@ const sleep = (ms: number, signal: AbortSignal): Promise<void> => new Promise((r
 });
 
 /** Whether another attempt may help: rate limits, server errors, and the connection failing or timing out. */
-function retryable(err: unknown): boolean {
+function retryable(OpenAI: OpenAiLib, err: unknown): boolean {
   if (err instanceof OpenAI.APIConnectionError) return true;
   return err instanceof OpenAI.APIError && (err.status === 429 || err.status === 408 || (err.status ?? 0) >= 500);
 }
 
-function retryAfterMs(err: unknown): number | null {
+function retryAfterMs(OpenAI: OpenAiLib, err: unknown): number | null {
   if (!(err instanceof OpenAI.APIError)) return null;
   const v = err.headers?.get?.('retry-after');
   const s = v ? Number(v) : NaN;
@@ -37,17 +45,17 @@ function retryAfterMs(err: unknown): number | null {
  * to the library, and scrubbed from every message this file produces.
  */
 export class ChatCaller {
-  private readonly client: OpenAI;
+  private client?: OpenAI;
 
-  constructor(private readonly s: LlmSettings) {
-    this.client = new OpenAI({ baseURL: s.baseURL, apiKey: s.apiKey, maxRetries: 0, timeout: s.timeoutMs });
-  }
+  constructor(private readonly s: LlmSettings) {}
 
   private scrub(text: string): string {
     return this.s.apiKey.length >= 4 ? text.split(this.s.apiKey).join('[key]') : text;
   }
 
   async call(body: Body, signal: AbortSignal): Promise<CallResult> {
+    const OpenAI = await openai();
+    this.client ??= new OpenAI({ baseURL: this.s.baseURL, apiKey: this.s.apiKey, maxRetries: 0, timeout: this.s.timeoutMs });
     const errors: AttemptError[] = [];
     const t0 = performance.now();
     for (let attempt = 1; ; attempt++) {
@@ -60,7 +68,7 @@ export class ChatCaller {
         const status = err instanceof OpenAI.APIError ? err.status : undefined;
         const cause = (err as { cause?: { code?: string; message?: string } }).cause;
         const what = this.scrub(`${(err as Error).message}${cause?.code ? ` (${cause.code})` : ''}`);
-        if (!retryable(err) || attempt > this.s.retries) {
+        if (!retryable(OpenAI, err) || attempt > this.s.retries) {
           errors.push({ attempt, ...(status ? { status } : {}), error: what, waitedMs: 0 });
           const tried = `${attempt} attempt(s) over ${Math.round(performance.now() - t0)} ms`;
           const hint = status === undefined ? 'Check that the server is running and TOUCHSTONE_LLM_BASE_URL / base_url points at it.'
@@ -68,7 +76,7 @@ export class ChatCaller {
             : status === 404 ? 'Check the model name and that base_url ends in /v1 (or what the server expects).' : 'See the server\'s log.';
           throw new AgentInterrupted(`LLM endpoint ${this.s.baseURL} ${status ? `answered ${status}` : 'unreachable'}: ${what} (${tried}). ${hint}`, { cause: new Error(what) });
         }
-        const wait = retryAfterMs(err) ?? Math.min(30_000, this.s.backoffMs * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5));
+        const wait = retryAfterMs(OpenAI, err) ?? Math.min(30_000, this.s.backoffMs * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5));
         errors.push({ attempt, ...(status ? { status } : {}), error: what, waitedMs: Math.round(wait) });
         await sleep(wait, signal);
       }
