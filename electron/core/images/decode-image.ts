@@ -1,8 +1,4 @@
-import type * as Canvas from '@napi-rs/canvas';
-
-/** The native canvas module, loaded on first use: loading it costs ~150-300 ms of CPU, and PNG crops never need it (png-rows.ts). */
-let canvas: Promise<typeof Canvas> | undefined;
-const loadCanvas = (): Promise<typeof Canvas> => (canvas ??= import('@napi-rs/canvas'));
+import { canvasLib } from './canvas-lib';
 
 /** A decoded image as 8-bit luminance (PIL "L": ITU-R 601-2 luma). */
 export interface GrayImage {
@@ -15,7 +11,8 @@ export interface GrayImage {
 
 /** Decodes a whole PNG/JPEG natively (@napi-rs/canvas, off the JS thread) to luminance. `what` names the file in errors. */
 export async function decodeGrayAsync(bytes: Uint8Array, what: string): Promise<GrayImage> {
-  const { Image, createCanvas } = await loadCanvas();
+  // The native canvas loads on first use (canvas-lib.ts): PNG crops never need it (png-rows.ts).
+  const { Image, createCanvas } = canvasLib();
   const img = new Image();
   await new Promise<void>((resolve, reject) => {
     img.onload = () => resolve();

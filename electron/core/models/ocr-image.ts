@@ -1,4 +1,4 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { canvasLib } from '../images/canvas-lib';
 
 /** An RGBA image in memory (row-major, 4 bytes per pixel). */
 export interface RgbaImage {
@@ -11,11 +11,11 @@ export interface RgbaImage {
 export async function decodeImage(bytes: Uint8Array): Promise<RgbaImage> {
   let img;
   try {
-    img = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    img = await canvasLib().loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch (err) {
     throw new Error(`OCR could not decode the image (${bytes.byteLength} bytes): ${(err as Error).message}`, { cause: err });
   }
-  const canvas = createCanvas(img.width, img.height);
+  const canvas = canvasLib().createCanvas(img.width, img.height);
   const ctx = canvas.getContext('2d');
   ctx.drawImage(img, 0, 0);
   const { data } = ctx.getImageData(0, 0, img.width, img.height);

@@ -1,4 +1,4 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { canvasLib } from '../images/canvas-lib';
 import type { Bounds, ExecAction } from '../../../shared/model';
 
 /** Marks drawn on a thumbnail, in device pixels of the screenshot. */
@@ -14,12 +14,12 @@ export interface ThumbMarks {
 export async function thumbnailDataUri(file: string, width: number, marks: ThumbMarks = {}): Promise<string | undefined> {
   let img;
   try {
-    img = await loadImage(file);
+    img = await canvasLib().loadImage(file);
   } catch {
     return undefined;
   }
   const s = width / img.width;
-  const c = createCanvas(width, Math.max(1, Math.round(img.height * s)));
+  const c = canvasLib().createCanvas(width, Math.max(1, Math.round(img.height * s)));
   const g = c.getContext('2d');
   g.drawImage(img, 0, 0, c.width, c.height);
   g.lineWidth = 2;

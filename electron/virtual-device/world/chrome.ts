@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { canvasLib } from '../../core/images/canvas-lib';
 import type { Size } from '../../../shared/model';
 import { drawIcon } from './icons';
 
@@ -17,7 +18,7 @@ export function uiFont(): string {
   if (fontFamily) return fontFamily;
   const found: string[] = [];
   for (const [file, family] of FONT_FILES) {
-    if (existsSync(file) && GlobalFonts.registerFromPath(file, family) && !found.includes(family)) found.push(family);
+    if (existsSync(file) && canvasLib().GlobalFonts.registerFromPath(file, family) && !found.includes(family)) found.push(family);
   }
   fontFamily = [...found, 'sans-serif'].map((f) => (f.includes(' ') ? `"${f}"` : f)).join(', ');
   return fontFamily;

@@ -1,4 +1,5 @@
-import { createCanvas, loadImage, type Image } from '@napi-rs/canvas';
+import type { Image } from '@napi-rs/canvas';
+import { canvasLib } from '../../core/images/canvas-lib';
 import type { Size } from '../../../shared/model';
 import { encodeRgbaPng } from './png-encode';
 
@@ -12,13 +13,13 @@ export type ComposeJob =
   | { kind: 'raw'; png: Uint8Array }
   | { kind: 'ripple'; png: Uint8Array; at: { x: number; y: number }; progress: number };
 
-const decode = (png: Uint8Array): Promise<Image> => loadImage(Buffer.from(png.buffer, png.byteOffset, png.length));
+const decode = (png: Uint8Array): Promise<Image> => canvasLib().loadImage(Buffer.from(png.buffer, png.byteOffset, png.length));
 
 /** The world's screenshot on a turned and/or `wm size`-scaled display, as SurfaceFlinger composes a portrait-locked app. */
 async function onDisplay(job: Extract<ComposeJob, { kind: 'display' }>): Promise<Buffer> {
   const img = await decode(job.png);
   const { width: pw, height: ph } = job.physical;
-  const canvas = createCanvas(job.logical.width, job.logical.height);
+  const canvas = canvasLib().createCanvas(job.logical.width, job.logical.height);
   const ctx = canvas.getContext('2d');
   const m: Record<0 | 1 | 2 | 3, [number, number, number, number, number, number]> = {
     0: [1, 0, 0, 1, 0, 0], 1: [0, -1, 1, 0, 0, pw], 2: [-1, 0, 0, -1, pw, ph], 3: [0, 1, -1, 0, ph, 0],
@@ -34,7 +35,7 @@ async function onDisplay(job: Extract<ComposeJob, { kind: 'display' }>): Promise
  */
 async function raw(job: Extract<ComposeJob, { kind: 'raw' }>): Promise<Buffer> {
   const image = await decode(job.png);
-  const canvas = createCanvas(image.width, image.height);
+  const canvas = canvasLib().createCanvas(image.width, image.height);
   canvas.getContext('2d').drawImage(image, 0, 0);
   const head = Buffer.alloc(16);
   head.writeUInt32LE(image.width, 0);
@@ -46,7 +47,7 @@ async function raw(job: Extract<ComposeJob, { kind: 'raw' }>): Promise<Buffer> {
 /** One frame of a touch ripple over the settled screen (progress 0..1), so screenshots keep changing while it plays. */
 async function ripple(job: Extract<ComposeJob, { kind: 'ripple' }>): Promise<Buffer> {
   const image = await decode(job.png);
-  const canvas = createCanvas(image.width, image.height);
+  const canvas = canvasLib().createCanvas(image.width, image.height);
   const ctx = canvas.getContext('2d');
   ctx.drawImage(image, 0, 0);
   const r = 40 + job.progress * image.width * 0.5;

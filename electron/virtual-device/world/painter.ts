@@ -1,4 +1,5 @@
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
+import { canvasLib } from '../../core/images/canvas-lib';
 import type { Bounds, Size } from '../../../shared/model';
 import type { Chrome } from './chrome';
 import { IncrementalPngEncoder } from './png-encode';
@@ -66,7 +67,7 @@ export class ScreenPainter {
     const f = this.frame;
     if (dirty === null && f) { this.stats.reused++; return f.png; }
     if (dirty === 'all' || !f) {
-      const canvas = createCanvas(size.width, size.height);
+      const canvas = canvasLib().createCanvas(size.width, size.height);
       paintFrame(canvas.getContext('2d'), root, size, chrome, background);
       const rgba = canvas.data();
       this.stats.full++;

@@ -1,4 +1,5 @@
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { canvasLib } from '../../core/images/canvas-lib';
 import type { Bounds, Size } from '../../../shared/model';
 import { paintChrome, uiFont, type Chrome } from './chrome';
 import { drawIcon } from './icons';
@@ -195,7 +196,7 @@ export function paintFrame(ctx: SKRSContext2D, root: ViewNode, size: Size, chrom
 
 /** Paints a view tree with status bar and navigation handle; returns PNG bytes. */
 export async function renderScreen(root: ViewNode, size: Size, chrome: Chrome, background = '#ffffff', encoder?: IncrementalPngEncoder): Promise<Buffer> {
-  const canvas = createCanvas(size.width, size.height);
+  const canvas = canvasLib().createCanvas(size.width, size.height);
   paintFrame(canvas.getContext('2d'), root, size, chrome, background);
   const rgba = canvas.data();
   return encoder ? encoder.encode(size.width, size.height, rgba) : encodeRgbaPng(size.width, size.height, rgba);

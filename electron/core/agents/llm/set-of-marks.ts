@@ -1,3 +1,4 @@
+import { canvasLib } from '../../images/canvas-lib';
 import type { ScreenElement } from '../screen-view';
 
 /** Distinct colours for neighbouring marks. */
@@ -9,8 +10,8 @@ const COLOURS = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#008080
  * a vision model can answer "tap 7" instead of guessing coordinates.
  */
 export async function drawMarks(png: Buffer, els: readonly ScreenElement[], width = 720): Promise<Buffer> {
-  // The native canvas loads on the first marked screenshot, not at every run's start (~90 ms).
-  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+  // The native canvas loads on the first marked screenshot, not at every run's start.
+  const { createCanvas, loadImage } = canvasLib();
   const img = await loadImage(png);
   const scale = Math.min(1, width / img.width);
   const w = Math.round(img.width * scale);
