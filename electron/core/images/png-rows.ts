@@ -44,6 +44,8 @@ function readChunks(b: Uint8Array): Header | 'unsupported' {
   for (let i = 8; i + 8 <= b.length;) {
     const len = dv.getUint32(i);
     const t = type(i + 4);
+    // Chunk types are four ASCII letters; anything else is a damaged length or type, named by where it is.
+    if (!/^[A-Za-z]{4}$/.test(t)) throw new Error(`the PNG has a damaged chunk header at byte ${i}`);
     if (i + 12 + len > b.length) throw new Error(`the PNG is truncated in its ${t} chunk`);
     if (t === 'IDAT') idat.push(b.subarray(i + 8, i + 8 + len));
     else if (t === 'IEND') break;
