@@ -3,11 +3,11 @@ import { Inflate, constants, inflateSync } from 'node:zlib';
 /**
  * Partial PNG decoding for icon crops: inflates the image data up to the last row a crop needs
  * (zlib, natively, row by row into a small buffer that stays in the CPU cache), and un-filters only
- * the rows and columns the crops depend on. PNG filters refer to the row above and the pixels to the left, never to
- * the right, so columns right of the crops are skipped; a row filtered with None or Sub refers to
- * no row above, so un-filtering starts at the last such row at or above the crops. Handles 8-bit,
- * non-interlaced greyscale, grey+alpha, RGB and RGBA (what screencap and uiautomator2 write);
- * anything else is `unsupported` and the caller decodes it whole.
+ * the rows and columns the crops depend on. PNG filters refer to the row above and the pixels to
+ * the left, never to the right, so columns right of the crops are skipped; a row filtered with None
+ * or Sub refers to no row above, so un-filtering starts at the last such row at or above the crops.
+ * Handles 8-bit, non-interlaced greyscale, grey+alpha, RGB and RGBA (what screencap and uiautomator2
+ * write); anything else is `unsupported` and the caller decodes it whole.
  */
 
 /** Luminance rows [y1, y2) of columns [0, width) of an image (row-major, `width` bytes a row). */
