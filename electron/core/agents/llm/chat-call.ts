@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import { AgentInterrupted } from '../agent';
+import type { LlmSettings } from './llm-settings';
 
 /**
  * The `openai` library, loaded on the first call: importing it took ~95 ms of every `touchstone run`
@@ -8,7 +9,6 @@ import { AgentInterrupted } from '../agent';
 type OpenAiLib = typeof OpenAI;
 let lib: Promise<OpenAiLib> | undefined;
 const openai = (): Promise<OpenAiLib> => (lib ??= import('openai').then((m) => m.default));
-import type { LlmSettings } from './llm-settings';
 
 type Body = OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming;
 type Completion = OpenAI.Chat.Completions.ChatCompletion;
