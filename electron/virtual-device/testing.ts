@@ -40,8 +40,22 @@ export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
+/**
+ * A TCP port nobody listens on right now, below Linux's ephemeral range (32768-60999), where the OS
+ * hands out ports to every listen(0) and outgoing connection of the tests running beside this one:
+ * a port taken from that range was once given to another test's server between this check and
+ * its use (adb start-server then spoke to that server: "protocol fault").
+ */
+export async function freePort(): Promise<number> {
+  for (let k = 0; k < 50; k++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const s = createServer();
+      s.once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
@@ -67,32 +81,13 @@ function run(env: NodeJS.ProcessEnv, args: string[], opts: { input?: string | Bu
   });
 }
 
-/**
- * A port for a private adb server: free now, and below Linux's ephemeral range (32768-60999), where
- * the OS hands out ports to every listen(0) and outgoing connection of the tests running beside
- * this one. A port taken from that range was once given to another test's server between our
- * check and adb's bind, and adb start-server then spoke to it ("protocol fault").
- */
-async function adbServerPort(): Promise<number> {
-  for (let k = 0; k < 50; k++) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const free = await new Promise<boolean>((resolve) => {
-      const s = createServer();
-      s.once('error', () => resolve(false));
-      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  return freePort();
-}
-
 /** Starts a private adb server on a free port with its own HOME (another port if that one was taken meanwhile). */
 export async function startAdbServer(): Promise<AdbServer> {
   let port = 0;
   let home = '';
   let env: NodeJS.ProcessEnv = {};
   for (let attempt = 1; ; attempt++) {
-    port = await adbServerPort();
+    port = await freePort();
     home = mkdtempSync(join(tmpdir(), 'touchstone-adb-'));
     env = { ...process.env, HOME: home, ANDROID_ADB_SERVER_PORT: String(port), ANDROID_SDK_HOME: home, ANDROID_USER_HOME: home };
     const start = await run(env, ['start-server']);
