@@ -6,27 +6,17 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { decodePngRows, usePrefixInflater } from '../core/images/png-rows';
+import { FIXTURES, fixturePngs } from '../core/images/testing/fixture-pngs';
 import { tally } from './tally';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
 const cases = tally('png rows');
 afterAll(() => { usePrefixInflater(false); cases.print(); });
 
 const MS = 5000; // generous: the suite shares 2 cores with the rest of `npm test`
 /** What the reader may say of a damaged file (png-rows.ts). */
 const SENTENCES = /^the PNG is truncated in its [A-Za-z]{4} chunk$|^the PNG has a damaged chunk header at byte \d+$|has no IHDR chunk first|has no image data|image data is damaged|ends at row \d+ of \d+ \(truncated\)|row filter \d+ is not a PNG filter/;
-
-function screenshots(dir: string, depth = 0): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir)) {
-    const p = path.join(dir, e);
-    if (statSync(p).isDirectory()) { if (depth < 6) out.push(...screenshots(p, depth + 1)); } else if (e.endsWith('.png')) out.push(p);
-  }
-  return out;
-}
 
 type Damage = { kind: 'cut'; at: number } | { kind: 'flip'; at: number[]; bit: number } | { kind: 'fill'; at: number; length: number; value: number } | { kind: 'none' };
 
@@ -48,7 +38,7 @@ const damage: fc.Arbitrary<Damage> = fc.oneof(
 );
 
 describe.skipIf(!existsSync(FIXTURES))('damaged screenshots (../shared/fixtures absent → skipped)', () => {
-  const files = existsSync(FIXTURES) ? screenshots(FIXTURES).slice(0, 12) : [];
+  const files = fixturePngs().slice(0, 12);
   const sources = files.map((f) => readFileSync(f));
 
   it.each([['row by row', false], ['prefix inflater', true]] as const)('%s: the crop, unsupported, or one sentence saying what is wrong, in bounded time', async (name, prefix) => {

@@ -1,25 +1,15 @@
 import { afterAll, beforeAll, describe, it, expect } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { decodePngRows, inflaterKind, usePrefixInflater } from './png-rows';
 import { decodeGrayAsync, type GrayImage } from './decode-image';
 import { IconMatcher } from './icon-matcher';
+import { FIXTURES, fixturePngs } from './testing/fixture-pngs';
 
 // The partial PNG reader must give exactly the luminance the native decoder (@napi-rs/canvas) gives,
 // on real screenshots and on PNGs of every colour type and row filter it accepts.
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures');
-
-function pngs(dir: string, depth = 0): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir)) {
-    const p = path.join(dir, e);
-    if (statSync(p).isDirectory()) { if (depth < 6) out.push(...pngs(p, depth + 1)); } else if (e.endsWith('.png')) out.push(p);
-  }
-  return out;
-}
-
 /** Rows [y1, y2) x columns [0, x2) of a whole decode. */
 function region(img: GrayImage, y1: number, y2: number, x2: number): Uint8Array {
   const out = new Uint8Array((y2 - y1) * x2);
@@ -122,7 +112,7 @@ describe.each([['row by row', false], ['prefix inflater', true]] as const)('deco
   });
 
   it.skipIf(!existsSync(FIXTURES))('on every real fixture screenshot, crops at the top, middle and bottom equal the native decode', async () => {
-    const files = pngs(FIXTURES);
+    const files = fixturePngs();
     expect(files.length).toBeGreaterThan(5);
     for (const f of files) {
       const bytes = readFileSync(f);
