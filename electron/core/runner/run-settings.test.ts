@@ -105,7 +105,7 @@ describe.skipIf(!HAVE_ADB)('run:start passes the form\'s agent settings, stored 
     for (const end = Date.now() + 30_000; !attach && !settled && Date.now() < end; await new Promise((r) => setTimeout(r, 50))) attach = (await service.calls['run:live']({ jobId: 'http-1' }))?.attach;
     attach ??= (await service.calls['run:live']({ jobId: 'http-1' }))?.attach;
     if (!attach) await run; // shows why the run ended without an agent API
-    expect(attach?.join('\n')).toMatch(/TOUCHSTONE_URL=http:\/\/127\.0\.0\.1:\d+[\s\S]*TOUCHSTONE_TOKEN=\w+/);
+    expect(attach?.join('\n')).toMatch(/TOUCHSTONE_URL=http:\/\/127\.0\.0\.1:\d+[\s\S]*TOUCHSTONE_TOKEN=[\w-]{32}(?![\w-])/);
     const r = await run;
     expect(r.episodes[0]).toMatchObject({ outcome: 'interrupted', reason: expect.stringMatching(/1500 ms/) });
     expect(await service.calls['run:start']({ datasetId, tasks: ['demo14'], agents: ['http'], devices: 'all', agentSettings: { 'http.port': '99999' } }).catch((e: Error) => e.message)).toMatch(/port must be a port number 0-65535; got "99999"/);
