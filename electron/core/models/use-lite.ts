@@ -225,7 +225,8 @@ export interface UseLiteModel {
  * one full 128-token window, ~15 ms here. Batching by characters (4,096 padded) let one call take
  * 60-100 ms, since markup and CJK screen texts reach 128 tokens in ~200 characters, and a
  * serve/desktop process stalled up to ~200 ms while a run embedded screen texts; it also padded
- * worse: by tokens, labels embed 1.5x and screen windows 1.3x faster. Short labels still go 32 to a call.
+ * worse: by tokens, labels embed 1.5x and screen windows 1.3x faster. Labels of up to 4 tokens still
+ * go 32 to a call.
  */
 const BATCH = 32;
 const BATCH_SLACK = 24;
