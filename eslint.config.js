@@ -21,12 +21,12 @@ const rendererDynamic = {
   message: 'The renderer loads nothing from node or electron/ at run time either (no dynamic import, no require).',
 };
 
-// core/datasets, core/app, core/episodes and core/jobs read user data only through electron/core/fs/confined-read.ts,
+// core/datasets, core/app, core/episodes, kernel/ and app.ts read user data only through electron/platform/confined-read.ts,
 // which confines every path to an opened root; a raw fs read there could follow `join(dir, name)` anywhere.
 const fsReads = ['default', 'readFile', 'readFileSync', 'readdir', 'readdirSync', 'open', 'openSync', 'opendir', 'opendirSync',
   'stat', 'statSync', 'lstat', 'lstatSync', 'existsSync', 'access', 'accessSync', 'createReadStream', 'readlink', 'readlinkSync',
   'realpath', 'realpathSync', 'cp', 'cpSync', 'copyFile', 'copyFileSync', 'watch', 'promises'];
-const confinedMessage = 'Read user data through electron/core/fs/confined-read.ts (readTextIn, readHeadIn, listIn, statIn), which refuses paths outside the root.';
+const confinedMessage = 'Read user data through electron/platform/confined-read.ts (readTextIn, readHeadIn, listIn, statIn), which refuses paths outside the root.';
 const confinedReads = {
   selector: "ImportExpression[source.value=/^(node:)?fs(\\/promises)?$/], CallExpression[callee.name='require'][arguments.0.value=/^(node:)?fs(\\/promises)?$/]",
   message: confinedMessage,
@@ -75,9 +75,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/core/datasets/**/*.ts', 'electron/core/app/**/*.ts', 'electron/core/episodes/**/*.ts', 'electron/core/jobs/**/*.ts'],
+    files: ['electron/core/datasets/**/*.ts', 'electron/core/app/**/*.ts', 'electron/kernel/**/*.ts', 'electron/core/episodes/**/*.ts', 'electron/app.ts'],
     // Test helpers build fixtures; the recent list and the renderer's own files are the app's, not user data.
-    ignores: ['**/*.test.ts', '**/testing/**', 'electron/core/app/recent-store.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**', 'electron/kernel/recent-store.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [

@@ -7,7 +7,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createAppService } from '../electron/core/app/app-service';
+import { createAppService } from '../electron/app';
 import { buildTrace } from '../electron/core/evaluation/testing/build-trace';
 import { makeEvalViewFixture, TRACE_18 } from '../electron/core/evaluation/testing/eval-view-fixture';
 import { startServer } from '../electron/server';

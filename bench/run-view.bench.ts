@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createAppService } from '../electron/core/app/app-service';
+import { createAppService } from '../electron/app';
 import { createDemoDataset } from '../electron/core/demo/create-demo';
 import { appDeviceManager, appVirtualDevices } from '../electron/core/devices/handlers';
 import { startServer } from '../electron/server';

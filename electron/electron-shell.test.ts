@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { CALL_NAMES, type TouchstoneBridge } from '../shared/contract';
-import { createAppService } from './core/app/app-service';
+import { createAppService } from './app';
 import { bridgeTransport } from '../renderer/api/bridge-transport';
 import { CallError, createClient } from '../renderer/api/client';
 

@@ -5,9 +5,9 @@
  */
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { CALL_NAMES, type CallReply } from '../shared/contract';
-import { dispatchCall } from './core/app/dispatch';
-import { toReply } from './core/app/errors';
-import type { AppService } from './core/app/types';
+import { dispatchCall } from './kernel/dispatch';
+import { toReply } from './kernel/errors';
+import type { AppService } from './kernel/types';
 
 /** Registers one handler per call; returns the function that removes them. */
 export function registerIpc(service: AppService, isTrustedUrl: (url: string) => boolean): () => void {

@@ -5,9 +5,9 @@
 import { app, BrowserWindow, dialog, net, protocol, safeStorage, session } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createAppService } from './core/app/app-service';
+import { createAppService } from './app';
 import { fileUrlPath, parseFileUrlPath } from './transport/file-urls';
-import { errorBody, httpStatus } from './core/app/errors';
+import { errorBody, httpStatus } from './kernel/errors';
 import { forwardEvents, registerIpc } from './ipc';
 
 const SCHEME = 'touchstone-file';

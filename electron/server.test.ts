@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync, symlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAppService } from './core/app/app-service';
+import { createAppService } from './app';
 import { startServer, type RunningServer } from './server';
 
 /** Raw HTTP, so Host/Origin headers can be forged (fetch fixes them). */

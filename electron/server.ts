@@ -7,12 +7,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { dispatchCall } from './core/app/dispatch';
+import { dispatchCall } from './kernel/dispatch';
 import { fileUrlPath, parseFileUrlPath } from './transport/file-urls';
-import { errorBody, httpStatus, toReply } from './core/app/errors';
+import { errorBody, httpStatus, toReply } from './kernel/errors';
 import { newToken, requestToken, tokenMatches } from './transport/token';
 import { sendFile, sendJson, sendText, staticOrIndex } from './transport/static-files';
-import type { AppService, FileUrlFor } from './core/app/types';
+import type { AppService, FileUrlFor } from './kernel/types';
 
 const HOST = '127.0.0.1';
 const MAX_BODY = 1 << 20;

@@ -19,7 +19,7 @@ describe('lint keeps the architecture boundaries', () => {
     ['electron/core/x.ts', "import { app } from 'electron'; export const a = app;", /Only electron\/main.ts/],
     ['renderer/x.ts', "export const g = () => require('electron');", /may load 'electron'/],
     ['renderer/features/x.tsx', "import { startServer } from '../../electron/server'; export const s = startServer;", /renderer imports nothing from electron\//],
-    ['renderer/x.ts', "import type { AppService } from '../electron/core/app/app-service'; export type A = AppService;", /renderer imports nothing from electron\//],
+    ['renderer/x.ts', "import type { AppService } from '../electron/app'; export type A = AppService;", /renderer imports nothing from electron\//],
     ['renderer/store/x.ts', "import { readFileSync } from 'node:fs'; export const r = readFileSync;", /renderer imports nothing from node/],
     ['renderer/x.ts', "import path from 'path'; export const p = path;", /renderer imports nothing from node/],
     ['renderer/x.ts', "export const f = () => import('node:fs');", /loads nothing from node or electron/],

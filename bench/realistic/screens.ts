@@ -7,7 +7,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { ViewHierarchy } from '../../shared/model';
 import { parseUiautomatorXml } from '../../shared/formats/parse-uiautomator-xml';
 import { hierarchySize } from '../../shared/evaluation/find-counterpart';
-import { decodeText } from '../../electron/core/fs/decode-text';
+import { decodeText } from '../../electron/platform/decode-text';
 import { readImageSize } from '../../electron/core/steps/image-size';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');

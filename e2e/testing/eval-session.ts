@@ -1,7 +1,7 @@
 // e2e helper: the evaluation view as `touchstone serve --dataset D --traces ...` opens it, in Chromium.
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { createAppService } from '../../electron/core/app/app-service';
+import { createAppService } from '../../electron/app';
 import { startServer, type RunningServer } from '../../electron/server';
 import { EvaluatePage } from '../pages/evaluate-page';
 import { ensureRendererBuilt, launchChromium, RENDERER_DIR, SHOTS } from './harness';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, statSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createAppService } from '../../electron/core/app/app-service';
+import { createAppService } from '../../electron/app';
 import { startServer, type RunningServer } from '../../electron/server';
 import { DatasetPage } from '../pages/dataset-page';
 import { haveFixtures } from './dataset-fixture';

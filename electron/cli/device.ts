@@ -7,7 +7,7 @@ import { parseFaults, type Faults } from '../virtual-device/faults';
 import { startDeviceInstance, type DeviceInstance } from '../virtual-device/instance';
 import { createWorld } from '../virtual-device/world/create-world';
 import type { EpisodeReport } from '../virtual-device/world/graph/graph-world';
-import { writeFileAtomic } from '../core/fs/atomic-write';
+import { writeFileAtomic } from '../platform/atomic-write';
 
 const USAGE = `Usage: touchstone device serve [options]
 

@@ -9,7 +9,7 @@ import { summaryTable, episodesCsv, summaryCsv } from '../../shared/evaluation/r
 import { completionChartSvg } from '../../shared/evaluation/plot-svg';
 import { parseHumanLabels } from '../../shared/formats/human-labels';
 import { formatProblem } from '../../shared/model';
-import { sweepStaleTemps, writeFileAtomic } from '../core/fs/atomic-write';
+import { sweepStaleTemps, writeFileAtomic } from '../platform/atomic-write';
 import { runEvaluation } from '../core/evaluation/run-evaluation';
 import { parseShard, type Shard } from './shard';
 import { parseEmbedderSpec, type EmbedderSpec } from '../core/evaluation/embedding-provider';

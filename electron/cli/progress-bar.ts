@@ -1,5 +1,5 @@
 import { Presets, SingleBar } from 'cli-progress';
-import type { ProgressFn } from '../core/jobs/job-service';
+import type { ProgressFn } from '../kernel/job-service';
 
 export interface ProgressBarOptions {
   /** What is happening, e.g. 'checking', 'eval', 'run'. */

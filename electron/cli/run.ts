@@ -5,7 +5,7 @@ import { adbShell } from '../core/capture/device-shell';
 import { resolveAdbServer } from '../core/devices/adb-client';
 import { DeviceManager } from '../core/devices/device-manager';
 import { parseEmbedderSpec, type EmbedderSpec } from '../core/evaluation/embedding-provider';
-import { writeFileAtomic } from '../core/fs/atomic-write';
+import { writeFileAtomic } from '../platform/atomic-write';
 import { runAgents } from '../core/runner/run-agents';
 import { parseShard, type Shard } from './shard';
 import { loadRunTasks } from '../core/runner/run-tasks';

@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVAL_EXTRA_METHODS, type EvalExtraMethod, type EvalSpec } from '../../shared/contract/evaluation';
-import { createAppService } from '../core/app/app-service';
+import { createAppService } from '../app';
 import { agentApiMount } from '../core/agents/http-api/serve-mount';
 import { startServer } from '../server';
 

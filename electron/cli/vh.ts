@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { formatProblem } from '../../shared/model';
-import { decodeText } from '../core/fs/decode-text';
+import { decodeText } from '../platform/decode-text';
 import { parseDroidbotVh } from '../../shared/formats/parse-droidbot-vh';
 import { parseUiautomatorXml } from '../../shared/formats/parse-uiautomator-xml';
 import { numberComponents } from '../../shared/formats/number-components';

@@ -5,7 +5,7 @@
  */
 import { join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import { writeFileAtomic } from '../core/fs/atomic-write';
+import { writeFileAtomic } from '../platform/atomic-write';
 import { buildGraph, summarize } from '../virtual-device/world/graph/build-graph';
 import { GRAPH_FILE } from '../virtual-device/world/graph/load-graph';
 

@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { existsSync, readFileSync } from 'node:fs';
-import { decodePngRows, usePrefixInflater } from '../core/images/png-rows';
+import { decodePngRows, usePrefixInflater } from '../platform/png-rows';
 import { FIXTURES, fixturePngs } from '../core/images/testing/fixture-pngs';
 import { tally } from './tally';
 

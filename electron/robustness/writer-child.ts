@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { RecentStore } from '../core/app/recent-store';
+import { RecentStore } from '../kernel/recent-store';
 import { writeEss, writeHumanLabelsFile } from '../core/datasets/write-dataset';
 import { writeExecutionTraceStep } from '../core/datasets/execution-trace';
 import { parseEss } from '../../shared/formats/ess';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
-import { writeFileAtomic } from '../core/fs/atomic-write';
+import { writeFileAtomic } from '../platform/atomic-write';
 
 const HELP_GREETING = "Android Console: type 'help' for a list of commands\r\nOK\r\n";
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventPayload } from '../../shared/contract';
-import { datasetBackend, type DatasetBackend } from '../../electron/core/app/dataset-backend';
+import { datasetBackend, type DatasetBackend } from '../../electron/core/datasets/dataset-backend';
 import { CallError, createClient } from './client';
 import { followJob } from './jobs';
 import { connect, startTestServer, type TestServer } from './testing/test-server';

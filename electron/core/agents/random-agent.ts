@@ -1,7 +1,7 @@
 import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
 import type { DeviceAction } from '../capture/device-action';
 import type { Agent, AgentFactory, AgentOptions, Observation } from './agent';
-import { seededRandom as rng } from '../random/seeded-random';
+import { seededRandom as rng } from '../../platform/seeded-random';
 
 /**
  * A baseline: taps a random clickable element (or a random point), sometimes

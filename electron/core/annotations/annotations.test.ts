@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import { numberComponents } from '../../../shared/formats/number-components';
 import { serialiseComponentsJson } from '../../../shared/formats/components-json';
 import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
-import { createAppService } from '../app/app-service';
-import type { AppService } from '../app/types';
+import { createAppService } from '../../app';
+import type { AppService } from '../../kernel/types';
 
 const TRACE_18 = resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'llamatouch', 'episodes', 'trace_18');
 const have = existsSync(TRACE_18);

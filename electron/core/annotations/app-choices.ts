@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { AppChoice } from '../../../shared/contract/annotation';
-import { readTextIn } from '../fs/confined-read';
+import { readTextIn } from '../../platform/confined-read';
 import { parseInstalledApps } from '../datasets/execution-trace';
 import { defaultAppPackagesFile } from '../evaluation/run-evaluation';
 

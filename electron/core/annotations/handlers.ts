@@ -1,8 +1,8 @@
 import type { AnnotationCalls, Suggestion } from '../../../shared/contract/annotation';
 import { EpisodeMemo } from './episode-memo';
-import type { AppContext } from '../app/context';
-import { AppError } from '../app/errors';
-import { DatasetRegistry } from '../app/dataset-registry';
+import type { AppContext } from '../../kernel/context';
+import { AppError } from '../../kernel/errors';
+import { DatasetRegistry } from '../../kernel/dataset-registry';
 import { liveCheck, type LiveEmbedder } from './live-check';
 import { loadStepAnnotation, saveStepAnnotation } from './step-annotation';
 import { suggestEssentialStates } from './suggest';

@@ -12,7 +12,7 @@ import { loadEpisode, readStepHierarchyParsed } from '../datasets/load-episode';
 import { loadGroundTruth } from '../evaluation/load-ground-truth';
 import { normaliseAppTable } from '../../../shared/evaluation/services';
 import { defaultAppPackagesFile } from '../evaluation/run-evaluation';
-import { readTextIn } from '../fs/confined-read';
+import { readTextIn } from '../../platform/confined-read';
 import { parseInstalledApps } from '../datasets/execution-trace';
 import { INSTALLED_APPS } from './app-choices';
 import type { ScreenTextService } from './screen-text';

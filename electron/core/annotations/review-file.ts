@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { TaskReview } from '../../../shared/contract/annotation';
-import { AppError } from '../app/errors';
-import { writeFileAtomic } from '../fs/atomic-write';
-import { readTextIn } from '../fs/confined-read';
+import { AppError } from '../../kernel/errors';
+import { writeFileAtomic } from '../../platform/atomic-write';
+import { readTextIn } from '../../platform/confined-read';
 
 /** Touchstone's own file in the dataset folder; LlamaTouch tools ignore it, and no LlamaTouch file is ever changed for a review. */
 export const REVIEW_FILE = 'touchstone-review.json';

@@ -3,8 +3,8 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ScreenText, ScreenTextLine } from '../../../shared/contract/annotation';
 import type { ScreenOcr } from '../models/types';
-import { writeFileAtomic } from '../fs/atomic-write';
-import { resolveIn } from '../fs/confined-read';
+import { writeFileAtomic } from '../../platform/atomic-write';
+import { resolveIn } from '../../platform/confined-read';
 import { imageSize } from '../steps/image-size';
 import { threadedOcr } from './ocr-thread';
 

@@ -5,9 +5,9 @@ import { parseEss } from '../../../shared/formats/ess';
 import { numberComponents } from '../../../shared/formats/number-components';
 import { serialiseComponentsJson } from '../../../shared/formats/components-json';
 import { formatProblem } from '../../../shared/model';
-import { AppError } from '../app/errors';
-import { writeFileAtomic } from '../fs/atomic-write';
-import { readTextIn } from '../fs/confined-read';
+import { AppError } from '../../kernel/errors';
+import { writeFileAtomic } from '../../platform/atomic-write';
+import { readTextIn } from '../../platform/confined-read';
 import { readStepHierarchyParsed } from '../datasets/load-episode';
 import { inRoot, relJoin } from '../datasets/paths';
 

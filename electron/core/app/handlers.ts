@@ -1,5 +1,5 @@
 import type { AppCalls } from '../../../shared/contract/app';
-import type { AppContext } from './context';
+import type { AppContext } from '../../kernel/context';
 
 /** The app domain's calls. */
 export function appHandlers(ctx: AppContext): AppCalls {

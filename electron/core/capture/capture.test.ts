@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
-import { decodeText } from '../fs/decode-text';
+import { decodeText } from '../../platform/decode-text';
 import { HAVE_ADB, startAdbServer, startVirtualDevice, type AdbServer, type StartedDevice } from '../../virtual-device/testing';
 import { createAdbClient } from '../devices/adb-client';
 import { DeviceCapture, extractDumpXml, foregroundFromDumpsys } from './capture';

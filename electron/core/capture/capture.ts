@@ -1,6 +1,6 @@
 import type { Size } from '../../../shared/model';
 import { normaliseComponent, parseForegroundActivity, parsePackageList } from '../../../shared/formats/dumpsys';
-import { decodeText } from '../fs/decode-text';
+import { decodeText } from '../../platform/decode-text';
 import type { DeviceShell } from './device-shell';
 
 /** uiautomator's known transient failures: the UI was never idle, or the accessibility root was null. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventPayload } from '../../../shared/contract';
 import { HAVE_ADB } from '../../virtual-device/testing';
-import type { AppService } from '../app/types';
+import type { AppService } from '../../kernel/types';
 import { startRunFixture, type RunFixture } from '../runner/testing/run-fixture';
 import { openRunService, type RunService } from '../runner/testing/run-service';
 

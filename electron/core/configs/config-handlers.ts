@@ -2,8 +2,8 @@
 import { isAbsolute, relative } from 'node:path';
 import type { DatasetOverview } from '../../../shared/contract';
 import type { RunCalls, RunConfigChoice, RunConfigReport } from '../../../shared/contract/run';
-import type { AppContext } from '../app/context';
-import { AppError } from '../app/errors';
+import type { AppContext } from '../../kernel/context';
+import { AppError } from '../../kernel/errors';
 import type { EpisodeRecord } from '../runner/episode-record';
 import type { DeviceConfig } from './config-types';
 import { configView, listConfigFiles, readChoice, writeBreakdown } from './run-choice';

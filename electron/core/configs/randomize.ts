@@ -1,5 +1,5 @@
 import { FACTORS, type ConfigFile, type DeviceConfig, type Factor } from './config-types';
-import { seededRandom as rng } from '../random/seeded-random';
+import { seededRandom as rng } from '../../platform/seeded-random';
 
 /** Every combination of the factor values, in a fixed order (factor order of FACTORS, values as listed). */
 export function combinations(factors: Partial<Record<Factor, unknown[]>>): Omit<DeviceConfig, 'name'>[] {

@@ -2,7 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunConfigChoice, RunConfigFile, RunDeviceConfig } from '../../../shared/contract/run';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { writeFileAtomic } from '../../platform/atomic-write';
 import type { EpisodeRecord } from '../runner/episode-record';
 import { breakdown, breakdownMarkdown, type ConfigBreakdown } from './breakdown';
 import { CONFIG_FORMAT, readConfigFile } from './config-file';

@@ -4,7 +4,7 @@ import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-x
 import { resolveXpath } from '../../../shared/formats/xpath';
 import { openDataset, type LoadOptions } from './open-dataset';
 import { loadEpisode, readStepHierarchyParsed } from './load-episode';
-import { readHeadIn, readTextIn } from '../fs/confined-read';
+import { readHeadIn, readTextIn } from '../../platform/confined-read';
 import { mapPool, relJoin } from './paths';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -3,8 +3,8 @@ import { basename, join, resolve } from 'node:path';
 import type { ExecAction, ExecutionTrace, Problem, TraceStep } from '../../../shared/model';
 import { formatExecActionLine, parseExecAction } from '../../../shared/formats/exec-action';
 import { parsePackageList } from '../../../shared/formats/dumpsys';
-import { writeFileAtomic } from '../fs/atomic-write';
-import { listIn, readTextIn, resolveIn } from '../fs/confined-read';
+import { writeFileAtomic } from '../../platform/atomic-write';
+import { listIn, readTextIn, resolveIn } from '../../platform/confined-read';
 
 /** Sub-folders of `captured_data/` and the extension of their per-step files. */
 const KINDS = { screenshot: 'png', xml: 'xml', view_hierarchy: 'json', activity: 'activity', action: 'action' } as const;

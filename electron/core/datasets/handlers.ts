@@ -1,11 +1,11 @@
 import { basename, resolve } from 'node:path';
 import type { DatasetOverview } from '../../../shared/contract';
 import type { DatasetCalls } from '../../../shared/contract/dataset';
-import type { AppContext } from '../app/context';
-import { DatasetRegistry } from '../app/dataset-registry';
-import { AppError } from '../app/errors';
-import { statIn } from '../fs/confined-read';
-import { RootGuard } from '../fs/roots';
+import type { AppContext } from '../../kernel/context';
+import { DatasetRegistry } from '../../kernel/dataset-registry';
+import { AppError } from '../../kernel/errors';
+import { statIn } from '../../platform/confined-read';
+import { RootGuard } from '../../platform/roots';
 
 /** The real path of an existing path (symlinks resolved), or null. */
 function realPath(abs: string): string | null {

@@ -1,8 +1,8 @@
 import type { DatasetSummary, EpisodeSummary, Problem, TaskIndexRow } from '../../../shared/model';
 import { parseTaskIndex } from '../../../shared/formats/task-index';
 import { parseEss } from '../../../shared/formats/ess';
-import { RootGuard } from '../fs/roots';
-import { listIn, readTextIn, statIn } from '../fs/confined-read';
+import { RootGuard } from '../../platform/roots';
+import { listIn, readTextIn, statIn } from '../../platform/confined-read';
 import { mapPool, relJoin } from './paths';
 import { listStepFiles, stepCount } from './step-files';
 

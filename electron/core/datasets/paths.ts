@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { resolveIn } from '../fs/confined-read';
+import { resolveIn } from '../../platform/confined-read';
 
 /**
  * Absolute real path of `rel` inside `root`, for writers; throws (naming both)

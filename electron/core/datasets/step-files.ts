@@ -1,5 +1,5 @@
 import type { EpisodeStepFiles } from '../../../shared/model';
-import { listIn } from '../fs/confined-read';
+import { listIn } from '../../platform/confined-read';
 import { stepCount, stepFilesOf } from '../steps/episode-folder';
 
 export { stepCount };

@@ -6,8 +6,8 @@ import { detectComponentsStyle, parseComponentsJson, serialiseComponentsJson } f
 import { parseEss, serialiseEss } from '../../../shared/formats/ess';
 import { formatTaskIndex, parseTaskIndex } from '../../../shared/formats/task-index';
 import { formatHumanLabels, parseHumanLabels, type HumanLabel } from '../../../shared/formats/human-labels';
-import { writeFileAtomic } from '../fs/atomic-write';
-import { readTextIn } from '../fs/confined-read';
+import { writeFileAtomic } from '../../platform/atomic-write';
+import { readTextIn } from '../../platform/confined-read';
 import { inRoot, relJoin } from './paths';
 
 /** Writes a step's `.ess` atomically (byte-exact when the state still matches its source line). */

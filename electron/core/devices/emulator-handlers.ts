@@ -1,5 +1,5 @@
 import type { DeviceCalls } from '../../../shared/contract/device';
-import { AppError } from '../app/errors';
+import { AppError } from '../../kernel/errors';
 import { androidSdkStatus, findEmulator } from './android-sdk';
 import type { DeviceManager } from './device-manager';
 import { consolePortOf, EmulatorConsoleClient } from './emulator-console';

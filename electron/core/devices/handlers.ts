@@ -1,6 +1,6 @@
 import type { DeviceCalls } from '../../../shared/contract/device';
-import type { AppContext } from '../app/context';
-import { AppError } from '../app/errors';
+import type { AppContext } from '../../kernel/context';
+import { AppError } from '../../kernel/errors';
 import { resolveAdbServer } from './adb-client';
 import { DeviceManager } from './device-manager';
 import { screenComponents, screenFrame, sendInput, VirtualDevices } from './device-io';

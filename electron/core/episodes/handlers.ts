@@ -1,8 +1,8 @@
 import { posix } from 'node:path';
 import type { EpisodeCalls } from '../../../shared/contract/episode';
-import type { AppContext } from '../app/context';
-import type { DatasetBackend } from '../app/dataset-backend';
-import { DatasetRegistry } from '../app/dataset-registry';
+import type { AppContext } from '../../kernel/context';
+import type { DatasetBackend } from '../datasets/dataset-backend';
+import { DatasetRegistry } from '../../kernel/dataset-registry';
 
 type Episode = ReturnType<DatasetBackend['episode']>;
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { CheckpointCaseEdit, CheckpointCaseFile } from '../../../shared/contract/evaluation';
 import { formatProblem } from '../../../shared/model';
 import { exprToJson, formatCheckpointTasks, parseCheckpointTasks, type CheckpointCategory, type CheckpointTask } from '../../../shared/evaluation/checkpoints';
-import { AppError } from '../app/errors';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { AppError } from '../../kernel/errors';
+import { writeFileAtomic } from '../../platform/atomic-write';
 import { DATASET_CHECKPOINTS_FILE } from './checkpoint-method';
 
 const CATS: [CheckpointCategory, string][] = [['package', 'Package'], ['phrase', 'Key phrase'], ['api', 'API']];

@@ -4,7 +4,7 @@ import { readFile, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { EvalCell } from '../../../shared/contract/evaluation';
 import type { EssentialResult } from '../../../shared/evaluation/types';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { writeFileAtomic } from '../../platform/atomic-write';
 import type { FileMemo } from './content-hash';
 import type { EpisodeOutcome } from './episode-evaluator';
 import type { TraceRef } from './trace-layouts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TaskEntry } from '../../../shared/contract-types';
 import type { EvalCell, EvalOverview, EvalSpec, EvalTask } from '../../../shared/contract/evaluation';
 import { difficultyOf } from '../../../shared/evaluation/metrics';
-import type { ProgressFn } from '../jobs/job-service';
+import type { ProgressFn } from '../../kernel/job-service';
 import { ContentHasher } from './content-hash';
 import { cacheName, EVAL_CACHE_VERSION, EvalCache, type CachedDetail } from './eval-cache';
 import { evaluateSubset } from './evaluate-subset';

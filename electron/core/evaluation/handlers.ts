@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentTraces, EvalSpec, EvaluationCalls } from '../../../shared/contract/evaluation';
-import type { AppContext } from '../app/context';
-import { DatasetRegistry } from '../app/dataset-registry';
-import { AppError } from '../app/errors';
-import { writeFileAtomic } from '../fs/atomic-write';
+import type { AppContext } from '../../kernel/context';
+import { DatasetRegistry } from '../../kernel/dataset-registry';
+import { AppError } from '../../kernel/errors';
+import { writeFileAtomic } from '../../platform/atomic-write';
 import { htmlReport } from '../reports/html-report';
 import { overviewCsv, overviewJson } from '../reports/overview-export';
 import { episodeDetail } from './episode-detail';

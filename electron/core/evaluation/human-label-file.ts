@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseHumanLabels } from '../../../shared/formats/human-labels';
 import { formatProblem } from '../../../shared/model';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { writeFileAtomic } from '../../platform/atomic-write';
 
 /** Reads a LlamaTouch `episode,human` CSV; an absent file is an empty set. Bad rows are named by line. */
 export async function readLabelFile(file: string): Promise<{ labels: Map<string, boolean>; warnings: string[] }> {

@@ -1,4 +1,4 @@
-import { canvasLib } from './canvas-lib';
+import { canvasLib } from '../../platform/canvas-lib';
 
 /** A decoded image as 8-bit luminance (PIL "L": ITU-R 601-2 luma). */
 export interface GrayImage {

@@ -3,7 +3,7 @@ import type { Bounds } from '../../../shared/model';
 import type { IconMatchResult } from '../../../shared/evaluation/types';
 import { averageHash, cropBox, hammingDistance, scaleBounds, type AverageHash } from './average-hash';
 import { decodeGrayAsync } from './decode-image';
-import { decodePngRows, type GrayRows } from './png-rows';
+import { decodePngRows, type GrayRows } from '../../platform/png-rows';
 import { readImageSize } from '../steps/image-size';
 
 const NO_PIXELS = new Uint8Array(0);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { writeFileAtomic } from '../../platform/atomic-write';
 
 /** Tokens a request used, as the endpoint reported them. */
 export interface TokenUsage { prompt: number; completion: number }

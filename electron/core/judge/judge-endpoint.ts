@@ -6,8 +6,8 @@
 import { mkdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JudgeEndpointEdit, JudgeEndpointView, JudgeSettingSource } from '../../../shared/contract/evaluation';
-import { AppError } from '../app/errors';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { AppError } from '../../kernel/errors';
+import { writeFileAtomic } from '../../platform/atomic-write';
 import { checkSecretName, SecretError, type SecretStore } from '../secrets/secret-store';
 import type { JUDGE_FLAGS } from './judge-config';
 

@@ -1,8 +1,8 @@
 import { describe, it, expect, afterAll, beforeAll } from 'vitest';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createAppService } from '../app/app-service';
-import type { AppService } from '../app/types';
+import { createAppService } from '../../app';
+import type { AppService } from '../../kernel/types';
 import { tempDir, TRACE_18 } from '../evaluation/testing/temp-dataset';
 import { startFakeLlm, type FakeLlm } from './testing/fake-llm-server';
 import { claimJudge, judgeDataset, screenJudge } from './testing/judge-fixtures';

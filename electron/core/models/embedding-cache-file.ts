@@ -1,6 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { writeFileAtomic } from '../../platform/atomic-write';
 
 /**
  * Persistent embedding cache, one file per model id:

@@ -1,4 +1,4 @@
-import { canvasLib } from '../images/canvas-lib';
+import { canvasLib } from '../../platform/canvas-lib';
 
 /** An RGBA image in memory (row-major, 4 bytes per pixel). */
 export interface RgbaImage {

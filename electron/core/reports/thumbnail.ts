@@ -1,4 +1,4 @@
-import { canvasLib } from '../images/canvas-lib';
+import { canvasLib } from '../../platform/canvas-lib';
 import type { Bounds, ExecAction } from '../../../shared/model';
 
 /** Marks drawn on a thumbnail, in device pixels of the screenshot. */

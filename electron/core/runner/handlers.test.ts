@@ -2,8 +2,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { join } from 'node:path';
 import type { EventName } from '../../../shared/contract';
 import { HAVE_ADB } from '../../virtual-device/testing';
-import { createAppService } from '../app/app-service';
-import type { AppService } from '../app/types';
+import { createAppService } from '../../app';
+import type { AppService } from '../../kernel/types';
 import { startRunFixture, type RunFixture } from './testing/run-fixture';
 
 describe.skipIf(!HAVE_ADB)('device and run calls of the app service (adb not installed → skipped)', () => {

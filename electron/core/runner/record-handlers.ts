@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import type { RecordScreen, RunCallsLive } from '../../../shared/contract/run';
-import type { AppContext } from '../app/context';
-import { AppError } from '../app/errors';
+import type { AppContext } from '../../kernel/context';
+import { AppError } from '../../kernel/errors';
 import { adbShell } from '../capture/device-shell';
 import { checkInput } from '../devices/device-io';
 import { appDeviceManager } from '../devices/handlers';

@@ -6,8 +6,8 @@ import type { EventName } from '../../../shared/contract';
 import type { RunStepEvent } from '../../../shared/contract/run';
 import { HAVE_ADB } from '../../virtual-device/testing';
 import { startFakeLlm, type FakeLlm } from '../agents/testing/fake-llm-server';
-import { createAppService } from '../app/app-service';
-import type { AppService } from '../app/types';
+import { createAppService } from '../../app';
+import type { AppService } from '../../kernel/types';
 import type { EpisodeRecord } from './episode-record';
 import { startRunFixture, type RunFixture } from './testing/run-fixture';
 

@@ -3,7 +3,7 @@ import type { RunRequest } from '../../../shared/contract/run';
 import { SECRET_SETTING, settingsFor } from '../agents/agent-settings';
 import { agentFactory } from '../agents/registry';
 import { llmSettings } from '../agents/llm/llm-settings';
-import { AppError } from '../app/errors';
+import { AppError } from '../../kernel/errors';
 import type { SecretStore } from '../secrets/secret-store';
 
 /** `key` (every agent) or `agent.key` (one agent), as `touchstone run --agent-opt` takes them. */

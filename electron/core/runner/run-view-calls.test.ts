@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventName, EventPayload } from '../../../shared/contract';
 import { HAVE_ADB } from '../../virtual-device/testing';
-import type { AppService } from '../app/types';
+import type { AppService } from '../../kernel/types';
 import { startRunFixture, type RunFixture } from './testing/run-fixture';
 import { openRunService, type RunService } from './testing/run-service';
 

@@ -2,7 +2,7 @@ import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExecAction } from '../../../shared/model';
 import { formatExecActionLine } from '../../../shared/formats/exec-action';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { writeFileAtomic } from '../../platform/atomic-write';
 import { EPISODE_FILE, type EpisodeRecord, type StepRecord } from './episode-record';
 
 /** `captured_data/<kind>/i.<ext>`, the upstream evaluator's layout. */

@@ -1,6 +1,6 @@
 import type { RunCalls } from '../../../shared/contract/run';
-import type { AppServiceOptions } from '../app/context';
-import { AppError } from '../app/errors';
+import type { AppServiceOptions } from '../../kernel/context';
+import { AppError } from '../../kernel/errors';
 import { SecretError, SecretStore } from './secret-store';
 
 type SecretCalls = Pick<RunCalls, 'run:secrets' | 'run:secretSet' | 'run:secretDelete'>;

@@ -11,13 +11,11 @@
 import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SecretInfo, SecretList } from '../../../shared/contract/run';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { writeFileAtomic } from '../../platform/atomic-write';
 
 /** Encrypts secrets at rest (desktop: Electron `safeStorage`, injected by electron/main.ts). */
-export interface SecretCipher {
-  encrypt(plain: string): Buffer;
-  decrypt(data: Buffer): string;
-}
+export type { SecretCipher } from '../../kernel/types';
+import type { SecretCipher } from '../../kernel/types';
 
 export const SECRETS_FILE = 'secrets.json';
 const FORMAT = 'touchstone-secrets/1';

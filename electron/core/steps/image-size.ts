@@ -1,5 +1,5 @@
 import { readRegularFile } from './read-text';
-import { readHeadIn } from '../fs/confined-read';
+import { readHeadIn } from '../../platform/confined-read';
 import type { Size } from '../../../shared/model';
 
 /** Pixel size from the first bytes of a PNG or JPEG file; null for anything else or truncated headers. */

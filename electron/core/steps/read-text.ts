@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { decodeText } from '../fs/decode-text';
-import { cannotRead, checkOpened, MAX_TEXT_BYTES, NOFOLLOW, READ_FLAGS } from '../fs/regular-file';
+import { decodeText } from '../../platform/decode-text';
+import { cannotRead, checkOpened, MAX_TEXT_BYTES, NOFOLLOW, READ_FLAGS } from '../../platform/regular-file';
 
 /**
  * At most `max` bytes of a regular file (synchronously: the evaluator's hot path and the step reader);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { canvasLib } from '../../core/images/canvas-lib';
+import { canvasLib } from '../../platform/canvas-lib';
 import type { Size } from '../../../shared/model';
 import { drawIcon } from './icons';
 

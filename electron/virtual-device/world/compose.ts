@@ -1,5 +1,5 @@
 import type { Image } from '@napi-rs/canvas';
-import { canvasLib } from '../../core/images/canvas-lib';
+import { canvasLib } from '../../platform/canvas-lib';
 import type { Size } from '../../../shared/model';
 import { encodeRgbaPng } from './png-encode';
 

@@ -1,5 +1,5 @@
 import type { Canvas } from '@napi-rs/canvas';
-import { canvasLib } from '../../core/images/canvas-lib';
+import { canvasLib } from '../../platform/canvas-lib';
 import type { Bounds, Size } from '../../../shared/model';
 import type { Chrome } from './chrome';
 import { IncrementalPngEncoder } from './png-encode';

@@ -1,5 +1,5 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { canvasLib } from '../../core/images/canvas-lib';
+import { canvasLib } from '../../platform/canvas-lib';
 import type { Bounds, Size } from '../../../shared/model';
 import { paintChrome, uiFont, type Chrome } from './chrome';
 import { drawIcon } from './icons';

@@ -1,5 +1,5 @@
 import { WebSocket } from 'ws';
-import { createAppService, type AppServiceOptions } from '../../../electron/core/app/app-service';
+import { createAppService, type AppServiceOptions } from '../../../electron/app';
 import { startServer, type RunningServer } from '../../../electron/server';
 import { httpTransport, type WebSocketCtor } from '../http-transport';
 

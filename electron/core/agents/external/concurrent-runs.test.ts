@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HAVE_ADB } from '../../../virtual-device/testing';
-import type { AppService } from '../../app/types';
+import type { AppService } from '../../../kernel/types';
 import type { EpisodeRecord } from '../../runner/episode-record';
 import { startRunFixture, type RunFixture } from '../../runner/testing/run-fixture';
 import { openRunService, type RunService } from '../../runner/testing/run-service';

@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAppService } from '../../app/app-service';
+import { createAppService } from '../../../app';
 import { startServer, type RunningServer } from '../../../server';
 import { HAVE_ADB } from '../../../virtual-device/testing';
 import { startRunFixture, type RunFixture } from '../../runner/testing/run-fixture';

@@ -1,4 +1,4 @@
-import { canvasLib } from '../../images/canvas-lib';
+import { canvasLib } from '../../../platform/canvas-lib';
 import type { ScreenElement } from '../screen-view';
 
 /** Distinct colours for neighbouring marks. */

@@ -1,8 +1,8 @@
 /** Test setup for the run view's calls: the app service over a run fixture (its adb, its demo dataset opened). */
 import { join } from 'node:path';
 import type { EventName } from '../../../../shared/contract';
-import { createAppService } from '../../app/app-service';
-import type { AppService } from '../../app/types';
+import { createAppService } from '../../../app';
+import type { AppService } from '../../../kernel/types';
 import { appDeviceManager, appVirtualDevices } from '../../devices/handlers';
 import type { RunFixture } from './run-fixture';
 

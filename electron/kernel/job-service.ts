@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { JobInfo, JobKind, JobProgress } from '../../../shared/contract';
-import type { EventListener } from '../app/types';
-import { AppError, errorBody } from '../app/errors';
+import type { JobInfo, JobKind, JobProgress } from '../../shared/contract';
+import type { EventListener } from './types';
+import { AppError, errorBody } from './errors';
 
 /** The one progress shape every long job reports through (core services, CLI bars, worker pools). */
 export type ProgressFn = (done: number, total: number, detail?: { phase?: string; message?: string }) => void;

@@ -1,7 +1,7 @@
 import { readFile, mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { RecentDataset } from '../../../shared/contract';
-import { sweepStaleTemps, writeFileAtomic } from '../fs/atomic-write';
+import type { RecentDataset } from '../../shared/contract';
+import { sweepStaleTemps, writeFileAtomic } from '../platform/atomic-write';
 
 const MAX_RECENT = 12;
 

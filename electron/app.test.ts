@@ -3,11 +3,11 @@ import { cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rea
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { EventName, EventPayload } from '../../../shared/contract';
-import { createAppService } from './app-service';
-import type { AppService } from './types';
+import type { EventName, EventPayload } from '../shared/contract';
+import { createAppService } from './app';
+import type { AppService } from './kernel/types';
 
-const EPISODES_PATH = resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'llamatouch', 'episodes');
+const EPISODES_PATH = resolve(import.meta.dirname, '..', '..', 'shared', 'fixtures', 'llamatouch', 'episodes');
 // The core reports roots by their real path; shared/ may be reached through a symlink.
 const EPISODES = existsSync(EPISODES_PATH) ? realpathSync(EPISODES_PATH) : EPISODES_PATH;
 const TRACE_18 = join(EPISODES, 'trace_18');
@@ -169,7 +169,7 @@ describe.skipIf(!existsSync(TRACE_18))(`app service over the real trace_18${exis
   });
 
   it.each([
-    { call: 'episode:load', args: { path: '../..' }, code: 'refused' },
+    { call: 'episode:load', args: { path: './' }, code: 'refused' },
     { call: 'episode:load', args: { path: '/etc' }, code: 'refused' },
     { call: 'episode:screens', args: { path: 'trace_18/../../..' }, code: 'refused' },
     { call: 'episode:hierarchy', args: { path: 'trace_18', step: -1 }, code: 'bad-request' },

@@ -1,24 +1,24 @@
 import { extname } from 'node:path';
-import type { ContractCalls, EventName, EventPayload } from '../../../shared/contract';
-import { annotationHandlers } from '../annotations/handlers';
-import { datasetHandlers } from '../datasets/handlers';
-import { evaluationHandlers } from '../evaluation/handlers';
-import { episodeHandlers } from '../episodes/handlers';
-import { RootGuard } from '../fs/roots';
-import { statIn } from '../fs/confined-read';
-import { jobHandlers } from '../jobs/handlers';
-import { deviceHandlers } from '../devices/handlers';
-import { runHandlers } from '../runner/handlers';
-import { JobService } from '../jobs/job-service';
-import type { AppContext, AppServiceOptions } from './context';
-import { datasetBackend } from './dataset-backend';
-import { DatasetRegistry } from './dataset-registry';
-import { AppError } from './errors';
-import { appHandlers } from './handlers';
-import { RecentStore } from './recent-store';
-import type { AppService, EventListener } from './types';
+import type { ContractCalls, EventName, EventPayload } from '../shared/contract';
+import { annotationHandlers } from './core/annotations/handlers';
+import { datasetHandlers } from './core/datasets/handlers';
+import { evaluationHandlers } from './core/evaluation/handlers';
+import { episodeHandlers } from './core/episodes/handlers';
+import { RootGuard } from './platform/roots';
+import { statIn } from './platform/confined-read';
+import { jobHandlers } from './kernel/job-handlers';
+import { deviceHandlers } from './core/devices/handlers';
+import { runHandlers } from './core/runner/handlers';
+import { JobService } from './kernel/job-service';
+import type { AppContext, AppServiceOptions } from './kernel/context';
+import { datasetBackend } from './core/datasets/dataset-backend';
+import { DatasetRegistry } from './kernel/dataset-registry';
+import { AppError } from './kernel/errors';
+import { appHandlers } from './core/app/handlers';
+import { RecentStore } from './kernel/recent-store';
+import type { AppService, EventListener } from './kernel/types';
 
-export type { AppServiceOptions } from './context';
+export type { AppServiceOptions } from './kernel/context';
 
 /** Image types the file route serves; anything else inside a dataset stays private. */
 const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.webp']);

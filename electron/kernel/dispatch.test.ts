@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_NAMES, type ContractCalls } from '../../../shared/contract';
-import { fileUrlPath, parseFileUrlPath } from '../../transport/file-urls';
+import { CALL_NAMES, type ContractCalls } from '../../shared/contract';
+import { fileUrlPath, parseFileUrlPath } from '../transport/file-urls';
 import { dispatchCall } from './dispatch';
 
 describe('file URL paths', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventName, EventPayload } from '../../../shared/contract';
+import type { EventName, EventPayload } from '../../shared/contract';
 import { JobService } from './job-service';
 
 function recorder() {

@@ -1,25 +1,19 @@
-import type { CheckReport, EpisodeInfo, StepHierarchy, TaskEntry } from '../../../shared/contract';
+import type { StepHierarchy, TaskEntry } from '../../../shared/contract';
 import { formatProblem, type DatasetSummary, type EpisodeSummary, type NumberedComponent, type Problem, type ViewHierarchy } from '../../../shared/model';
 import { parseEss } from '../../../shared/formats/ess';
 import { resolveEssItems } from '../../../shared/geometry/ess-targets';
-import { checkDataset } from '../datasets/check-dataset';
+import { checkDataset } from './check-dataset';
 import { componentsExtent, rootExtent, deviceScreenSize } from '../../../shared/formats/screen-size';
-import { loadEpisode, readStepComponents, readStepHierarchyParsed } from '../datasets/load-episode';
+import { loadEpisode, readStepComponents, readStepHierarchyParsed } from './load-episode';
 import { readImageSizeIn } from '../steps/image-size';
-import { openDataset } from '../datasets/open-dataset';
-import { listStepFiles } from '../datasets/step-files';
-import { relJoin } from '../datasets/paths';
-import { readTextIn } from '../fs/confined-read';
+import { openDataset } from './open-dataset';
+import { listStepFiles } from './step-files';
+import { relJoin } from './paths';
+import { readTextIn } from '../../platform/confined-read';
 
-/** What the app service needs from the dataset layer, in the contract's shapes. */
-export interface DatasetBackend {
-  /** Scans a dataset; rejects with the signal's reason once `signal` aborts. */
-  open(root: string, onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<{ columns: 6 | 7 | null; tasks: TaskEntry[]; problems: Problem[] }>;
-  episode(root: string, relPath: string): Promise<Omit<EpisodeInfo, 'datasetId'>>;
-  hierarchy(root: string, relPath: string, step: number): Promise<StepHierarchy>;
-  /** Validates every file of the dataset; rejects with the signal's reason once `signal` aborts. */
-  check(root: string, onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<CheckReport>;
-}
+import type { DatasetBackend } from '../../kernel/types';
+
+export type { DatasetBackend };
 
 /** Maps one episode summary to a task-list row. */
 export function toTaskEntry(e: EpisodeSummary): TaskEntry {

@@ -2,9 +2,9 @@ import { describe, it, expect } from 'vitest';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { decodeText } from './decode-text';
-import { parseForegroundActivity, parsePackageList, normaliseComponent } from '../../../shared/formats/dumpsys';
+import { parseForegroundActivity, parsePackageList, normaliseComponent } from '../../shared/formats/dumpsys';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures');
+const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
 const DUMPSYS = path.join(FIXTURES, 'dumpsys');
 const have = existsSync(FIXTURES);
 

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { decodePngRows, inflaterKind, usePrefixInflater } from './png-rows';
-import { decodeGrayAsync, type GrayImage } from './decode-image';
-import { IconMatcher } from './icon-matcher';
-import { FIXTURES, fixturePngs } from './testing/fixture-pngs';
+import { decodeGrayAsync, type GrayImage } from '../core/images/decode-image';
+import { IconMatcher } from '../core/images/icon-matcher';
+import { FIXTURES, fixturePngs } from '../core/images/testing/fixture-pngs';
 
 // The partial PNG reader must give exactly the luminance the native decoder (@napi-rs/canvas) gives,
 // on real screenshots and on PNGs of every colour type and row filter it accepts.

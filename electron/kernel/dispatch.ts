@@ -1,4 +1,4 @@
-import { isCallName, type CallName, type ContractCalls } from '../../../shared/contract';
+import { isCallName, type CallName, type ContractCalls } from '../../shared/contract';
 import { AppError } from './errors';
 
 /**

@@ -3,7 +3,7 @@ import { dirname, isAbsolute, relative, resolve, sep, basename, join } from 'nod
 
 /**
  * Confines file access to folders the user opened. `resolve` returns an
- * absolute real path inside one of the roots or throws, so `../` tricks and
+ * absolute real path inside one of the roots or throws, so `../core/` tricks and
  * symlinks that point outside a root are refused.
  */
 export class RootGuard {

@@ -1,4 +1,4 @@
-import type { CallReply, ErrorCode } from '../../../shared/contract';
+import type { CallReply, ErrorCode } from '../../shared/contract';
 
 /** An error meant for the user, with a coarse class the transports map to a status. */
 export class AppError extends Error {

@@ -1,6 +1,6 @@
-import type { JobCalls } from '../../../shared/contract/job';
-import { AppError } from '../app/errors';
-import type { AppContext } from '../app/context';
+import type { JobCalls } from '../../shared/contract/job';
+import { AppError } from './errors';
+import type { AppContext } from './context';
 
 /** The job domain's calls: list running jobs, cancel one by id. */
 export function jobHandlers(ctx: AppContext): JobCalls {

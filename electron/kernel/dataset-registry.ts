@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isAbsolute, posix, relative, sep } from 'node:path';
-import type { DatasetOverview } from '../../../shared/contract';
-import type { RootGuard } from '../fs/roots';
+import type { DatasetOverview } from '../../shared/contract';
+import type { RootGuard } from '../platform/roots';
 import { AppError } from './errors';
 
 /**

@@ -1,12 +1,10 @@
-import type { DatasetOverview } from '../../../shared/contract';
-import type { EvalSpec } from '../../../shared/contract/evaluation';
-import type { SecretCipher } from '../secrets/secret-store';
-import type { RootGuard } from '../fs/roots';
-import type { JobService } from '../jobs/job-service';
-import type { DatasetBackend } from './dataset-backend';
+import type { DatasetOverview } from '../../shared/contract';
+import type { EvalSpec } from '../../shared/contract/evaluation';
+import type { RootGuard } from '../platform/roots';
+import type { JobService } from './job-service';
 import type { DatasetRegistry } from './dataset-registry';
 import type { RecentStore } from './recent-store';
-import type { EventListener, FileUrlFor } from './types';
+import type { DatasetBackend, EventListener, FileUrlFor, SecretCipher } from './types';
 
 /** How the app service is set up by a transport (desktop window or web server). */
 export interface AppServiceOptions {
