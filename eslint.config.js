@@ -1,5 +1,6 @@
 // Lint keeps the architecture's boundaries (see README "Layout").
 import tseslint from 'typescript-eslint';
+import layers from './scripts/eslint-layers.mjs';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'net', 'http', 'crypto', 'stream', 'url', 'zlib'];
 
@@ -87,6 +88,12 @@ export default tseslint.config(
       }],
       'no-restricted-syntax': ['error', ...ipcRules, electronDynamic, confinedReads],
     },
+  },
+  {
+    // Layers (shared < platform < kernel < core < cli/transports/app) and no import cycles: scripts/eslint-layers.mjs.
+    files: ['electron/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    plugins: { touchstone: layers },
+    rules: { 'touchstone/layers': 'error', 'touchstone/no-cycle': 'error', 'touchstone/no-folder-cycle': 'off' },
   },
   {
     files: ['electron/main.ts', 'electron/preload.ts', 'electron/ipc.ts'],

@@ -10,8 +10,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { dispatchCall } from './kernel/dispatch';
 import { fileUrlPath, parseFileUrlPath } from './transport/file-urls';
 import { errorBody, httpStatus, toReply } from './kernel/errors';
-import { newToken, requestToken, tokenMatches } from './transport/token';
-import { sendFile, sendJson, sendText, staticOrIndex } from './transport/static-files';
+import { newToken, requestToken, tokenMatches } from './platform/token';
+import { sendFile, sendJson, sendText, staticOrIndex } from './platform/static-files';
 import type { AppService, FileUrlFor } from './kernel/types';
 
 const HOST = '127.0.0.1';

@@ -34,6 +34,14 @@ describe('lint keeps the architecture boundaries', () => {
     ['electron/core/app/x.ts', "import { stat } from 'node:fs/promises'; export const r = stat;", /confined-read/],
     ['electron/core/app/x.ts', "export const f = () => import('node:fs/promises');", /confined-read/],
     ['electron/core/datasets/x.ts', "import { app } from 'electron'; export const a = app;", /Only electron\/main.ts/],
+    // Layers: shared < platform < kernel < core < cli/transports/app; virtual-device imports platform only.
+    ['electron/virtual-device/x.ts', "import { loadEpisode } from '../core/datasets/load-episode'; export const l = loadEpisode;", /Layering: virtual-device .* may not import core/],
+    ['electron/virtual-device/world/x.ts', "import type { AppContext } from '../../kernel/context'; export type C = AppContext;", /Layering: virtual-device .* may not import kernel/],
+    ['electron/platform/x.ts', "import { AppError } from '../kernel/errors'; export const e = AppError;", /Layering: platform .* may not import kernel/],
+    ['electron/kernel/x.ts', "export const f = () => import('../core/datasets/load-episode');", /Layering: kernel .* may not import core/],
+    ['electron/core/runner/x.ts', "import { startServer } from '../../server'; export const s = startServer;", /Layering: core .* may not import top/],
+    // A probe cycle: roots.ts as if it imported confined-read.ts, which imports roots.ts.
+    ['electron/platform/roots.ts', "import { readTextIn } from './confined-read'; export const r = readTextIn;", /Import cycle: electron\/platform\/roots.ts -> electron\/platform\/confined-read.ts -> electron\/platform\/roots.ts/],
   ])('%s: %s is refused', async (file, code, expected) => {
     expect((await messages(file, code)).join('\n')).toMatch(expected);
   });
@@ -48,6 +56,9 @@ describe('lint keeps the architecture boundaries', () => {
     ['renderer/x.ts', "import { electronish } from './electronish'; export const e = electronish;"],
     ['renderer/store/x.test.ts', "import { readFileSync } from 'node:fs'; import { startServer } from '../../electron/server'; export const r = [readFileSync, startServer];"],
     ['renderer/api/testing/x.ts', "import { startServer } from '../../../electron/server'; export const s = startServer;"],
+    ['electron/virtual-device/x.ts', "import { writeFileAtomic } from '../platform/atomic-write'; export const w = writeFileAtomic;"],
+    ['electron/core/runner/x.ts', "import { AppError } from '../../kernel/errors'; import { writeFileAtomic } from '../../platform/atomic-write'; export const e = [AppError, writeFileAtomic];"],
+    ['electron/platform/roots.ts', "import type { ReadLimits } from './confined-read'; export type R = ReadLimits;"],
     ['electron/core/x.test.ts', Array.from({ length: 401 }, (_, i) => `export const v${i} = ${i};`).join('\n')],
   ])('%s: allowed code passes', async (file, code) => {
     expect(await messages(file, code)).toEqual([]);

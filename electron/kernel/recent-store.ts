@@ -2,11 +2,9 @@ import { readFile, mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { RecentDataset } from '../../shared/contract';
 import { sweepStaleTemps, writeFileAtomic } from '../platform/atomic-write';
+import { serialised } from '../platform/serial-queue';
 
 const MAX_RECENT = 12;
-
-/** Updates in flight per list file, shared by every store of this process, so each one reads the result of the last. */
-const queues = new Map<string, Promise<unknown>>();
 
 /**
  * The recently opened dataset folders, kept as JSON in the app's state folder
@@ -24,16 +22,9 @@ export class RecentStore {
     this.swept = sweepStaleTemps(stateDir, 'recent-datasets.json');
   }
 
-  /** Runs `update` after every earlier update of the same file has settled. */
+  /** Runs `update` after every earlier update of the same file (by any store of this process) has settled. */
   private serialised<T>(update: () => Promise<T>): Promise<T> {
-    const prev = queues.get(this.file) ?? Promise.resolve();
-    const next = prev.catch(() => undefined).then(() => this.swept).then(update);
-    const tail = next.catch(() => undefined);
-    queues.set(this.file, tail);
-    void tail.then(() => {
-      if (queues.get(this.file) === tail) queues.delete(this.file);
-    });
-    return next;
+    return serialised(this.file, () => this.swept.then(update));
   }
 
   async list(): Promise<RecentDataset[]> {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { TaskReview } from '../../../shared/contract/annotation';
 import { AppError } from '../../kernel/errors';
 import { writeFileAtomic } from '../../platform/atomic-write';
+import { serialised } from '../../platform/serial-queue';
 import { readTextIn } from '../../platform/confined-read';
 
 /** Touchstone's own file in the dataset folder; LlamaTouch tools ignore it, and no LlamaTouch file is ever changed for a review. */
@@ -36,9 +37,6 @@ export async function readReviews(root: string): Promise<Record<string, TaskRevi
   return out;
 }
 
-// One review write at a time per dataset, each reading the file the previous one wrote.
-const queues = new Map<string, Promise<unknown>>();
-
 /** Sets (or with status null clears) a task's review and returns every review. */
 export function writeReview(root: string, path: string, status: TaskReview['status'] | null, comment: string, now = new Date()): Promise<Record<string, TaskReview>> {
   const run = async () => {
@@ -49,7 +47,6 @@ export function writeReview(root: string, path: string, status: TaskReview['stat
     await writeFileAtomic(join(root, REVIEW_FILE), `${JSON.stringify(file, null, 2)}\n`);
     return tasks;
   };
-  const next = (queues.get(root) ?? Promise.resolve()).then(run, run);
-  queues.set(root, next.catch(() => undefined));
-  return next;
+  // One review write at a time per dataset, each reading the file the previous one wrote.
+  return serialised(join(root, REVIEW_FILE), run);
 }

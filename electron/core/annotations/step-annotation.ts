@@ -7,6 +7,7 @@ import { serialiseComponentsJson } from '../../../shared/formats/components-json
 import { formatProblem } from '../../../shared/model';
 import { AppError } from '../../kernel/errors';
 import { writeFileAtomic } from '../../platform/atomic-write';
+import { serialised } from '../../platform/serial-queue';
 import { readTextIn } from '../../platform/confined-read';
 import { readStepHierarchyParsed } from '../datasets/load-episode';
 import { inRoot, relJoin } from '../datasets/paths';
@@ -39,16 +40,6 @@ export async function loadStepAnnotation(root: string, relPath: string, step: nu
   return toAnnotation(step, await readFiles(root, relPath, step));
 }
 
-// Saves of one file run one after another (autosave can fire faster than the disk answers).
-const queues = new Map<string, Promise<unknown>>();
-function serialised<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const prev = queues.get(key) ?? Promise.resolve();
-  const next = prev.then(run, run);
-  const tail = next.catch(() => undefined);
-  queues.set(key, tail);
-  void tail.then(() => queues.get(key) === tail && queues.delete(key));
-  return next;
-}
 
 /**
  * Saves a step's `.ess` line if its files are still as `base` says: writes

@@ -6,6 +6,7 @@ import { formatProblem } from '../../../shared/model';
 import { exprToJson, formatCheckpointTasks, parseCheckpointTasks, type CheckpointCategory, type CheckpointTask } from '../../../shared/evaluation/checkpoints';
 import { AppError } from '../../kernel/errors';
 import { writeFileAtomic } from '../../platform/atomic-write';
+import { serialised } from '../../platform/serial-queue';
 import { DATASET_CHECKPOINTS_FILE } from './checkpoint-method';
 
 const CATS: [CheckpointCategory, string][] = [['package', 'Package'], ['phrase', 'Key phrase'], ['api', 'API']];
@@ -73,13 +74,6 @@ function needEpisode(episode: string): void {
   if (!episode.trim() || episode === 'undefined') throw new AppError('bad-request', 'CheckPoints: an episode id is needed (the test case ID).');
 }
 
-const queues = new Map<string, Promise<unknown>>();
-/** One save at a time per file (a second waits, then sees the first's version and conflicts). */
-function serialised<T>(key: string, f: () => Promise<T>): Promise<T> {
-  const next = (queues.get(key) ?? Promise.resolve()).catch(() => undefined).then(f);
-  queues.set(key, next);
-  return next;
-}
 
 /**
  * Writes the test case of `episode` into `<root>/checkpoints.json` (atomically; the other test cases

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { JudgeEndpointEdit, JudgeEndpointView, JudgeSettingSource } from '../../../shared/contract/evaluation';
 import { AppError } from '../../kernel/errors';
 import { writeFileAtomic } from '../../platform/atomic-write';
+import { serialised } from '../../platform/serial-queue';
 import { checkSecretName, SecretError, type SecretStore } from '../secrets/secret-store';
 import type { JUDGE_FLAGS } from './judge-config';
 
@@ -47,7 +48,6 @@ const envModels = (env: Env): string[] => (env.TOUCHSTONE_LLM_MODEL ?? '').split
 
 export class JudgeEndpointSettings {
   readonly file: string;
-  private chain: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly stateDir: string, private readonly store: SecretStore, private readonly env: () => Env = () => process.env) {
     this.file = join(stateDir, JUDGE_ENDPOINT_FILE);
@@ -93,7 +93,7 @@ export class JudgeEndpointSettings {
 
   /** Checks every field first, then stores the key (if given), then writes the settings atomically. */
   set(edit: JudgeEndpointEdit): Promise<JudgeEndpointView> {
-    const next = this.chain.then(async () => {
+    return serialised(this.file, async () => {
       if (!edit || typeof edit !== 'object') throw bad('eval:judgeEndpointSet needs { baseURL, models, keyName?, key? } or { reset: true }.');
       if (edit.reset === true) {
         await unlink(this.file).catch((err: NodeJS.ErrnoException) => { if (err.code !== 'ENOENT') throw err; });
@@ -116,8 +116,6 @@ export class JudgeEndpointSettings {
       await writeFileAtomic(this.file, JSON.stringify({ format: FORMAT, baseURL, models, keyName }, null, 2) + '\n');
       return this.view();
     });
-    this.chain = next.catch(() => undefined);
-    return next;
   }
 
   /**

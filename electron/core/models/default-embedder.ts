@@ -2,8 +2,9 @@ import type { SentenceEmbedder } from './types';
 import { MODEL_THRESHOLDS } from './thresholds';
 import type { UseLiteModel } from './use-lite';
 
-/** Tokens USE-lite reads; its graph drops the rest of a text ("ClipToMaxLength"). */
-export const USE_LITE_MAX_TOKENS = 128;
+import { USE_LITE_MAX_TOKENS } from './thresholds';
+
+export { USE_LITE_MAX_TOKENS };
 
 /**
  * The embedded default: Universal Sentence Encoder lite (512-d). Its weights (model.json + 7 shards

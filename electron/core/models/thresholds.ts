@@ -20,3 +20,6 @@ export function thresholdFor(modelId: string, overrides: Readonly<Record<string,
   if (!(value > -1 && value <= 1)) throw new Error(`threshold for ${modelId} must be in (-1, 1]; got ${value}.`);
   return value;
 }
+
+/** Tokens USE-lite reads; its graph drops the rest of a text ("ClipToMaxLength"). */
+export const USE_LITE_MAX_TOKENS = 128;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import ort from 'onnxruntime-node';
 import { OnnxGraph } from './onnx-graph';
 import { lengthBatches } from './vectors';
-import { USE_LITE_MAX_TOKENS } from './default-embedder';
+import { USE_LITE_MAX_TOKENS } from './thresholds';
 
 /**
  * Universal Sentence Encoder lite, run natively on onnxruntime-node.

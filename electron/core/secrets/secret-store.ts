@@ -12,6 +12,7 @@ import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SecretInfo, SecretList } from '../../../shared/contract/run';
 import { writeFileAtomic } from '../../platform/atomic-write';
+import { serialised } from '../../platform/serial-queue';
 
 /** Encrypts secrets at rest (desktop: Electron `safeStorage`, injected by electron/main.ts). */
 export type { SecretCipher } from '../../kernel/types';
@@ -38,10 +39,13 @@ export function checkSecretName(name: unknown): string {
   return name;
 }
 
+let memoryStores = 0;
+
 export class SecretStore {
   private cache: Map<string, Entry> | null = null;
-  private chain: Promise<unknown> = Promise.resolve();
   readonly file: string | null;
+  /** The write-queue key of a memory-only store (no file to key it by). */
+  private readonly memoryKey = `secrets-in-memory:${++memoryStores}`;
 
   /** `dir` null: memory only. `cipher`: values encrypted at rest. */
   constructor(dir: string | null, private readonly cipher?: SecretCipher) {
@@ -93,7 +97,7 @@ export class SecretStore {
 
   /** Serialised read-modify-write: two quick edits never lose one another. */
   private mutate(edit: (m: Map<string, Entry>) => void): Promise<void> {
-    const next = this.chain.then(async () => {
+    return serialised(this.file ?? this.memoryKey, async () => {
       const m = new Map(await this.load());
       edit(m);
       if (this.file) {
@@ -103,8 +107,6 @@ export class SecretStore {
       }
       this.cache = m;
     });
-    this.chain = next.catch(() => undefined);
-    return next;
   }
 
   private async load(): Promise<Map<string, Entry>> {

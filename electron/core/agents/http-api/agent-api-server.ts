@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { newToken } from '../../../transport/token';
-import { sendJson } from '../../../transport/static-files';
+import { newToken } from '../../../platform/token';
+import { sendJson } from '../../../platform/static-files';
 import type { AgentHub } from '../external/agent-hub';
 import { closeGracefully } from '../external/close-server';
 import { agentApiHandler } from './routes';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { requestToken, tokenMatches } from '../../../transport/token';
-import { sendJson } from '../../../transport/static-files';
+import { requestToken, tokenMatches } from '../../../platform/token';
+import { sendJson } from '../../../platform/static-files';
 import type { AgentHub, Session } from '../external/agent-hub';
 import { BridgeError } from '../external/bridge-agent';
 import { drawMarks } from '../llm/set-of-marks';

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { newToken, requestToken, tokenMatches } from '../../../transport/token';
-import { sendJson } from '../../../transport/static-files';
+import { newToken, requestToken, tokenMatches } from '../../../platform/token';
+import { sendJson } from '../../../platform/static-files';
 import type { AgentHub } from '../external/agent-hub';
 import { closeGracefully } from '../external/close-server';
 import { createMcpServer } from './mcp-server';
