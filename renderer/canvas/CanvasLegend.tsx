@@ -1,5 +1,5 @@
 import type { EssItemView } from '../../shared/contract';
-import { ACTION_DOT, ESS_COLORS, ESS_PRIMITIVES } from './overlay-colors';
+import { ACTION_DOT, ESS_COLORS, ESS_PRIMITIVES, isDashedPrimitive } from './overlay-colors';
 
 /** What the colours on the canvas mean: the primitives present on this step, and the recorded action. */
 export function CanvasLegend({ items, action }: { items: readonly EssItemView[] | null; action: string | null }) {
@@ -8,7 +8,7 @@ export function CanvasLegend({ items, action }: { items: readonly EssItemView[] 
   return (
     <ul className="canvas-legend" aria-label="Legend">
       {present.map((p) => (
-        <li key={p} data-legend={p}><span className={`swatch${p === 'exclude' ? ' dashed' : ''}`} style={{ borderColor: ESS_COLORS[p], background: `${ESS_COLORS[p]}33` }} />{p}</li>
+        <li key={p} data-legend={p}><span className={`swatch${isDashedPrimitive(p) ? ' dashed' : ''}`} style={{ borderColor: ESS_COLORS[p], background: `${ESS_COLORS[p]}33` }} />{p}</li>
       ))}
       {action && <li data-legend="action"><span className="swatch round" style={{ borderColor: '#fff', background: ACTION_DOT }} />recorded: {action}</li>}
     </ul>

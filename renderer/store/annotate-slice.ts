@@ -1,7 +1,10 @@
 import type { AnnotationBase, AnnotationSaved, DatasetOverview, EpisodeInfo } from '../../shared/contract';
-import { parseEss } from '../../shared/formats/ess';
+import { formatEssItem, parseEss } from '../../shared/formats/ess';
 import { CallError } from '../api/client';
 import { messageOf, type AnnotateSlice, type Slice, type SliceState, type Store } from './types';
+
+/** activity<0> reads best first, as annotators write it. */
+const ACTIVITY = formatEssItem({ kind: 'activity' });
 
 export const initialAnnotate = (): SliceState<AnnotateSlice> => ({
   draft: null, draftStatus: 'idle', draftError: null, saveState: 'idle', saveError: null, conflict: null, history: [], future: [],
@@ -164,8 +167,7 @@ export const createAnnotateSlice: Slice<AnnotateSlice> = (set, get, api) => {
     async addItem(raw) {
       const d = get().draft;
       if (!d || d.items.includes(raw)) return;
-      // activity<0> reads best first, as annotators write it.
-      await apply(raw === 'activity<0>' ? [raw, ...d.items] : [...d.items, raw], 'edit');
+      await apply(raw === ACTIVITY ? [raw, ...d.items] : [...d.items, raw], 'edit');
     },
     async toggleItem(raw) {
       const d = get().draft;

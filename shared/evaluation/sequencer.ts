@@ -1,6 +1,7 @@
 import type { EssItem } from '../model';
 import type { EssentialResult, ExecStepInput, GtStateInput, ItemVerdict, MatchServices, StateResult, TraceInput } from './types';
 import { isCostlyItem, matchItem, orderItems } from './match-item';
+import { PRIMITIVE_REGISTRY, type PrimitiveRegistry } from '../kinds/primitives';
 import { evaluateFinalState, unsearchedFinalState, type FinalConvention } from './final-state';
 
 /** Sequencer options beyond the matchers' services. */
@@ -9,6 +10,8 @@ export interface SequencerOptions {
   final?: FinalConvention;
   /** Ground-truth step reported for the implicit final state (default: the last annotated step). */
   finalGtStep?: number;
+  /** The primitive table items are dispatched through (default: the production one; tests add primitives). */
+  registry?: PrimitiveRegistry;
 }
 
 /** Upstream's one generic reason for any exception during an episode. */
@@ -20,14 +23,14 @@ interface StepOutcome { passed: number; verdicts: ItemVerdict[]; failed?: ItemVe
  * Evaluates items in order; stops at the first non-pass unless `all` (used to explain the closest step).
  * With `all`, stops as soon as `more` items can no longer pass (passed + remaining < more): `pruned`.
  */
-function evalStep(items: EssItem[], gt: GtStateInput, exec: ExecStepInput, trace: TraceInput, svc: MatchServices, all: boolean, more = 0): StepOutcome {
+function evalStep(items: EssItem[], gt: GtStateInput, exec: ExecStepInput, trace: TraceInput, svc: MatchServices, registry: PrimitiveRegistry, all: boolean, more = 0): StepOutcome {
   const verdicts: ItemVerdict[] = [];
   let passed = 0;
   let failed: ItemVerdict | undefined;
   let error: ItemVerdict | undefined;
   const slots: (ItemVerdict | undefined)[] = [];
   for (let k = 0; k < items.length; k++) {
-    const v = matchItem(items[k]!, gt, exec, trace, svc);
+    const v = matchItem(items[k]!, gt, exec, trace, svc, registry);
     if (!v) continue;
     slots[k] = v;
     verdicts.push(v);
@@ -55,6 +58,7 @@ function evalStep(items: EssItem[], gt: GtStateInput, exec: ExecStepInput, trace
 export function evaluateEssentialStates(states: readonly GtStateInput[], trace: TraceInput, svc: MatchServices, opts: SequencerOptions = {}): EssentialResult {
   const results: StateResult[] = [];
   const final = opts.final ?? 'complete';
+  const registry = opts.registry ?? PRIMITIVE_REGISTRY;
   const base = { method: 'essential' as const, episode: trace.episode, mode: svc.mode, final, problems: trace.problems };
   let pos = 0;
   const sorted = [...states].sort((a, b) => a.step - b.step);
@@ -67,11 +71,11 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
   };
   for (let si = 0; si < sorted.length; si++) {
     const gt = sorted[si]!;
-    const items = orderItems(gt.ess.items, svc.mode, gt);
+    const items = orderItems(gt.ess.items, svc.mode, gt, registry);
     let matched: StateResult | undefined;
     for (let i = pos; i < trace.steps.length; i++) {
       const exec = trace.steps[i]!;
-      const out = evalStep(items, gt, exec, trace, svc, false);
+      const out = evalStep(items, gt, exec, trace, svc, registry, false);
       // A check is waiting for a decode or an embedding: this step may yet match, so the verdicts
       // are provisional; the caller fetches what was asked for and scans again.
       if (out.failed && svc.waiting?.()) return finish();
@@ -89,7 +93,7 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
     }
     if (matched) { results.push(matched); continue; }
     const tail = pos >= trace.steps.length ? 'the trace ended before it' : undefined;
-    const closest = closestStep(items, gt, trace, svc, pos);
+    const closest = closestStep(items, gt, trace, svc, registry, pos);
     if (!closest) {
       results.push({ gtStep: gt.step, ess: gt.ess.raw, matched: false, items: [], reason: `State ${si + 1} of ${total} (ground-truth step ${gt.step}, ${gt.ess.raw}) was not reached: ${tail ?? 'no execution steps left'}.` });
     } else {
@@ -121,11 +125,11 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
 /** Candidate steps whose costly items are evaluated when explaining an unmatched state. */
 export const COSTLY_CANDIDATES = 2;
 
-function closestStep(items: EssItem[], gt: GtStateInput, trace: TraceInput, svc: MatchServices, from: number): { step: number; out: StepOutcome } | undefined {
-  const costly = items.filter((it) => isCostlyItem(it, gt));
+function closestStep(items: EssItem[], gt: GtStateInput, trace: TraceInput, svc: MatchServices, registry: PrimitiveRegistry, from: number): { step: number; out: StepOutcome } | undefined {
+  const costly = items.filter((it) => isCostlyItem(it, gt, registry));
   const cheap = items.filter((it) => !costly.includes(it));
   const cands: { step: number; out: StepOutcome }[] = [];
-  for (let i = from; i < trace.steps.length; i++) cands.push({ step: i, out: evalStep(cheap, gt, trace.steps[i]!, trace, svc, true) });
+  for (let i = from; i < trace.steps.length; i++) cands.push({ step: i, out: evalStep(cheap, gt, trace.steps[i]!, trace, svc, registry, true) });
   cands.sort((a, b) => b.out.passed - a.out.passed || b.step - a.step);
   let best: { step: number; out: StepOutcome } | undefined;
   let costlyRuns = 0;
@@ -135,7 +139,7 @@ function closestStep(items: EssItem[], gt: GtStateInput, trace: TraceInput, svc:
     // Bounded cost: costly items are compared on at most COSTLY_CANDIDATES steps (the best by cheap items, later first).
     if (best && costly.length && costlyRuns >= COSTLY_CANDIDATES) break;
     costlyRuns++;
-    const rest: StepOutcome = costly.length ? evalStep(costly, gt, trace.steps[c.step]!, trace, svc, true) : { passed: 0, verdicts: [], slots: [] };
+    const rest: StepOutcome = costly.length ? evalStep(costly, gt, trace.steps[c.step]!, trace, svc, registry, true) : { passed: 0, verdicts: [], slots: [] };
     const passed = c.out.passed + rest.passed;
     if (best && (passed < best.out.passed || (passed === best.out.passed && c.step < best.step))) continue;
     // Verdicts in the state's item order, whichever pass computed them.

@@ -1,39 +1,31 @@
-import type { EssentialState, EssItem, EssTarget, Parsed, Problem } from '../model';
-
-const KEYWORDS = new Set([
-  'activity', 'exact', 'exclude', 'fuzzy', 'click', 'type', 'ocr',
-  'check_install', 'installed', 'install', 'check_uninstall', 'uninstalled',
-]);
+import type { EssentialState, EssItem, Parsed, Problem } from '../model';
+import { PRIMITIVE_REGISTRY, type PrimitiveRegistry, type WithoutRaw } from '../kinds/primitives';
 
 /** An item without its source spelling, for building new annotations. */
-export type EssItemInput = EssItem extends infer T ? (T extends { raw: string } ? Omit<T, 'raw'> : never) : never;
+export type EssItemInput = WithoutRaw<EssItem>;
 
-function targetText(t: EssTarget): string {
-  return 'index' in t ? String(t.index) : t.xpath;
-}
-
-/** The canonical spelling of one item (`keyword<content>`). */
-export function formatEssItem(item: EssItemInput | EssItem): string {
-  switch (item.kind) {
-    case 'activity': return 'activity<0>';
-    case 'exact': case 'exclude': case 'click': return `${item.kind}<${targetText(item.target)}>`;
-    case 'fuzzy': {
-      const t = item.target;
-      return `fuzzy<${'screen' in t ? '-1' : 'legacy' in t ? String(t.legacy) : targetText(t)}>`;
-    }
-    case 'type': return `type<${item.text}>`;
-    case 'ocr': return `ocr<${item.text}>`;
-    case 'installed': case 'uninstalled': return `${item.spelling}<${item.app}>`;
-    default: {
-      const never: never = item;
-      throw new Error(`Unknown .ess item ${JSON.stringify(never)}`);
-    }
-  }
+/**
+ * The canonical spelling of one item (`keyword<content>`), from its primitive's spec. `registry`
+ * is the production table unless a test adds a primitive of its own.
+ */
+export function formatEssItem(item: EssItemInput | EssItem, registry: PrimitiveRegistry = PRIMITIVE_REGISTRY): string {
+  const spec = registry.spec(item.kind);
+  if (!spec) throw new Error(`Unknown .ess item kind '${item.kind}' (known: ${registry.list.map((p) => p.kind).join(', ')}).`);
+  return spec.format(item);
 }
 
 /** Adds the canonical `raw` spelling to a new item. */
-export function makeEssItem(item: EssItemInput): EssItem {
-  return { ...item, raw: formatEssItem(item) } as EssItem;
+export function makeEssItem(item: EssItemInput, registry: PrimitiveRegistry = PRIMITIVE_REGISTRY): EssItem {
+  return { ...item, raw: formatEssItem(item, registry) } as EssItem;
+}
+
+/**
+ * The spelling of an item made from free text (typed text, an OCR line, an app name) by its kind's
+ * rule for reserved characters, or null when the text cannot be spelled (or the kind takes no text).
+ */
+export function essItemFromText(kind: EssItem['kind'], text: string, registry: PrimitiveRegistry = PRIMITIVE_REGISTRY): string | null {
+  const item = registry.spec(kind)?.fromText?.(text) as EssItemInput | null | undefined;
+  return item ? formatEssItem(item, registry) : null;
 }
 
 /** Builds a state from items, in canonical spelling, ending with a newline. */
@@ -58,37 +50,8 @@ function contentEnd(line: string, from: number): number {
   return -1;
 }
 
-function parseTarget(content: string): EssTarget | null {
-  if (/^\d+$/.test(content)) return { index: Number(content) };
-  if (/^\(?\//.test(content)) return { xpath: content };
-  return null;
-}
-
-function parseItem(keyword: string, content: string, raw: string): EssItem | string {
-  switch (keyword) {
-    case 'activity': return { kind: 'activity', raw };
-    case 'exact': case 'exclude': case 'click': {
-      const target = parseTarget(content);
-      return target ? { kind: keyword, target, raw } : `${keyword}<${content}> needs a component number or an xpath`;
-    }
-    case 'fuzzy': {
-      if (content === '-1') return { kind: 'fuzzy', target: { screen: true }, raw };
-      if (/^-\d+$/.test(content)) return { kind: 'fuzzy', target: { legacy: Number(content) }, raw };
-      const target = parseTarget(content);
-      return target ? { kind: 'fuzzy', target, raw } : `fuzzy<${content}> needs -1, a component number or an xpath`;
-    }
-    case 'type': return { kind: 'type', text: content, raw };
-    case 'ocr': return { kind: 'ocr', text: content, raw };
-    case 'check_install': case 'installed': case 'install':
-      return content ? { kind: 'installed', app: content, spelling: keyword, raw } : `${keyword}<> needs an app name`;
-    case 'check_uninstall': case 'uninstalled':
-      return content ? { kind: 'uninstalled', app: content, spelling: keyword, raw } : `${keyword}<> needs an app name`;
-    default: return `unknown keyword '${keyword}'`;
-  }
-}
-
 /** Parses the items of one line; returns the items or an error message with the column. */
-function parseLine(line: string): EssItem[] | string {
+function parseLine(line: string, registry: PrimitiveRegistry): EssItem[] | string {
   const items: EssItem[] = [];
   let i = 0;
   while (i < line.length) {
@@ -96,11 +59,12 @@ function parseLine(line: string): EssItem[] | string {
     const m = /^([A-Za-z_]+)</.exec(line.slice(i, i + 40));
     if (!m) return `column ${i + 1}: expected keyword<content>, found ${JSON.stringify(line.slice(i, i + 20))}`;
     const keyword = m[1];
-    if (!KEYWORDS.has(keyword)) return `column ${i + 1}: unknown keyword '${keyword}'`;
+    const spec = registry.byKeyword(keyword);
+    if (!spec) return `column ${i + 1}: unknown keyword '${keyword}'`;
     const start = i + m[0].length;
     const end = contentEnd(line, start);
     if (end < 0) return `column ${i + 1}: ${keyword}< is never closed with >`;
-    const item = parseItem(keyword, line.slice(start, end), line.slice(i, end + 1));
+    const item: EssItem | string = spec.parse(keyword, line.slice(start, end), line.slice(i, end + 1));
     if (typeof item === 'string') return `column ${i + 1}: ${item}`;
     items.push(item);
     i = end + 1;
@@ -116,10 +80,11 @@ function parseLine(line: string): EssItem[] | string {
 
 /**
  * Parses an `i.ess` file (one line of `keyword<content>` items joined by `|`,
- * in every spelling seen upstream and in the paper). Keeps each item's source
+ * in every spelling seen upstream and in the paper; the keywords and contents are the
+ * primitives' specs in shared/kinds/primitives). Keeps each item's source
  * text so `serialiseEss` reproduces the file byte for byte. Never throws.
  */
-export function parseEss(text: string, file: string): Parsed<EssentialState> {
+export function parseEss(text: string, file: string, registry: PrimitiveRegistry = PRIMITIVE_REGISTRY): Parsed<EssentialState> {
   const trailingNewline = text.endsWith('\n');
   const raw = trailingNewline ? text.slice(0, -1) : text;
   const lines = raw.split('\n');
@@ -131,11 +96,12 @@ export function parseEss(text: string, file: string): Parsed<EssentialState> {
   if (content.length === 0) return fail('The essential-state file is empty.', 1);
   if (content.length > 1) return fail(`Expected one line of items, found ${content.length} non-empty lines.`, lines.findIndex((l, k) => k > 0 && l.trim() !== '') + 1);
   const lineNo = lines.findIndex((l) => l.trim() !== '') + 1;
-  const items = parseLine(content[0].trim());
+  const items = parseLine(content[0].trim(), registry);
   if (typeof items === 'string') return fail(`Malformed essential state: ${items}.`, lineNo);
   const warnings: Problem[] = [];
   for (const it of items) {
-    if (it.kind === 'fuzzy' && 'legacy' in it.target) warnings.push({ severity: 'warning', file, line: lineNo, message: `${it.raw} is a legacy item and is ignored.` });
+    const message: string | undefined = registry.spec(it.kind)?.warning?.(it);
+    if (message) warnings.push({ severity: 'warning', file, line: lineNo, message });
   }
   return { ok: true, value: { items, raw, trailingNewline }, warnings };
 }
@@ -145,11 +111,11 @@ export function parseEss(text: string, file: string): Parsed<EssentialState> {
  * is returned unchanged (byte-exact, odd spacing kept); otherwise the items
  * are joined with `|` in their own spellings.
  */
-export function serialiseEss(s: EssentialState): string {
+export function serialiseEss(s: EssentialState, registry: PrimitiveRegistry = PRIMITIVE_REGISTRY): string {
   const joined = s.items.map((i) => i.raw).join('|');
   let line = joined;
   if (s.raw !== joined) {
-    const again = parseLine(s.raw.replace(/\r$/, '').trim());
+    const again = parseLine(s.raw.replace(/\r$/, '').trim(), registry);
     if (typeof again !== 'string' && again.map((i) => i.raw).join('|') === joined) line = s.raw;
   }
   return line + (s.trailingNewline ? '\n' : '');

@@ -1,9 +1,10 @@
-import { assertNever, type EssItem, type EssTarget, type EssentialState, type NumberedComponent, type VhNode, type ViewHierarchy } from '../model';
+import type { EssItem, EssTarget, EssentialState, NumberedComponent, VhNode, ViewHierarchy } from '../model';
 import { formatBounds } from '../formats/bounds';
 import { resolveXpath } from '../formats/xpath';
+import { PRIMITIVE_REGISTRY, type EssPrimitive, type PrimitiveRegistry } from '../kinds/primitives';
+import { targetLabel } from '../kinds/primitives/syntax';
 
-/** The primitives that point at a component (and get a colour on the canvas). */
-export type EssPrimitive = 'exact' | 'fuzzy' | 'click' | 'exclude';
+export type { EssPrimitive } from '../kinds/primitives';
 
 /** One item of a step's `.ess`, resolved against that step's components for display. */
 export interface EssItemView {
@@ -39,28 +40,6 @@ export function componentsForNode(node: VhNode, components: readonly NumberedCom
   return (sameClass.length ? sameClass : sameBox).map((c) => c.id);
 }
 
-function targetText(t: EssTarget): string {
-  return 'index' in t ? `#${t.index}` : t.xpath;
-}
-
-function sentenceOf(item: EssItem, what: string): string {
-  switch (item.kind) {
-    case 'activity': return 'The agent’s screen shows the same activity as this step.';
-    case 'exact': return `A component equal to ${what} (class, text, id, description, state flags) is on the screen.`;
-    case 'exclude': return `No component equal to ${what} may be on the screen.`;
-    case 'click': return `The agent taps inside ${what}.`;
-    case 'fuzzy':
-      if ('screen' in item.target) return 'The whole screen’s text is semantically similar to this step’s.';
-      if ('legacy' in item.target) return 'Legacy item; ignored by the evaluator.';
-      return `Some component carries text similar to ${what}.`;
-    case 'type': return `The agent types exactly “${item.text}”.`;
-    case 'installed': return `At the end, ${item.app} is installed.`;
-    case 'uninstalled': return `At the end, ${item.app} is not installed.`;
-    case 'ocr': return `The screenshot shows the text “${item.text}”.`;
-    default: return assertNever(item, 'essential-state item');
-  }
-}
-
 function labelOf(components: readonly NumberedComponent[], ids: number[]): string {
   if (ids.length !== 1) return ids.length ? `components ${ids.map((i) => `#${i}`).join(', ')}` : 'the component';
   const c = components.find((x) => x.id === ids[0]);
@@ -73,14 +52,17 @@ function labelOf(components: readonly NumberedComponent[], ids: number[]): strin
  * number is an index into `components` (the step's i.json list position); an
  * xpath is resolved on the step's own hierarchy `vh` and mapped to i.json ids.
  */
-export function resolveEssItems(ess: EssentialState, components: readonly NumberedComponent[], vh?: ViewHierarchy): EssItemView[] {
+export function resolveEssItems(ess: EssentialState, components: readonly NumberedComponent[], vh?: ViewHierarchy, registry: PrimitiveRegistry = PRIMITIVE_REGISTRY): EssItemView[] {
   return ess.items.map((item, index) => {
     const base = { index, keyword: item.kind, raw: item.raw };
-    const t: EssTarget | null = 'target' in item && ('index' in item.target || 'xpath' in item.target) ? item.target : null;
+    const spec = registry.spec(item.kind);
+    const describe = (what: string): string => spec?.describe(item, what) ?? `${item.raw}: no primitive '${item.kind}' is known.`;
+    const t: EssTarget | null = spec?.target?.(item) ?? null;
     if (!t) {
-      const target = item.kind === 'type' || item.kind === 'ocr' ? item.text : item.kind === 'installed' || item.kind === 'uninstalled' ? item.app : null;
-      return { ...base, target, sentence: sentenceOf(item, ''), componentIds: [] };
+      const target: string | null = spec?.content?.(item) ?? null;
+      return { ...base, target, sentence: describe(''), componentIds: [] };
     }
+    // A primitive that points at a component is drawn on the canvas (its spec gives it a colour).
     const primitive = item.kind as EssPrimitive;
     let ids: number[] = [];
     let problem: string | undefined;
@@ -100,6 +82,6 @@ export function resolveEssItems(ess: EssentialState, components: readonly Number
         problem = (err as Error).message;
       }
     }
-    return { ...base, target: targetText(t), primitive, sentence: sentenceOf(item, labelOf(components, ids)), componentIds: ids, ...(problem ? { problem } : {}) };
+    return { ...base, target: targetLabel(t), primitive, sentence: describe(labelOf(components, ids)), componentIds: ids, ...(problem ? { problem } : {}) };
   });
 }

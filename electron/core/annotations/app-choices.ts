@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { AppChoice } from '../../../shared/contract/annotation';
+import { hasReserved } from '../../../shared/kinds/primitives';
 import { readTextIn } from '../../platform/confined-read';
 import { parseInstalledApps } from '../datasets/execution-trace';
 import { defaultAppPackagesFile } from '../evaluation/run-evaluation';
@@ -30,7 +31,7 @@ export async function appChoices(root: string, rel: string, tableFile = defaultA
   const seen = new Set<string>();
   const add = (c: AppChoice) => {
     const key = `${c.name.toLowerCase()}|${c.package}`;
-    if (!c.name || seen.has(key) || /[<>|]/.test(c.name)) return;
+    if (!c.name || seen.has(key) || hasReserved(c.name)) return;
     seen.add(key);
     out.push(c);
   };

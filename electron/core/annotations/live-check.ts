@@ -15,6 +15,8 @@ import { defaultAppPackagesFile } from '../evaluation/run-evaluation';
 import { readTextIn } from '../../platform/confined-read';
 import { parseInstalledApps } from '../datasets/execution-trace';
 import { INSTALLED_APPS } from './app-choices';
+import { PRIMITIVE_REGISTRY } from '../../../shared/kinds/primitives';
+import { formatEssItem } from '../../../shared/formats/ess';
 import type { ScreenTextService } from './screen-text';
 
 /** What the live checks read besides the episode: the app table, and the OCR for `ocr<text>` items. */
@@ -64,7 +66,7 @@ function dynamicExact(states: readonly GtStateInput[]): LiveWarning[] {
       if (it.kind !== 'exact' || !('index' in it.target)) continue;
       const text = s.components[it.target.index]?.text ?? '';
       if (DYNAMIC.test(text)) {
-        out.push({ kind: 'dynamic-exact', step: s.step, item: it.raw, message: `Can never match another recording: ${it.raw} compares "${text}", which changes from run to run. Use fuzzy<${it.target.index}> or an item that stays the same.` });
+        out.push({ kind: 'dynamic-exact', step: s.step, item: it.raw, message: `Can never match another recording: ${it.raw} compares "${text}", which changes from run to run. Use ${formatEssItem({ kind: 'fuzzy', target: it.target })} or an item that stays the same.` });
       }
     }
   }
@@ -100,7 +102,7 @@ export async function liveCheck(root: string, relPath: string, loadEmbedder?: ()
   if (gt.states.length === 0) return { states: 0, own: null, cut: null, noop: null, warnings: [] };
   const ep = await loadEpisode(root, relPath);
   const dir = path.join(root, relPath);
-  const wantsOcr = gt.states.some((st) => st.ess.items.some((it) => it.kind === 'ocr'));
+  const wantsOcr = gt.states.some((st) => PRIMITIVE_REGISTRY.needs(st.ess.items, 'ocr'));
   const steps: ExecStepInput[] = [];
   for (const s of ep.steps) {
     const { vh } = await readStepHierarchyParsed(root, relPath, s.index);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Suggestion } from '../../../shared/contract/annotation';
 import type { EpisodeStep, NumberedComponent, Size } from '../../../shared/model';
 import { scalePoint } from '../../../shared/geometry/action-mark';
+import { essItemFromText, formatEssItem } from '../../../shared/formats/ess';
 import { boxesOf, componentAt } from '../../../shared/geometry/component-at';
 import { readImageSize } from '../steps/image-size';
 import { loadEpisode } from '../datasets/load-episode';
@@ -45,16 +46,17 @@ export async function suggestEssentialStates(root: string, relPath: string, maxT
       if (id !== null && screenChanged(s, next) && !LAUNCHER.test(s.activity ?? '')) {
         const c = s.components.find((x) => x.id === id);
         const what = c?.text || c?.['content-desc'] || c?.['resource-id'].split('/').pop() || c?.class.split('.').pop() || `#${id}`;
-        out.push({ step: s.index, item: `click<${id}>`, reason: `The recorded tap on “${what}” leads to the next screen.`, score: 0.9 });
+        out.push({ step: s.index, item: formatEssItem({ kind: 'click', target: { index: id } }), reason: `The recorded tap on “${what}” leads to the next screen.`, score: 0.9 });
       }
     }
-    if (a?.kind === 'input' && a.text && !/[<>|]/.test(a.text)) {
-      out.push({ step: s.index, item: `type<${a.text}>`, reason: `The recording types “${a.text}” here.`, score: 0.95 });
+    if (a?.kind === 'input' && a.text) {
+      const item = essItemFromText('type', a.text); // null: the text has a character the .ess syntax reserves
+      if (item) out.push({ step: s.index, item, reason: `The recording types “${a.text}” here.`, score: 0.95 });
     }
   }
   const last = ep.steps.at(-1);
   if (last && ep.steps.length > 1) {
-    if (last.activity) out.push({ step: last.index, item: 'activity<0>', reason: `The task ends in ${last.activity}.`, score: 0.8 });
+    if (last.activity) out.push({ step: last.index, item: formatEssItem({ kind: 'activity' }), reason: `The task ends in ${last.activity}.`, score: 0.8 });
     const earlier = new Set(ep.steps.slice(0, -1).flatMap((s) => [...textsOf(s.components)]));
     const distinct = (last.components ?? [])
       .filter((c) => c.text.trim() && !earlier.has(c.text.trim()) && c.text.length <= 80)
@@ -65,7 +67,7 @@ export async function suggestEssentialStates(root: string, relPath: string, maxT
     for (const { c, score } of distinct) {
       const dynamic = DYNAMIC.test(c.text);
       out.push({
-        step: last.index, item: `${dynamic ? 'fuzzy' : 'exact'}<${c.id}>`, score: Math.round(score * 100) / 100,
+        step: last.index, item: formatEssItem(dynamic ? { kind: 'fuzzy', target: { index: c.id } } : { kind: 'exact', target: { index: c.id } }), score: Math.round(score * 100) / 100,
         reason: dynamic ? `“${c.text}” appears only on the final screen, and looks like it changes between runs.` : `“${c.text}” appears only on the final screen.`,
       });
     }

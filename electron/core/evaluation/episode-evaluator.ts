@@ -13,6 +13,7 @@ import { readTrace, type TraceRef } from './trace-layouts';
 import type { CheckpointResult, CheckpointTask } from '../../../shared/evaluation/checkpoints/types';
 import type { HybridResult, JudgeResult } from '../judge/judge-types';
 import { evaluateCheckpoints } from './checkpoint-method';
+import { PRIMITIVE_REGISTRY } from '../../../shared/kinds/primitives';
 import path from 'node:path';
 
 /**
@@ -162,7 +163,7 @@ export class EpisodeEvaluator {
    * without ocr items never load the OCR models.
    */
   private async attachOcr(gt: GroundTruth, trace: TraceInput): Promise<void> {
-    if (!gt.states.some((s) => s.ess.items.some((i) => i.kind === 'ocr'))) return;
+    if (!gt.states.some((s) => PRIMITIVE_REGISTRY.needs(s.ess.items, 'ocr'))) return;
     this.ocr ??= import('../models/ocr').then(async (m) => {
       const { CachedOcr } = await import('../models/cached-ocr');
       return new CachedOcr(await m.createScreenOcr());

@@ -1,10 +1,10 @@
 import { Group, Rect, Text } from 'react-konva';
 import type { EssItemView } from '../../../shared/contract';
 import type { Box } from '../../../shared/geometry/component-at';
-import { ESS_COLORS } from '../overlay-colors';
+import { ESS_COLORS, isDashedPrimitive } from '../overlay-colors';
 import { useStageView } from '../stage-context';
 
-/** Boxes the essential-state items point at, one colour per primitive; exclude is dashed (it must be absent). */
+/** Boxes the essential-state items point at, one colour per primitive; a dashed one (exclude) must be absent. */
 export function EssTargets({ items, boxes }: { items: readonly EssItemView[]; boxes: readonly Box[] }) {
   const { inv } = useStageView();
   // Several items can name one component: their tags stack under each other.
@@ -23,7 +23,7 @@ export function EssTargets({ items, boxes }: { items: readonly EssItemView[]; bo
         return (
           <Group key={`${it.index}-${id}`}>
             <Rect x={b.bounds.x1} y={b.bounds.y1} width={b.bounds.x2 - b.bounds.x1} height={b.bounds.y2 - b.bounds.y1}
-              stroke={color} strokeWidth={3} strokeScaleEnabled={false} fill={`${color}26`} dash={primitive === 'exclude' ? [8 * inv, 5 * inv] : undefined} />
+              stroke={color} strokeWidth={3} strokeScaleEnabled={false} fill={`${color}26`} dash={isDashedPrimitive(primitive) ? [8 * inv, 5 * inv] : undefined} />
             <Group x={b.bounds.x1} y={b.bounds.y2 + n * (h + 2 * inv)}>
               <Rect width={w} height={h} fill={color} cornerRadius={2 * inv} />
               <Text text={label} width={w} height={h} align="center" verticalAlign="middle" fontSize={11 * inv}

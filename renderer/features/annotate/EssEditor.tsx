@@ -1,7 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store';
-import { ESS_COLORS } from '../../canvas/overlay-colors';
-import type { EssPrimitive } from '../../../shared/contract';
+import { PRIMITIVE_REGISTRY } from '../../../shared/kinds/primitives';
 import { ADD_ACTIONS } from './add-actions';
 import { itemWarnings } from './item-warnings';
 import { LiveCheckPanel } from './LiveCheckPanel';
@@ -9,6 +8,10 @@ import { SuggestionList } from './SuggestionList';
 import { ReviewBar } from './ReviewBar';
 import { AppPicker } from './AppPicker';
 import { OcrPanel } from './OcrPanel';
+
+/** The keys that add an item for the selected component ("e, f, x or c"), for the empty list's hint. */
+const COMPONENT_KEYS = PRIMITIVE_REGISTRY.adds.filter((a) => a.input === 'component').map((a) => a.key);
+const componentKeys = `${COMPONENT_KEYS.slice(0, -1).join(', ')}${COMPONENT_KEYS.length > 1 ? ' or ' : ''}${COMPONENT_KEYS.at(-1) ?? ''}`;
 
 const SAVE_LABEL = { idle: '', saving: 'Saving…', saved: 'Saved', error: 'Not saved', conflict: 'Changed on disk' } as const;
 
@@ -57,8 +60,7 @@ export function EssEditor() {
       )}
       <ol className="ess-chips" aria-label="Items">
         {items.map((raw, i) => {
-          const kw = kwOf(raw);
-          const color = ESS_COLORS[kw as EssPrimitive];
+          const color = PRIMITIVE_REGISTRY.byKeyword(kwOf(raw))?.ui.colour;
           const warn = warnings.filter((w) => w.item === raw);
           return (
             <li key={raw} className={`ess-chip${warn.length ? ' warned' : ''}`} data-item={raw}>
@@ -70,7 +72,7 @@ export function EssEditor() {
             </li>
           );
         })}
-        {s.draft && items.length === 0 && <li className="muted ess-empty">No items: select a component and press e, f, x or c.</li>}
+        {s.draft && items.length === 0 && <li className="muted ess-empty">No items: select a component and press {componentKeys}.</li>}
       </ol>
       <SuggestionList />
       <LiveCheckPanel />

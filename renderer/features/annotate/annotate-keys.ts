@@ -1,20 +1,21 @@
 import type { KeyBinding } from '../../keymap/keymap';
 import type { AppStore } from '../../store/create-store';
 import { datasetBindings } from '../dataset/dataset-keys';
-import { ADD_ACTIONS } from './add-actions';
+import { ADD_ACTIONS, type AddAction } from './add-actions';
 import { useOcrStore } from './ocr-store';
 
-/** Keys the annotation view takes over from the dataset view's (they add items here). */
-const TAKEN = new Set([...ADD_ACTIONS.map((a) => a.key), 'y', 'r', 'o', 'i']);
-
 /**
- * The annotation view's keys: the dataset view's navigation, one key per
- * item kind (e exact, f fuzzy, x exclude, c click, a activity, s screen
- * fuzzy, t type), undo/redo, and n for the next task without annotation.
+ * The annotation view's keys: the dataset view's navigation, the one-key adds
+ * the primitives declare (e exact, f fuzzy, x exclude, c click, a activity,
+ * s screen fuzzy, t type; see shared/kinds/primitives), undo/redo, and n for
+ * the next task without annotation. `actions` are the production adds unless
+ * a test passes those of its own primitive table.
  */
-export function annotateBindings(store: AppStore): KeyBinding[] {
+export function annotateBindings(store: AppStore, actions: readonly AddAction[] = ADD_ACTIONS): KeyBinding[] {
   const s = () => store.getState();
-  const adds: KeyBinding[] = ADD_ACTIONS.map((a) => ({
+  // Keys the annotation view takes over from the dataset view's (they add items here).
+  const taken = new Set([...actions.map((a) => a.key), 'y', 'r', 'o', 'i']);
+  const adds: KeyBinding[] = actions.map((a) => ({
     keys: [a.key], label: `${a.label}: ${a.title}`, group: 'Annotate',
     run: () => {
       const st = s();
@@ -29,7 +30,7 @@ export function annotateBindings(store: AppStore): KeyBinding[] {
     if (!first) return false;
     void st.decideSuggestion(first, accept);
   };
-  const nav = datasetBindings(store).filter((b) => !b.keys.some((k) => TAKEN.has(k)));
+  const nav = datasetBindings(store).filter((b) => !b.keys.some((k) => taken.has(k)));
   return [
     ...adds,
     { keys: ['y'], label: 'Accept the first suggestion of this step', group: 'Suggestions', run: () => decideFirst(true) },

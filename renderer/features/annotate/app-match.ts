@@ -1,4 +1,5 @@
 import type { AppChoice } from '../../../shared/contract/annotation';
+import { essItemFromText } from '../../../shared/formats/ess';
 
 /**
  * The apps matching what was typed in the picker: every whitespace-separated
@@ -16,6 +17,5 @@ export function matchApps(apps: readonly AppChoice[], query: string, limit = 50)
 
 /** The install check for an app: `check_install<name>` (or uninstall), null when the name cannot be spelled in an .ess line. */
 export function installItem(app: AppChoice, installed: boolean): string | null {
-  if (/[<>|]/.test(app.name) || !app.name.trim()) return null;
-  return `${installed ? 'check_install' : 'check_uninstall'}<${app.name.trim()}>`;
+  return essItemFromText(installed ? 'installed' : 'uninstalled', app.name);
 }

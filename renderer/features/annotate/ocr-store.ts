@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { ScreenText, ScreenTextLine } from '../../../shared/contract/annotation';
 import type { Bounds, Size } from '../../../shared/model';
 import type { TouchstoneClient } from '../../api/client';
+import { essItemFromText } from '../../../shared/formats/ess';
 import { newJobId } from '../../api/jobs';
 
 /** One step's OCR: being read, read, or failed (with the core's message). */
@@ -45,10 +46,9 @@ export function toDeviceBox(box: Bounds, image: Size, device: Size): Bounds {
   return { x1: box.x1 * sx, y1: box.y1 * sy, x2: box.x2 * sx, y2: box.y2 * sy };
 }
 
-/** The `ocr<text>` item for a line: the characters the .ess syntax reserves (< > |) become spaces. */
+/** The `ocr<text>` item for a line: the characters the .ess syntax reserves (< > |) become spaces (the ocr primitive's rule). */
 export function ocrItem(text: string): string | null {
-  const clean = text.replace(/[<>|]/g, ' ').replace(/\s+/g, ' ').trim();
-  return clean ? `ocr<${clean}>` : null;
+  return essItemFromText('ocr', text);
 }
 
 /** The OCR line under a device point (the smallest box when they nest), or null. */

@@ -1,6 +1,8 @@
 import type { EvalEpisodeDetail } from '../../../shared/contract/evaluation';
 import type { ItemVerdict, StateResult } from '../../../shared/evaluation/types';
 import type { ExecAction, GtAction } from '../../../shared/model';
+import type { EssPrimitive } from '../../../shared/contract';
+import { ESS_COLORS, isDashedPrimitive } from '../../canvas/overlay-colors';
 
 /** An executed action (normalised coordinates) as the canvas' action mark draws ground-truth ones. */
 export function execAsGtAction(a: ExecAction | undefined): GtAction | undefined {
@@ -37,7 +39,12 @@ const EXPECT = '#4f8cff';
 
 /** Expected nodes (the annotated targets) of a state's items, on the ground-truth screen. */
 export function expectedMarks(s: StateResult | undefined): Mark[] {
-  return (s?.items ?? []).flatMap((i, k) => (i.evidence.target?.bounds ? [{ key: `t${k}`, bounds: i.evidence.target.bounds, color: i.kind === 'exclude' ? '#e879f9' : EXPECT, label: i.item, dashed: i.kind === 'exclude' }] : []));
+  return (s?.items ?? []).flatMap((i, k) => {
+    if (!i.evidence.target?.bounds) return [];
+    // A target that must be absent (exclude) is drawn in its primitive's colour, dashed, as on the annotation canvas.
+    const absent = isDashedPrimitive(i.kind);
+    return [{ key: `t${k}`, bounds: i.evidence.target.bounds, color: absent ? ESS_COLORS[i.kind as EssPrimitive] : EXPECT, label: i.item, dashed: absent }];
+  });
 }
 
 /**
