@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { EpisodeEvaluator } from '../../electron/core/evaluation/episode-evaluator';
 import { loadGroundTruth } from '../../electron/core/evaluation/load-ground-truth';
-import { readTrace } from '../../electron/core/evaluation/trace-layouts';
+import { readTrace } from '../../electron/core/traces/trace-layouts';
 import { buildCorpus } from './corpus';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'touchstone-phase-'));

@@ -4,7 +4,7 @@ import type { EpisodeInfo } from '../../../shared/contract-types';
 import type { EvalEpisodeDetail, ReplayStep } from '../../../shared/contract/evaluation';
 import { readImageSize } from '../steps/image-size';
 import type { EvalSession } from './eval-session';
-import { readTrace } from './trace-layouts';
+import { readTrace } from '../traces/trace-layouts';
 
 /** How the detail builder reaches the rest of the core (screens become URLs; the episode comes from the dataset layer). */
 export interface DetailDeps {

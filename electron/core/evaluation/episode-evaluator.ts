@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { ScreenOcr } from '../models/types';
 import { IconMatcher } from '../images/icon-matcher';
 import { loadGroundTruth, type GroundTruth } from './load-ground-truth';
-import { readTrace, type TraceRef } from './trace-layouts';
+import { readTrace, type TraceRef } from '../traces/trace-layouts';
 import type { CheckpointResult, CheckpointTask } from '../../../shared/evaluation/checkpoints/types';
 import type { HybridResult, JudgeResult } from '../judge/judge-types';
 import { evaluateCheckpoints } from './checkpoint-method';

@@ -7,7 +7,7 @@ import type { EssentialResult } from '../../../shared/evaluation/types';
 import { writeFileAtomic } from '../../platform/atomic-write';
 import type { FileMemo } from './content-hash';
 import type { EpisodeOutcome } from './episode-evaluator';
-import type { TraceRef } from './trace-layouts';
+import type { TraceRef } from '../traces/trace-layouts';
 
 /** Bumped when what is stored or how it is computed changes (an evaluator change of verdicts included): older caches are then ignored. */
 export const EVAL_CACHE_VERSION = 4;

@@ -7,7 +7,7 @@ import type { ProgressFn } from '../../kernel/job-service';
 import { ContentHasher } from './content-hash';
 import { cacheName, EVAL_CACHE_VERSION, EvalCache, type CachedDetail } from './eval-cache';
 import { evaluateSubset } from './evaluate-subset';
-import { findTraces, type TraceRef } from './trace-layouts';
+import { findTraces, type TraceRef } from '../traces/trace-layouts';
 
 /** One agent of an open evaluation. */
 export interface SessionAgent {

@@ -5,7 +5,7 @@ import type { EssentialResult } from '../../../shared/evaluation/types';
 import type { EmbedderSpec } from './embedding-provider';
 import type { EpisodeOutcome } from './episode-evaluator';
 import { runEvaluation } from './run-evaluation';
-import type { TraceRef } from './trace-layouts';
+import type { TraceRef } from '../traces/trace-layouts';
 
 /** Options of one view evaluation (the same defaults as `touchstone eval`). */
 export interface SubsetOptions {

@@ -12,7 +12,7 @@ import { openEvalSession, type EvalSession, type OpenInput } from './eval-sessio
 import { readLabelFile, writeLabel } from './human-label-file';
 import { inspectFolder, traceKind } from './inspect-folder';
 import { tasksFromIndex } from './tasks-from-index';
-import { viewMethods } from '../judge/view-methods';
+import { viewMethods } from './view-methods';
 import { JudgeEndpointSettings } from '../judge/judge-endpoint';
 import { secretHandlers } from '../secrets/secret-handlers';
 import { loadCheckpointCase, saveCheckpointCase } from './checkpoint-file';

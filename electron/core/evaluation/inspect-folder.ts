@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FolderKind } from '../../../shared/contract/evaluation';
 import { openDataset } from '../datasets/open-dataset';
-import { detectLayout, findTraces } from './trace-layouts';
+import { detectLayout, findTraces } from '../traces/trace-layouts';
 
 const hasIndex = (dir: string): boolean => {
   try {

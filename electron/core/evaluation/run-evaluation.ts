@@ -9,7 +9,7 @@ import { runJobs } from './eval-pool';
 import { workerPool } from './worker-pool';
 import type { EmbeddingLookup, EpisodeOutcome, EvalJob } from './episode-evaluator';
 import { LazyEmbedder, type EmbedderSpec } from './embedding-provider';
-import { findTraces, type TraceRef } from './trace-layouts';
+import { findTraces, type TraceRef } from '../traces/trace-layouts';
 import { datasetCheckpointTasks } from './checkpoint-method';
 import { summariseCheckpoints, type CheckpointSummary } from '../../../shared/evaluation/checkpoints/summary';
 import { attachJudgeMethods } from '../judge/judge-methods';

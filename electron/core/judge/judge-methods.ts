@@ -1,5 +1,5 @@
 import type { EpisodeOutcome } from '../evaluation/episode-evaluator';
-import type { TraceRef } from '../evaluation/trace-layouts';
+import type { TraceRef } from '../traces/trace-layouts';
 import { runJudge, type JudgeOptions } from './run-judge';
 import type { HumanQueueItem, HybridResult, JudgeAgreement, JudgeResult, JudgeSummary } from './judge-types';
 

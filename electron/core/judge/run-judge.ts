@@ -1,4 +1,4 @@
-import { readTrace, type TraceRef } from '../evaluation/trace-layouts';
+import { readTrace, type TraceRef } from '../traces/trace-layouts';
 import { endpointKey, JudgeCache, type TokenUsage } from './judge-cache';
 import { createAskModel, JUDGE_PARAMS, redact, type AskModel, type EndpointConfig } from './judge-client';
 import { loadPromptTemplate, promptHash, type PromptTemplate } from './judge-prompt';

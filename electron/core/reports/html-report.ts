@@ -2,7 +2,7 @@ import type { EvalOverview } from '../../../shared/contract/evaluation';
 import { EVAL_METHOD_KEYS } from '../../../shared/contract/evaluation';
 import type { EssentialResult } from '../../../shared/evaluation/types';
 import { agentChartSvg, completionBy, METHOD_LABELS, overviewMetrics } from '../../../shared/evaluation/overview-metrics';
-import type { TraceRef } from '../evaluation/trace-layouts';
+import type { TraceRef } from '../traces/trace-layouts';
 import { esc, failureHtml } from './report-failures';
 
 /** Where the report finds each task x agent's evidence and trace. */

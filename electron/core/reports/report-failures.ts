@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { EvalCell, EvalTask } from '../../../shared/contract/evaluation';
 import type { EssentialResult, StateResult } from '../../../shared/evaluation/types';
 import type { ExecAction } from '../../../shared/model';
-import { readTrace, type TraceRef } from '../evaluation/trace-layouts';
+import { readTrace, type TraceRef } from '../traces/trace-layouts';
 import { thumbnailDataUri } from './thumbnail';
 
 export const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -3,7 +3,7 @@ import type { EvalCell, EvalOverview } from '../../../shared/contract/evaluation
 import { difficultyOf } from '../../../shared/evaluation/metrics';
 import { openDataset } from '../datasets/open-dataset';
 import type { RunReport } from '../evaluation/run-evaluation';
-import { findTraces } from '../evaluation/trace-layouts';
+import { findTraces } from '../traces/trace-layouts';
 import { htmlReport } from './html-report';
 
 /**

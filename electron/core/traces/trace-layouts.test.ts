@@ -2,8 +2,8 @@ import { describe, it, expect, afterAll } from 'vitest';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { detectLayout, findTraces, readTrace } from './trace-layouts';
-import { buildTrace } from './testing/build-trace';
-import { FIXTURES, TRACE_18, tempDir } from './testing/temp-dataset';
+import { buildTrace } from '../evaluation/testing/build-trace';
+import { FIXTURES, TRACE_18, tempDir } from '../evaluation/testing/temp-dataset';
 
 const DROIDBOT = path.join(FIXTURES, 'droidbot');
 const tmp = tempDir();

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { EVAL_EXTRA_METHODS, type EvalExtraCell, type EvalExtraMethod, type EvalExtraResult, type EvalQueueItem } from '../../../shared/contract/evaluation';
 import type { CheckpointResult } from '../../../shared/evaluation/checkpoints/types';
-import { datasetCheckpointTasks, evaluateCheckpoints } from '../evaluation/checkpoint-method';
-import type { EvalSession } from '../evaluation/eval-session';
-import { readTrace } from '../evaluation/trace-layouts';
-import { judgeOptionsFrom, type JUDGE_FLAGS } from './judge-config';
-import { hybridOf } from './judge-methods';
-import type { HybridResult, JudgeResult } from './judge-types';
-import { runJudge, type JudgeItem, type JudgeOptions } from './run-judge';
+import { datasetCheckpointTasks, evaluateCheckpoints } from './checkpoint-method';
+import type { EvalSession } from './eval-session';
+import { readTrace } from '../traces/trace-layouts';
+import { judgeOptionsFrom, type JUDGE_FLAGS } from '../judge/judge-config';
+import { hybridOf } from '../judge/judge-methods';
+import type { HybridResult, JudgeResult } from '../judge/judge-types';
+import { runJudge, type JudgeItem, type JudgeOptions } from '../judge/run-judge';
 
 export interface ViewMethodsOptions {
   /** Where the judge's answers are cached (the app's state folder). */

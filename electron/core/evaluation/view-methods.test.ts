@@ -3,9 +3,9 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createAppService } from '../../app';
 import type { AppService } from '../../kernel/types';
-import { tempDir, TRACE_18 } from '../evaluation/testing/temp-dataset';
-import { startFakeLlm, type FakeLlm } from './testing/fake-llm-server';
-import { claimJudge, judgeDataset, screenJudge } from './testing/judge-fixtures';
+import { tempDir, TRACE_18 } from './testing/temp-dataset';
+import { startFakeLlm, type FakeLlm } from '../judge/testing/fake-llm-server';
+import { claimJudge, judgeDataset, screenJudge } from '../judge/testing/judge-fixtures';
 
 const ENV = ['TOUCHSTONE_LLM_BASE_URL', 'TOUCHSTONE_LLM_MODEL', 'TOUCHSTONE_LLM_API_KEY'] as const;
 const tmp = tempDir('touchstone-viewmethods-');
