@@ -12,7 +12,7 @@ import { formatProblem } from '../../shared/model';
 import { sweepStaleTemps, writeFileAtomic } from '../platform/atomic-write';
 import { runEvaluation } from '../core/evaluation/run-evaluation';
 import { parseShard, type Shard } from './shard';
-import { parseEmbedderSpec, type EmbedderSpec } from '../core/evaluation/embedding-provider';
+import { DEFAULT_EMBEDDER_SPEC, parseEmbedderSpec, type EmbedderSpec } from '../core/evaluation/embedding-provider';
 import { checkpointTable } from '../../shared/evaluation/checkpoints/summary';
 import { JUDGE_FLAGS, judgeOptionsFrom } from '../core/judge/judge-config';
 import { humanQueueCsv, judgeSummaryText } from '../core/judge/judge-report';
@@ -108,7 +108,7 @@ function parseArgs(argv: string[]): Args {
   if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs must be a positive integer; got "${v.jobs}"`);
   return {
     dataset: v.dataset, traces: v.traces, human: v.human, methods, mode, final, json: v.json, csv: v.csv, plot: v.plot, html: v.html, jobs,
-    shard: v.shard ? parseShard(v.shard) : undefined, embedder: parseEmbedderSpec(v.embedder ?? 'default'), cache: v.cache, quiet,
+    shard: v.shard ? parseShard(v.shard) : undefined, embedder: parseEmbedderSpec(v.embedder ?? DEFAULT_EMBEDDER_SPEC), cache: v.cache, quiet,
     threshold: threshold(v.threshold, 'threshold'), screenThreshold: threshold(v['screen-threshold'], 'screen-threshold'),
     checkpoints: v.checkpoints, humanQueue: v['human-queue'],
     judge: methods.includes('judge') || methods.includes('hybrid') ? { ...judgeOptionsFrom(v, process.env), onProgress: judgeProgress(quiet) } : undefined,

@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import type { AppChoice } from '../../../shared/contract/annotation';
 import { hasReserved } from '../../../shared/kinds/primitives';
 import { readTextIn } from '../../platform/confined-read';
-import { parseInstalledApps } from '../datasets/execution-trace';
-import { defaultAppPackagesFile } from '../evaluation/run-evaluation';
+import { INSTALLED_APPS_FILE as INSTALLED_APPS, parseInstalledApps } from '../datasets/execution-trace';
+import { defaultAppPackagesFile } from '../evaluation/app-table';
 
 /** Where a recording keeps its installed packages (the upstream trace layout). */
-export const INSTALLED_APPS = 'installed_apps/installed_apps.txt';
+export { INSTALLED_APPS };
 
 /**
  * The apps an install/uninstall check can name, for the picker: the packages

@@ -3,27 +3,13 @@ import { EpisodeMemo } from './episode-memo';
 import type { AppContext } from '../../kernel/context';
 import { AppError } from '../../kernel/errors';
 import { DatasetRegistry } from '../../kernel/dataset-registry';
-import { liveCheck, type LiveEmbedder } from './live-check';
+import { liveCheck, liveCheckResources } from './live-check';
 import { loadStepAnnotation, saveStepAnnotation } from './step-annotation';
 import { suggestEssentialStates } from './suggest';
 import { readReviews, writeReview } from './review-file';
 import { ScreenTextService } from './screen-text';
 import { appChoices } from './app-choices';
 import path from 'node:path';
-
-/** The sentence embedder for fuzzy items, loaded once on the first check; none when it cannot load. */
-let embedder: Promise<LiveEmbedder | undefined> | undefined;
-function liveEmbedder(): Promise<LiveEmbedder | undefined> {
-  embedder ??= (async () => {
-    try {
-      const m = await import('../models');
-      return new m.CachedEmbedder(await m.createDefaultEmbedder());
-    } catch {
-      return undefined;
-    }
-  })();
-  return embedder;
-}
 
 /**
  * The annotation domain's calls over the step files. `changed(root, rel)` is
@@ -32,6 +18,9 @@ function liveEmbedder(): Promise<LiveEmbedder | undefined> {
  */
 export function annotationHandlers(ctx: AppContext, changed: (root: string, rel: string) => void, texts = new ScreenTextService(path.join(ctx.options.stateDir, 'ocr-cache'))): AnnotationCalls {
   const suggestions = new EpisodeMemo<Suggestion[]>();
+  // Kept between checks (each edit re-runs them): the embedder, decoded icons, and the OCR the
+  // annotation view shows (PP-OCR on its worker thread, cached on disk), so the server keeps answering.
+  const checks = liveCheckResources(async () => texts.asOcr());
   return {
     'annotation:ocr': async (args) => {
       const ds = ctx.datasets.get(args?.datasetId);
@@ -69,7 +58,7 @@ export function annotationHandlers(ctx: AppContext, changed: (root: string, rel:
     'annotation:check': async (args) => {
       const ds = ctx.datasets.get(args?.datasetId);
       const { rel } = ctx.datasets.confine(ds, args?.path);
-      return liveCheck(ds.root, rel, liveEmbedder, { texts });
+      return liveCheck(ds.root, rel, checks);
     },
     'annotation:suggest': async (args) => {
       const ds = ctx.datasets.get(args?.datasetId);

@@ -65,21 +65,21 @@ describe.skipIf(!have)(`live checks of trace_18's annotation with the evaluator'
     writeFileSync(join(ep(), '4.ess'), 'ocr<CHECK>|check_install<Duolingo>\n');
     const texts = new ScreenTextService(join(root, 'ocr-cache'));
     // No installed-apps list in the recording: the install check cannot hold, and says which file is missing.
-    const none = await liveCheck(root, 'trace_18', undefined, { texts });
+    const none = await liveCheck(root, 'trace_18', { ocr: async () => texts.asOcr() });
     expect(none.own?.passed).toBe(false);
     expect(none.own?.reason).toMatch(/installed_apps\.txt/);
     const { mkdirSync } = await import('node:fs');
     mkdirSync(join(ep(), 'installed_apps'));
     writeFileSync(join(ep(), 'installed_apps', 'installed_apps.txt'), 'package:com.duolingo\npackage:com.android.settings\n');
-    const r = await liveCheck(root, 'trace_18', undefined, { texts });
+    const r = await liveCheck(root, 'trace_18', { ocr: async () => texts.asOcr() });
     expect(r.own).toMatchObject({ passed: true });
     // "CHECK" is only on the last screen: a trace that did nothing fails.
     expect(r.noop?.passed).toBe(false);
     // Text that is not on the screen can never match.
     writeFileSync(join(ep(), '4.ess'), 'ocr<Bonjour tout le monde>\n');
-    expect((await liveCheck(root, 'trace_18', undefined, { texts })).own?.passed).toBe(false);
+    expect((await liveCheck(root, 'trace_18', { ocr: async () => texts.asOcr() })).own?.passed).toBe(false);
     rmSync(join(ep(), '4.ess'));
-  }, 60_000);
+  }, 300_000);
 });
 
 describe.skipIf(!have)(`suggested essential states of trace_18${have ? '' : ' (skipped: ../shared/fixtures is absent)'}`, () => {

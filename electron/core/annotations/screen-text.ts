@@ -67,6 +67,18 @@ export class ScreenTextService {
     return p;
   }
 
+  /**
+   * This service as the evaluator's OCR interface (models/types.ts), for the live check's
+   * `ocr<text>` items: the same PP-OCR model and settings as `touchstone eval`'s, with this cache.
+   */
+  asOcr(): ScreenOcr {
+    return {
+      recognize: async (image) => (await this.ofImage(image, 'the screenshot')).lines,
+      // The worker and the cache outlive one check.
+      dispose: async () => undefined,
+    };
+  }
+
   /** Where the cached result of an image with this hash lives. */
   cacheFile(hash: string): string {
     return path.join(this.cacheDir, `${hash}.json`);

@@ -116,6 +116,9 @@ export async function writeExecutionTraceStep(dir: string, step: number, files: 
   if (files.action) await put('action', formatExecActionLine(files.action) + '\n');
 }
 
+/** Where a recording or a trace keeps the packages installed at its end, relative to its folder. */
+export const INSTALLED_APPS_FILE = 'installed_apps/installed_apps.txt';
+
 /** Records the installed packages (one per line) at `installed_apps/installed_apps.txt`. */
 export async function writeInstalledApps(dir: string, packages: string[]): Promise<void> {
   const sub = join(dir, 'installed_apps');

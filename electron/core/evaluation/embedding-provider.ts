@@ -3,10 +3,14 @@ import { dot } from '../models/vectors';
 import { thresholdFor } from '../models/thresholds';
 import { DEFAULT_EMBEDDER_ID, DEFAULT_EMBEDDER_THRESHOLD } from '../models/default-embedder';
 import path from 'node:path';
-import type { EmbeddingLookup } from './episode-evaluator';
+import { PAPER_FUZZY_THRESHOLD } from '../../../shared/evaluation/services';
+import type { EmbeddingLookup } from './essential-session';
 
 /** Which sentence embedder to use: the shipped default, an ONNX sentence-transformers folder, or none. */
 export type EmbedderSpec = 'default' | 'none' | `onnx:${string}`;
+
+/** The embedder `touchstone eval`, the runner and the live check use unless told otherwise: USE-lite, shipped offline. */
+export const DEFAULT_EMBEDDER_SPEC: EmbedderSpec = 'default';
 
 /** Parses `--embedder`; throws with the accepted forms. */
 export function parseEmbedderSpec(s: string): EmbedderSpec {
@@ -61,6 +65,31 @@ export class LazyEmbedder {
   }
 }
 
+/**
+ * A lookup that loads the embedder only when a fuzzy item first needs it (the CLI's in-process lane,
+ * the runner's immediate verdicts, the live check). Its model id and threshold are known before
+ * loading (LazyEmbedder.identity), so verdicts do not depend on which episode loaded it first.
+ */
+export function lazyLookup(lazy: LazyEmbedder): EmbeddingLookup {
+  const known = lazy.identity();
+  let threshold = known?.threshold ?? PAPER_FUZZY_THRESHOLD;
+  let ready: Awaited<ReturnType<LazyEmbedder['get']>>;
+  return {
+    get id() { return ready?.id ?? known?.id; },
+    async prepare(texts) {
+      ready = await lazy.get();
+      if (!ready) throw new Error('no sentence embedder is configured (--embedder none)');
+      threshold = ready.defaultThreshold;
+      await ready.prepare(texts);
+    },
+    similarity(a, b) {
+      if (!ready) throw new Error('the sentence embedder is not loaded yet');
+      return ready.similarity(a, b);
+    },
+    get defaultThreshold() { return threshold; },
+  };
+}
+
 /** EmbeddingLookup over a CachedEmbedder (in-process runs). */
 export function lookupFromCached(e: CachedEmbedder): EmbeddingLookup {
   return {
@@ -82,7 +111,7 @@ export class RemoteEmbedding implements EmbeddingLookup {
   textsSeen = 0;
 
   constructor(private readonly fetch: (texts: string[]) => Promise<{ vectors: Float32Array[]; threshold: number; id: string }>, identity?: { id: string; threshold: number }) {
-    this.defaultThreshold = identity?.threshold ?? 0.85;
+    this.defaultThreshold = identity?.threshold ?? PAPER_FUZZY_THRESHOLD;
     this.id = identity?.id;
   }
 

@@ -2,8 +2,9 @@ import type { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
 import { ResultCache, evaluateCached } from './result-cache';
-import { EpisodeEvaluator, type EmbeddingLookup, type EpisodeOutcome, type EvalJob, type EvalSettings } from './episode-evaluator';
-import type { LazyEmbedder } from './embedding-provider';
+import { EpisodeEvaluator, type EpisodeOutcome, type EvalJob, type EvalSettings } from './episode-evaluator';
+import type { EmbeddingLookup } from './essential-session';
+import { lazyLookup, type LazyEmbedder } from './embedding-provider';
 import type { FromWorker, ToWorker } from './pool-messages';
 import { workerPool, type WorkerPool } from './worker-pool';
 
@@ -45,27 +46,6 @@ export interface PoolOptions {
 
 /** Episodes evaluated concurrently per thread (I/O overlap). */
 const IN_FLIGHT = 4;
-
-/** Lookup that loads the run's embedder only when a fuzzy item first needs it. */
-function lazyLookup(lazy: LazyEmbedder): EmbeddingLookup {
-  const known = lazy.identity();
-  let threshold = known?.threshold ?? 0.85;
-  let ready: Awaited<ReturnType<LazyEmbedder['get']>>;
-  return {
-    get id() { return ready?.id ?? known?.id; },
-    async prepare(texts) {
-      ready = await lazy.get();
-      if (!ready) throw new Error('no sentence embedder is configured (--embedder none)');
-      threshold = ready.defaultThreshold;
-      await ready.prepare(texts);
-    },
-    similarity(a, b) {
-      if (!ready) throw new Error('no embedder');
-      return ready.similarity(a, b);
-    },
-    get defaultThreshold() { return threshold; },
-  };
-}
 
 function aborted(signal?: AbortSignal): Error {
   return signal?.reason instanceof Error ? signal.reason : new DOMException('Evaluation cancelled.', 'AbortError');

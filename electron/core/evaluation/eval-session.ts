@@ -7,6 +7,7 @@ import type { ProgressFn } from '../../kernel/job-service';
 import { ContentHasher } from './content-hash';
 import { cacheName, EVAL_CACHE_VERSION, EvalCache, type CachedDetail } from './eval-cache';
 import { evaluateSubset } from './evaluate-subset';
+import { DEFAULT_EMBEDDER_SPEC } from './embedding-provider';
 import { findTraces, type TraceRef } from '../traces/trace-layouts';
 
 /** One agent of an open evaluation. */
@@ -78,7 +79,7 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
   const t0 = performance.now();
   const tasks = new Map(o.datasetTasks.map((t) => [t.episode, toTask(t)]));
   const byFolder = new Map(o.datasetTasks.map((t) => [path.basename(t.path), t.episode]));
-  const settings = JSON.stringify({ v: EVAL_CACHE_VERSION, embedder: o.spec.embedder ?? 'default', final: 'complete' });
+  const settings = JSON.stringify({ v: EVAL_CACHE_VERSION, embedder: o.spec.embedder ?? DEFAULT_EMBEDDER_SPEC, final: 'complete' });
   const warnings: string[] = [];
   const agents = new Map<string, SessionAgent>();
   for (const a of o.agents) {
@@ -125,7 +126,7 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
     }
     if (stale.length) {
       const { results, warnings: w } = await evaluateSubset(stale.map((s) => s.ref), {
-        datasetRoot: o.datasetRoot, embedder: o.spec.embedder ?? 'default', jobs: o.jobs ?? (stale.length >= 8 ? 2 : 1), signal: o.signal,
+        datasetRoot: o.datasetRoot, embedder: o.spec.embedder ?? DEFAULT_EMBEDDER_SPEC, jobs: o.jobs ?? (stale.length >= 8 ? 2 : 1), signal: o.signal,
         onProgress: (d, t, phase, ep) => o.progress?.(d, t, { phase: `${a.name}: ${phase}`, ...(ep ? { message: ep } : {}) }),
       });
       warnings.push(...w);

@@ -1,7 +1,8 @@
 import { describe, it, expect, afterAll } from 'vitest';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runEvaluation, defaultAppPackagesFile } from './run-evaluation';
+import { runEvaluation } from './run-evaluation';
+import { defaultAppPackagesFile } from './app-table';
 import { buildTrace } from './testing/build-trace';
 import { datasetWithEpisodes, tempDir, TRACE_18 } from './testing/temp-dataset';
 import type { EpisodeOutcome } from './episode-evaluator';

@@ -1,14 +1,14 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EvalMode } from '../../../shared/evaluation/types';
-import { normaliseAppTable } from '../../../shared/evaluation/services';
 import type { FinalConvention } from '../../../shared/evaluation/final-state';
 import { summarise, type EpisodeRow, type GroupMetrics, type MethodName } from '../../../shared/evaluation/metrics';
 import { openDataset } from '../datasets/open-dataset';
 import { runJobs } from './eval-pool';
+import { readAppPackages } from './app-table';
 import { workerPool } from './worker-pool';
-import type { EmbeddingLookup, EpisodeOutcome, EvalJob } from './episode-evaluator';
-import { LazyEmbedder, type EmbedderSpec } from './embedding-provider';
+import type { EpisodeOutcome, EvalJob } from './episode-evaluator';
+import type { EmbeddingLookup } from './essential-session';
+import { DEFAULT_EMBEDDER_SPEC, LazyEmbedder, type EmbedderSpec } from './embedding-provider';
 import { findTraces, type TraceRef } from '../traces/trace-layouts';
 import { datasetCheckpointTasks } from './checkpoint-method';
 import { summariseCheckpoints, type CheckpointSummary } from '../../../shared/evaluation/checkpoints/summary';
@@ -73,22 +73,6 @@ export interface RunReport {
   checkpoints?: CheckpointSummary[];
 }
 
-/** The app's default name->package table (resources/app-packages.json beside the repo root or dist/). */
-export function defaultAppPackagesFile(): string {
-  const here = path.dirname(new URL(import.meta.url).pathname);
-  const up = here.includes(`${path.sep}electron${path.sep}`) ? here.slice(0, here.lastIndexOf(`${path.sep}electron${path.sep}`)) : path.dirname(here);
-  return path.join(up, 'resources', 'app-packages.json');
-}
-
-function loadAppPackages(file: string, warnings: string[]): Record<string, string> {
-  try {
-    return normaliseAppTable(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
-  } catch (err) {
-    warnings.push(`App table ${file} unreadable (${(err as Error).message}); only package names resolve in install checks.`);
-    return {};
-  }
-}
-
 /**
  * Opens the dataset, finds and matches traces, evaluates (sharded, in workers) and summarises.
  * Cancelling through `signal` stops the workers and resolves with the episodes finished so far
@@ -126,12 +110,12 @@ async function evaluate(o: RunOptions): Promise<RunReport> {
   const jobs: EvalJob[] = picked.map(({ ep, trace }) => ({
     datasetRoot: ds.root, relPath: ep.path, episode: ep.id, category: ep.category, nsteps: ep.nsteps || ep.stepsFound, trace,
   }));
-  const appPackages = loadAppPackages(o.appPackagesFile ?? defaultAppPackagesFile(), warnings);
+  const appPackages = readAppPackages(o.appPackagesFile, warnings);
   const cps = o.methods.includes('checkpoints') ? datasetCheckpointTasks(ds.root, o.checkpointsFile) : undefined;
   warnings.push(...(cps?.problems ?? []));
   // The judge runs after the evaluator (main thread); the hybrid needs the essential-state verdicts.
   const workerMethods = [...new Set([...o.methods.filter((m) => m !== 'judge' && m !== 'hybrid'), ...(o.methods.includes('hybrid') ? ['essential' as const] : [])])];
-  const lazy = o.lookup ? undefined : new LazyEmbedder(o.embedder ?? 'default', o.cacheDir ? { cacheDir: path.join(o.cacheDir, 'embeddings') } : {});
+  const lazy = o.lookup ? undefined : new LazyEmbedder(o.embedder ?? DEFAULT_EMBEDDER_SPEC, o.cacheDir ? { cacheDir: path.join(o.cacheDir, 'embeddings') } : {});
   o.onProgress?.(0, jobs.length);
   // Outcomes are also collected as they arrive, so a cancelled run still reports what is done.
   const done: EpisodeOutcome[] = [];

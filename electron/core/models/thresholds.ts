@@ -1,3 +1,5 @@
+import { PAPER_FUZZY_THRESHOLD } from '../../../shared/evaluation/services';
+
 /**
  * Cosine thresholds per embedder id. A text pair counts as similar when its cosine is >= the
  * threshold. Callers override per model (e.g. from settings or a CLI flag) via `thresholdFor`'s
@@ -12,7 +14,7 @@ export const MODEL_THRESHOLDS: Readonly<Record<string, number>> = {
 };
 
 /** Fallback for models with no entry: the paper's value for all-MiniLM-L6-v2. */
-export const FALLBACK_THRESHOLD = 0.85;
+export const FALLBACK_THRESHOLD = PAPER_FUZZY_THRESHOLD;
 
 /** Threshold for `modelId`: the override if given, else the table, else FALLBACK_THRESHOLD. */
 export function thresholdFor(modelId: string, overrides: Readonly<Record<string, number>> = {}): number {

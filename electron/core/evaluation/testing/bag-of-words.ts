@@ -1,5 +1,5 @@
 // Deterministic test embedder: bag-of-words cosine. Real models are tested by the models module.
-import type { EmbeddingLookup } from '../episode-evaluator';
+import type { EmbeddingLookup } from '../essential-session';
 import { wordCosine } from '../../../../shared/evaluation/test-fixtures';
 
 /** Cosine of word-count vectors; records every text it was asked to prepare. */
