@@ -4,7 +4,7 @@ import { IconMatcher } from '../images/icon-matcher';
 import { loadGroundTruth } from '../evaluation/load-ground-truth';
 import { readAppPackages } from '../evaluation/app-table';
 import { DEFAULT_EMBEDDER_SPEC, LazyEmbedder, lazyLookup } from '../evaluation/embedding-provider';
-import { EssentialSession, type EmbeddingLookup, type OcrProvider } from '../evaluation/essential-session';
+import { EssentialSession, inThreadOcr, type EmbeddingLookup, type OcrProvider } from '../evaluation/essential-session';
 import { readRecording } from '../traces/recording-steps';
 import { memorySource } from '../traces/step-source';
 import { formatEssItem } from '../../../shared/formats/ess';
@@ -28,9 +28,9 @@ export interface LiveCheckOptions extends LiveCheckResources {
   appTableFile?: string;
 }
 
-/** Resources for an app's live checks: `touchstone eval`'s default embedder (lazy), one icon cache, the given OCR. */
-export function liveCheckResources(ocr?: OcrProvider): Required<Pick<LiveCheckResources, 'embedder' | 'icons'>> & LiveCheckResources {
-  return { embedder: lazyLookup(new LazyEmbedder(DEFAULT_EMBEDDER_SPEC)), icons: new IconMatcher(), ...(ocr ? { ocr } : {}) };
+/** Resources for an app's live checks: `touchstone eval`'s default embedder (lazy), one icon cache, and `ocr` (default: the evaluator's). */
+export function liveCheckResources(ocr: OcrProvider = inThreadOcr()): Required<LiveCheckResources> {
+  return { embedder: lazyLookup(new LazyEmbedder(DEFAULT_EMBEDDER_SPEC)), icons: new IconMatcher(), ocr };
 }
 
 // Text an `exact` item would compare that differs from one recording to the next.
