@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { agentFactory } from './registry';
 import { BridgeAgent } from './external/bridge-agent';
-import { prepareAgents } from './prepare-agents';
+import { checkAgentSettings, prepareAgents } from './prepare-agents';
 
 const status = async (url: string, token: string): Promise<number> => (await fetch(`${url}/v1/tasks`, { headers: { authorization: `Bearer ${token}` } })).status;
 const attach = (lines: string[], key: string): string => lines.find((l) => l.startsWith(`${key}=`))!.slice(key.length + 1);
@@ -45,5 +45,12 @@ describe('prepareAgents: each run its own agent servers, through the http and mc
       expect(agent).toBeInstanceOf(BridgeAgent);
       expect((agent as BridgeAgent).task).toBeUndefined();
     } finally { await run.close(); }
+  });
+
+  it('settings no agent of the run takes are refused with the nearest name; another agent\'s scoped ones are left alone', () => {
+    expect(() => checkAgentSettings(['llm'], { 'llm.temprature': '0.2' })).toThrow('The llm agent has no setting "temprature"; did you mean temperature? (settings: base_url, model, mode, api_key, temperature');
+    expect(() => checkAgentSettings(['replay', 'random'], { compete: '0.2' })).toThrow('No agent of this run (replay, random) takes a setting "compete"; did you mean complete? (settings: complete; see touchstone run --help).');
+    expect(() => checkAgentSettings(['replay'], { 'replay.speed': '2' })).toThrow('The replay agent has no setting "speed" (it takes none; see touchstone run --help).');
+    expect(() => checkAgentSettings(['random'], { 'llm.model': 'x', complete: '0.5' })).not.toThrow();
   });
 });

@@ -27,7 +27,3 @@ export function agentFactory(name: string, extra: readonly AgentFactory[] = []):
   if (!f) throw new Error(`Unknown agent "${name}"; known agents: ${[...extra.map((x) => x.spec.name), ...AGENT_SPECS.map((s) => s.name)].join(', ')}.`);
   return f;
 }
-
-export function agentNames(): string[] {
-  return AGENT_SPECS.map((s) => s.name);
-}
