@@ -9,6 +9,8 @@ import { statIn } from './platform/confined-read';
 import { jobHandlers } from './kernel/job-handlers';
 import { deviceHandlers } from './core/devices/handlers';
 import { runHandlers } from './core/runner/handlers';
+import { agentHandlers } from './core/agents/handlers';
+import { demoHandlers } from './core/demo/handlers';
 import { JobService } from './kernel/job-service';
 import type { AppContext, AppServiceOptions } from './kernel/context';
 import { datasetBackend } from './core/datasets/dataset-backend';
@@ -57,6 +59,8 @@ export function createAppService(options: AppServiceOptions): AppService {
     ...annotationHandlers(ctx, (root) => episodes.forget(root)),
     ...deviceHandlers(ctx),
     ...runHandlers(ctx),
+    ...agentHandlers(),
+    ...demoHandlers(ctx),
   };
 
   return {

@@ -1,6 +1,6 @@
 /** `touchstone agent-api`: the agent HTTP API for external agents (Python client: resources/python/touchstone_env.py). */
 import { AgentHub } from '../core/agents/external/agent-hub';
-import { HOST_USAGE, hostFromArgs } from '../core/agents/external/host-args';
+import { HOST_USAGE, hostFromArgs } from './host-args';
 import { startAgentApi } from '../core/agents/http-api/agent-api-server';
 
 const USAGE = `Usage: touchstone agent-api --dataset D --devices S [options]
@@ -23,7 +23,7 @@ export async function run(argv: string[]): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) { console.error(`touchstone agent-api: --port needs 0-65535, got ${setup.rest.port}`); return 2; }
   const hub = new AgentHub(setup.host);
   const api = await startAgentApi({ hub, port });
-  console.log(`Agent API for ${setup.host.tasks.length} task(s) on ${setup.host.o.devices.length} device(s); description at ${api.url}/openapi.json\nTOUCHSTONE_URL=${api.url}\nTOUCHSTONE_TOKEN=${api.token}\nPress Ctrl+C to stop.`);
+  console.log(`Agent API for ${setup.host.tasks.length} task(s) on ${setup.host.devices.length} device(s); description at ${api.url}/openapi.json\nTOUCHSTONE_URL=${api.url}\nTOUCHSTONE_TOKEN=${api.token}\nPress Ctrl+C to stop.`);
   await new Promise<void>((r) => { process.once('SIGINT', () => r()); process.once('SIGTERM', () => r()); });
   hub.close();
   await api.close();

@@ -1,7 +1,7 @@
 /** `touchstone mcp`: an MCP server (stdio, or streamable HTTP on loopback) over which assistants run episodes on the devices. */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { AgentHub } from '../core/agents/external/agent-hub';
-import { HOST_USAGE, hostFromArgs } from '../core/agents/external/host-args';
+import { HOST_USAGE, hostFromArgs } from './host-args';
 import { startMcpHttp } from '../core/agents/mcp/mcp-http';
 import { createMcpServer } from '../core/agents/mcp/mcp-server';
 
@@ -27,7 +27,7 @@ export async function run(argv: string[]): Promise<number> {
     const port = setup.rest.port === undefined ? 0 : Number(setup.rest.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) { console.error(`touchstone mcp: --port needs 0-65535, got ${setup.rest.port}`); return 2; }
     const http = await startMcpHttp({ hub, port });
-    console.log(`MCP (streamable HTTP) for ${setup.host.tasks.length} task(s) on ${setup.host.o.devices.length} device(s)\nTOUCHSTONE_MCP_URL=${http.url}\nTOUCHSTONE_TOKEN=${http.token}\nPress Ctrl+C to stop.`);
+    console.log(`MCP (streamable HTTP) for ${setup.host.tasks.length} task(s) on ${setup.host.devices.length} device(s)\nTOUCHSTONE_MCP_URL=${http.url}\nTOUCHSTONE_TOKEN=${http.token}\nPress Ctrl+C to stop.`);
     await stopped;
     hub.close();
     await http.close();
@@ -37,7 +37,7 @@ export async function run(argv: string[]): Promise<number> {
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((r) => { transport.onclose = () => r(); process.stdin.once('end', () => r()); });
   await server.connect(transport);
-  console.error(`touchstone mcp: serving ${setup.host.tasks.length} task(s) on ${setup.host.o.devices.length} device(s) over stdio.`);
+  console.error(`touchstone mcp: serving ${setup.host.tasks.length} task(s) on ${setup.host.devices.length} device(s) over stdio.`);
   await Promise.race([closed, stopped]);
   hub.close();
   await server.close();

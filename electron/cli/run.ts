@@ -1,41 +1,43 @@
 /** `touchstone run`: runs agents on tasks of a dataset over a pool of devices, writing evaluated execution traces. */
 import { resolve } from 'node:path';
-import { agentFactory, agentNames } from '../core/agents/registry';
+import { agentFactory } from '../core/agents/registry';
+import { AGENT_SPECS, agentOptHelp, type AgentSpec } from '../../shared/kinds/agents';
 import { adbShell } from '../core/capture/device-shell';
 import { resolveAdbServer } from '../core/devices/adb-client';
 import { DeviceManager } from '../core/devices/device-manager';
 import { parseEmbedderSpec, type EmbedderSpec } from '../core/evaluation/embedding-provider';
 import { writeFileAtomic } from '../platform/atomic-write';
-import { runAgents } from '../core/runner/run-agents';
+import { RUN_DEFAULTS, startRun } from '../core/runner/start-run';
 import { parseShard, type Shard } from './shard';
 import { loadRunTasks } from '../core/runner/run-tasks';
 import { watchPresence } from '../core/runner/watch-device';
-import { prepareAgents, usageLines } from '../core/agents/external/run-hooks';
+import { usageLines } from '../core/runner/usage-lines';
+import { checkAgentSettings } from '../core/agents/prepare-agents';
 import { runProgress } from './run-progress';
 import { writeBreakdown } from '../core/configs/run-choice';
 import { CONFIG_USAGE, configArgs, loadRunConfigs, type ConfigArgs } from './run-configs';
 
-const USAGE = `Usage: touchstone run --dataset D --tasks <ids|all> --agent <name[,name]> --devices <serials|all> [options]
+/** The usage text; `--agent` and `--agent-opt` list the kinds of `specs` (the registry's) with their settings. */
+export const runUsage = (specs: readonly AgentSpec[] = AGENT_SPECS): string => `Usage: touchstone run --dataset D --tasks <ids|all> --agent <name[,name]> --devices <serials|all> [options]
 
   --dataset D          LlamaTouch dataset folder (llamatouch_task_metadata.tsv); reset per task from its
                        touchstone-tasks.json when present, else clearing the task's app
   --tasks T            comma-separated episode ids, or all
-  --agent A            ${agentNames().join(' | ')} (comma-separated for several)
+  --agent A            ${specs.map((s) => s.name).join(' | ')} (comma-separated for several)
   --devices S          comma-separated serials, or all usable devices (one episode per device at a time)
-  --repeat N           run every task N times per agent (default 1)
-  --max-steps N        step limit per episode (default 20)
-  --step-timeout MS    limit for one agent decision (default 120000)
-  --episode-timeout MS limit for one episode (default 900000)
-  --out DIR            traces go to DIR/<agent>/r<repeat>/<episode>/ (default ./runs)
+  --repeat N           run every task N times per agent (default ${RUN_DEFAULTS.repeat})
+  --max-steps N        step limit per episode (default ${RUN_DEFAULTS.maxSteps})
+  --step-timeout MS    limit for one agent decision (default ${RUN_DEFAULTS.stepTimeoutMs})
+  --episode-timeout MS limit for one episode (default ${RUN_DEFAULTS.episodeTimeoutMs})
+  --out DIR            traces go to DIR/<agent>/r<repeat>/<episode>/ (default ./${RUN_DEFAULTS.out})
   --resume             keep finished episodes, continue unfinished ones (killed, interrupted, cancelled)
   --shard k/n          run only every n-th episode of the run starting at the k-th; shards count from 1
                        (1/n ... n/n), as in touchstone eval, and can run in other processes or machines
                        writing to the same --out
-  --seed N             seed of the random agent (default 1)
+  --seed N             seed of the random agent (default ${RUN_DEFAULTS.seed})
   --agent-opt K=V      a setting for the agents (repeatable), e.g. complete=0.2 for random; AGENT.K=V
-                       sets it for one agent only (llm.model=NAME). llm: base_url, model, mode=text|vision,
-                       tools=on|off, temperature, retries, backoff_ms, price_in, price_out (USD per 1M
-                       tokens); key from TOUCHSTONE_LLM_API_KEY. http, mcp: port, attach_timeout_ms
+                       sets it for one agent only (llm.model=NAME). Settings (default), [variable]:
+${agentOptHelp(specs).join('\n')}
 ${CONFIG_USAGE}
   --no-eval            do not evaluate finished episodes
   --embedder E         default | onnx:<dir> | none, for fuzzy items in the evaluation
@@ -45,6 +47,7 @@ ${CONFIG_USAGE}
 
 Ctrl-C stops after the step in progress; every finished step is kept (exit 130); --resume finishes.
 Exit 0 when every episode ran to its end, 1 when some were interrupted or failed, 2 on a bad option.`;
+const USAGE = runUsage();
 
 interface Args {
   dataset: string; tasks: string[] | 'all'; agents: string[]; devices: string[] | 'all'; repeat: number; maxSteps: number;
@@ -84,9 +87,9 @@ function parseArgs(argv: string[]): Args {
   const agents = v.agent!.split(',').map((x) => x.trim());
   for (const a of agents) agentFactory(a);
   return {
-    dataset: resolve(v.dataset!), tasks: list(v.tasks!), agents, devices: list(v.devices!), repeat: int('repeat', 1), maxSteps: int('max-steps', 20),
-    stepTimeoutMs: int('step-timeout', 120_000), episodeTimeoutMs: int('episode-timeout', 900_000), out: resolve(v.out ?? 'runs'),
-    resume: flags.has('--resume'), shard: v.shard ? parseShard(v.shard) : undefined, seed: int('seed', 1, 0), settings,
+    dataset: resolve(v.dataset!), tasks: list(v.tasks!), agents, devices: list(v.devices!), repeat: int('repeat', RUN_DEFAULTS.repeat), maxSteps: int('max-steps', RUN_DEFAULTS.maxSteps),
+    stepTimeoutMs: int('step-timeout', RUN_DEFAULTS.stepTimeoutMs), episodeTimeoutMs: int('episode-timeout', RUN_DEFAULTS.episodeTimeoutMs), out: resolve(v.out ?? RUN_DEFAULTS.out),
+    resume: flags.has('--resume'), shard: v.shard ? parseShard(v.shard) : undefined, seed: int('seed', RUN_DEFAULTS.seed, 0), settings,
     evaluate: !flags.has('--no-eval'), embedder: parseEmbedderSpec(v.embedder ?? 'default'), json: v.json, adbServer: v['adb-server'], quiet: flags.has('--quiet'),
     configs: configArgs(v),
   };
@@ -109,8 +112,8 @@ export async function run(argv: string[]): Promise<number> {
   const progress = runProgress('run', a.quiet);
   try {
     const tasks = await loadRunTasks(a.dataset, a.tasks);
-    const external = await prepareAgents(a.agents, a.settings);
-    for (const l of external.lines) console.error(l);
+    // Each agent's spec checks its settings before any device is touched (startRun checks again, for every caller).
+    checkAgentSettings(a.agents, a.settings);
     const mgr = new DeviceManager(resolveAdbServer(a.adbServer));
     const devices = await mgr.pick(a.devices);
     if (a.devices === 'all') {
@@ -121,13 +124,14 @@ export async function run(argv: string[]): Promise<number> {
       console.error(`touchstone run: cannot follow the device list (${err.message}); a vanished device is noticed only when its commands fail.`);
       return false;
     });
-    const res = await runAgents({
+    const res = await startRun({
       tasks, agents: a.agents, repeat: a.repeat, out: a.out, shard: a.shard, configs, devices, shellFor: (s) => (watched ? mgr.shell(s) : adbShell(mgr.client, s)),
       watchDevice: watched ? watchPresence(mgr.presence) : undefined,
       limits: { maxSteps: a.maxSteps, stepTimeoutMs: a.stepTimeoutMs, episodeTimeoutMs: a.episodeTimeoutMs }, resume: a.resume,
-      seed: a.seed, agentSettings: a.settings, hubs: external.hubs, evaluate: a.evaluate, embedder: a.embedder, signal: ac.signal,
-      onProgress: (done, total, d) => progress.update(done, total, d.message), onEpisode: (_i, r) => external.onEpisode(r),
-    }).finally(async () => { await mgr.unwatch(); await external.close(); });
+      seed: a.seed, agentSettings: a.settings, evaluate: a.evaluate, embedder: a.embedder, signal: ac.signal,
+      onAgentLines: (lines) => { for (const l of lines) console.error(l); },
+      onProgress: (done, total, d) => progress.update(done, total, d.message),
+    }).finally(() => mgr.unwatch());
     progress.stop();
     for (const x of res.items) {
       const ev = x.record.evaluation ? (x.record.evaluation.completed ? 'completed' : 'not completed') : '-';

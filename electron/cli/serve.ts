@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { EVAL_EXTRA_METHODS, type EvalExtraMethod, type EvalSpec } from '../../shared/contract/evaluation';
 import { createAppService } from '../app';
 import { agentApiMount } from '../core/agents/http-api/serve-mount';
+import { hostFromArgs } from './host-args';
 import { startServer } from '../server';
 
 const USAGE = `Usage: touchstone serve [--port N] [--open] [--root DIR]... [--state-dir DIR]
@@ -147,7 +148,7 @@ export async function run(args: string[]): Promise<number> {
     console.error('touchstone serve: --agent-dataset and --agent-devices go together.');
     return 2;
   }
-  const agents = parsed.agentDataset ? await agentApiMount(parsed.agentDataset, parsed.agentDevices!) : null;
+  const agents = parsed.agentDataset ? agentApiMount((await hostFromArgs(['--dataset', parsed.agentDataset, '--devices', parsed.agentDevices!])).host) : null;
   const rendererDir = findRendererDir();
   if (!rendererDir) console.error('touchstone serve: no built UI found (dist/renderer); run `npm run build`. Serving the API only.');
   const server = await startServer({

@@ -3,6 +3,23 @@ import type { Call, NameSet, NoArgs } from './common';
 import type { JobArgs } from './dataset';
 import type { DeviceInput } from './device';
 import type { ExecAction } from '../model';
+import type { AgentInfo } from '../kinds/agents';
+
+/**
+ * Every default of a run, whichever way it starts (`touchstone run`, `run:start`, the agent host, the
+ * demo): electron/core/runner/start-run.ts applies them, the CLI's help and the run form show them.
+ */
+export const RUN_DEFAULTS = {
+  repeat: 1,
+  maxSteps: 20,
+  /** Longest wait for one agent decision. */
+  stepTimeoutMs: 120_000,
+  episodeTimeoutMs: 900_000,
+  /** Base seed of the agents with randomness (each episode's seed mixes in its id and repeat). */
+  seed: 1,
+  /** Where traces go, relative to the working folder (the CLI and the agent host; the run view writes into the dataset). */
+  out: 'runs',
+} as const;
 
 /** What `run:start` runs: tasks x agents x repeats over devices (see `touchstone run`). */
 export interface RunRequest extends JobArgs {
@@ -13,8 +30,13 @@ export interface RunRequest extends JobArgs {
   agents: string[];
   /** Serials, or 'all' usable devices. */
   devices: string[] | 'all';
+  /** Defaults of these and the rest: RUN_DEFAULTS. */
   repeat?: number;
   maxSteps?: number;
+  stepTimeoutMs?: number;
+  episodeTimeoutMs?: number;
+  /** Base seed of the agents with randomness (`touchstone run --seed`). */
+  seed?: number;
   /** Continue unfinished episodes in the output folder instead of starting them again. */
   resume?: boolean;
   /**
@@ -111,6 +133,8 @@ export interface RunSummary {
 }
 
 export interface RunCalls extends RunCallsLive {
+  /** Every agent kind (shared/kinds/agents) with its settings described, for the run form. */
+  'run:agents': Call<NoArgs, AgentInfo[]>;
   /** Runs agents as a job of kind 'run' (progress: episodes); traces go to `<dataset>/runs/<time>/`. */
   'run:start': Call<RunRequest, RunSummary>;
   /** The stored API keys (names, never values) and where they are kept. */
@@ -196,7 +220,7 @@ export interface RunEvents {
 }
 
 export const RUN_CALLS: NameSet<RunCalls> = {
-  'run:start': true, 'run:secrets': true, 'run:secretSet': true, 'run:secretDelete': true, 'run:demoDataset': true, 'run:live': true, 'run:cancelEpisode': true, 'run:recordStart': true, 'run:recordAct': true, 'run:recordSave': true,
+  'run:start': true, 'run:agents': true, 'run:secrets': true, 'run:secretSet': true, 'run:secretDelete': true, 'run:demoDataset': true, 'run:live': true, 'run:cancelEpisode': true, 'run:recordStart': true, 'run:recordAct': true, 'run:recordSave': true,
   'run:configFiles': true, 'run:configs': true, 'run:configReport': true,
 };
 export const RUN_EVENTS: NameSet<RunEvents> = { 'run:step': true, 'run:episode': true };

@@ -61,7 +61,7 @@ describe('numbered screen and action requests', () => {
     expect(llmSettings({}, env)).toMatchObject({ baseURL: 'http://127.0.0.1:1/v1', model: 'm', apiKey: 'k', mode: 'text', tools: true });
     expect(llmSettings({ model: 'x', mode: 'vision' }, env)).toMatchObject({ model: 'x', mode: 'vision' });
     expect(() => llmSettings({}, {})).toThrow(/TOUCHSTONE_LLM_BASE_URL/);
-    expect(() => llmSettings({ base_url: 'nope' }, env)).toThrow(/not a URL/);
+    expect(() => llmSettings({ base_url: 'nope' }, env)).toThrow(/not an http\(s\) URL/);
     expect(() => llmSettings({ temperature: '9' }, env)).toThrow(/temperature must be a number from 0 to 2/);
     expect(redactSettings({ api_key: 's', model: 'm', token: 't', apiKey: 'k', max_tokens: '256' })).toEqual({ api_key: '[redacted]', model: 'm', token: '[redacted]', apiKey: '[redacted]', max_tokens: '256' });
     expect(settingsFor('llm', { model: 'a', 'llm.model': 'b', 'random.complete': '1', seed: '2' })).toEqual({ model: 'b', seed: '2' });

@@ -1,6 +1,7 @@
 import type { Size } from '../../../shared/model';
 import type { DeviceAction } from '../capture/device-action';
-import type { RunnerHubs } from './external/external-agents';
+import type { AgentSpec } from '../../../shared/kinds/agents';
+import type { EpisodeRecord } from '../runner/episode-record';
 
 /** The task an agent works on. */
 export interface AgentTask {
@@ -63,15 +64,28 @@ export class AgentInterrupted extends Error {
 export interface AgentOptions {
   /** Seed for agents with randomness (the run's seed + episode + repeat, so repeats differ but runs reproduce). */
   seed: number;
-  /** Free-form `key=value` settings from `--agent-opt`. */
+  /** This agent's `key=value` settings from `--agent-opt` (unscoped and `<agent>.key` ones), checked against its spec. */
   settings: Record<string, string>;
-  /** The run's own agent API / MCP hubs (the http and mcp agents wait behind them); see prepareAgents. */
-  hubs?: RunnerHubs;
 }
 
+/** A kind made ready for one run: what it tells the user, how it makes an episode's agent, what it does when the run ends. */
+export interface PreparedKind {
+  /** How to attach (URL and token), for stderr and the live run. */
+  lines?: string[];
+  create(o: AgentOptions): Agent;
+  /** An episode of the run was recorded and evaluated. */
+  onEpisode?(record: EpisodeRecord): void;
+  close?(): Promise<void>;
+}
+
+/** The core's half of an agent kind, keyed by its spec (shared/kinds/agents/). */
 export interface AgentFactory {
-  name: string;
-  /** One line for `--help` and the run view. */
-  summary: string;
-  create(opts: AgentOptions): Agent;
+  spec: AgentSpec;
+  /** An episode's agent; kinds with `prepare` make theirs through the prepared kind instead. */
+  create(o: AgentOptions): Agent;
+  /**
+   * Once per run, before any episode: starts what the run's agents of this kind need (the http and
+   * mcp agents' servers, each run its own port and token) with the kind's settings for the run.
+   */
+  prepare?(settings: Record<string, string>): Promise<PreparedKind>;
 }

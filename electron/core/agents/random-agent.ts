@@ -2,6 +2,8 @@ import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-x
 import type { DeviceAction } from '../capture/device-action';
 import type { Agent, AgentFactory, AgentOptions, Observation } from './agent';
 import { seededRandom as rng } from '../../platform/seeded-random';
+import { randomSpec } from '../../../shared/kinds/agents/random-agent';
+import { parseAgentSettings } from './agent-settings';
 
 /**
  * A baseline: taps a random clickable element (or a random point), sometimes
@@ -15,8 +17,7 @@ export class RandomAgent implements Agent {
 
   constructor(opts: AgentOptions) {
     this.random = rng(opts.seed);
-    const p = Number(opts.settings.complete ?? 0.1);
-    this.pComplete = Number.isFinite(p) && p >= 0 && p <= 1 ? p : 0.1;
+    this.pComplete = parseAgentSettings(randomSpec, opts.settings).complete!;
   }
 
   async start(): Promise<void> { /* nothing to prepare */ }
@@ -37,4 +38,4 @@ export class RandomAgent implements Agent {
   }
 }
 
-export const randomAgent: AgentFactory = { name: 'random', summary: 'random taps on clickable elements, swipes, back and typing (seeded baseline)', create: (o) => new RandomAgent(o) };
+export const randomAgent: AgentFactory = { spec: randomSpec, create: (o) => new RandomAgent(o) };

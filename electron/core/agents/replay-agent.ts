@@ -5,6 +5,7 @@ import { parseEventStructs } from '../../../shared/formats/event-structs';
 import { formatProblem } from '../../../shared/model';
 import { fromGtAction, type DeviceAction } from '../capture/device-action';
 import { checkApiCommand } from '../../../shared/evaluation/checkpoints/api-command';
+import { replaySpec } from '../../../shared/kinds/agents/replay-agent';
 
 /** A recorded API action in `eventStructs.txt`: `[API] adb shell <command>` (read by the dataset layer as an unknown line, kept verbatim). */
 const API_LINE = /^\[API\]\s+(.+)$/;
@@ -54,4 +55,4 @@ export class ReplayAgent implements Agent {
   }
 }
 
-export const replayAgent: AgentFactory = { name: 'replay', summary: 'replays the ground-truth actions, then declares the task complete', create: () => new ReplayAgent() };
+export const replayAgent: AgentFactory = { spec: replaySpec, create: () => new ReplayAgent() };

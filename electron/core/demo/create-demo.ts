@@ -2,13 +2,12 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { connect as netConnect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { formatHumanLabels } from '../../../shared/formats/human-labels';
-import { registerAgent } from '../agents/registry';
 import { DeviceCapture } from '../capture/capture';
 import { adbShell, inProcessShell, type DeviceShell } from '../capture/device-shell';
 import { createAdbClient, resolveAdbServer } from '../devices/adb-client';
 import { writeFileAtomic } from '../../platform/atomic-write';
 import type { ProgressFn } from '../../kernel/job-service';
-import { runAgents } from '../runner/run-agents';
+import { startRun } from '../runner/start-run';
 import { loadRunTasks, TASK_SETTINGS_FILE } from '../runner/run-tasks';
 import { startDeviceInstance } from '../../virtual-device/instance';
 import { DemoWorld } from '../../virtual-device/world/demo/demo-world';
@@ -98,17 +97,17 @@ export async function createDemoDataset(o: DemoOptions): Promise<DemoResult> {
     await writeFileAtomic(join(work, TASK_SETTINGS_FILE), JSON.stringify({ reset: { '*': DEMO_RESET } }, null, 2) + '\n');
     const verdicts: DemoResult['verdicts'] = {};
     if (o.traces !== false) {
-      registerAgent(scriptAgent);
       const all = await loadRunTasks(work, 'all');
       const alt = all.filter((t) => tasks.find((d) => d.id === t.episode)?.alternative);
       const runs: [string, typeof all][] = [['replay', all], ['noop', all], ['demo-alternative', alt], ['random', all.slice(0, 6)]];
       const total = runs.reduce((n, [, ts]) => n + ts.length, 0);
       let base = 0;
       for (const [agent, ts] of runs) {
-        const r = await runAgents({
-          tasks: ts, agents: [agent], repeat: 1, out: join(work, 'traces'), devices: [{ serial: shell.serial, state: 'device', kind: 'virtual' }],
-          shellFor: () => shell, limits: { maxSteps: agent === 'random' ? 8 : 15, stepTimeoutMs: 60_000, episodeTimeoutMs: 600_000 },
-          resume: false, seed: 7, agentSettings: {}, signal,
+        // The scripted agent is this run's own kind (not in the registry: it only knows the demo's tasks); the
+        // random agent's traces stay short (8 steps) and seeded (7) so the demo dataset is the same every time.
+        const r = await startRun({
+          tasks: ts, agents: [agent], kinds: [scriptAgent], out: join(work, 'traces'), devices: [{ serial: shell.serial, state: 'device', kind: 'virtual' }],
+          shellFor: () => shell, limits: agent === 'random' ? { maxSteps: 8 } : {}, seed: 7, signal,
           onProgress: (done, _t, d) => progress(base + done, total, { phase: `agent ${agent}`, message: d.message }),
         });
         base += ts.length;

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
+import { defineAgent } from '../../../shared/kinds/agents';
 import type { Agent, AgentFactory, AgentTask, Observation } from '../agents/agent';
 import type { DeviceAction } from '../capture/device-action';
 import { DEMO_TASKS } from './demo-tasks';
@@ -24,4 +26,8 @@ class ScriptAgent implements Agent {
   }
 }
 
-export const scriptAgent: AgentFactory = { name: 'demo-alternative', summary: "the demo dataset's alternative paths", create: () => new ScriptAgent() };
+/** The demo generator's own agent kind, for its runs only (the registry's kinds are what the CLI and the run form offer). */
+export const scriptAgent: AgentFactory = {
+  spec: defineAgent({ name: 'demo-alternative', label: 'demo alternative paths', summary: "the demo dataset's alternative paths", settings: z.object({}) }),
+  create: () => new ScriptAgent(),
+};

@@ -4,9 +4,8 @@ import type { EpisodeRecord } from './episode-record';
 import type { RunItem } from './run-agents';
 import type { AppContext } from '../../kernel/context';
 import { AppError } from '../../kernel/errors';
-import { defaultDemoDir, demoExists } from '../demo/demo-location';
 import { appDeviceManager } from '../devices/handlers';
-import { runAgents } from './run-agents';
+import { startRun } from './start-run';
 import { loadRunTasks } from './run-tasks';
 import { LiveRuns } from './live-runs';
 import { watchPresence } from './watch-device';
@@ -14,17 +13,11 @@ import { recordHandlers } from './record-handlers';
 import { checkReset } from './reset-device';
 import { resolveRunSettings } from './run-settings';
 import { secretHandlers } from '../secrets/secret-handlers';
-import { prepareAgents } from '../agents/external/run-hooks';
 import { traceStepEvent } from './step-event';
 import { configHandlers, runConfigs } from '../configs/config-handlers';
 
-/** Where the start screen's demo dataset lives (TOUCHSTONE_DEMO_DIR overrides the per-user default). */
-export function demoDir(): string {
-  return process.env.TOUCHSTONE_DEMO_DIR || defaultDemoDir();
-}
-
-/** The run domain's calls: a run as a job, and the demo dataset made on first use. */
-export function runHandlers(ctx: AppContext): RunCalls {
+/** The run domain's calls: a run as a job, its live state, recording, configurations and keys (`run:agents` and `run:demoDataset` are composed from their own domains). */
+export function runHandlers(ctx: AppContext): Omit<RunCalls, 'run:agents' | 'run:demoDataset'> {
   const live = new LiveRuns();
   const secrets = secretHandlers(ctx.options);
   const reports = new Map<string, RunConfigReport>();
@@ -37,6 +30,10 @@ export function runHandlers(ctx: AppContext): RunCalls {
     'run:start': async (args) => {
       const ds = ctx.datasets.get(args?.datasetId);
       if (!Array.isArray(args.agents) || !args.agents.length) throw new AppError('bad-request', 'run:start needs at least one agent.');
+      for (const [k, min] of [['repeat', 1], ['maxSteps', 1], ['stepTimeoutMs', 1], ['episodeTimeoutMs', 1], ['seed', 0]] as const) {
+        const v = args[k];
+        if (v !== undefined && (!Number.isInteger(v) || v < min)) throw new AppError('bad-request', `run:start: ${k} must be a whole number >= ${min}; got ${JSON.stringify(v)}.`);
+      }
       const settings = await resolveRunSettings(args, secrets.store);
       let reset: ReturnType<typeof checkReset>;
       try { reset = checkReset(args.reset); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
@@ -56,13 +53,12 @@ export function runHandlers(ctx: AppContext): RunCalls {
         const devices = await mgr.pick(args.devices).catch((err: Error) => { throw new AppError('unavailable', err.message, { cause: err }); });
         // A device that vanishes fails its episode within moments (track-devices), not after a command timeout.
         await mgr.watch().catch(() => undefined);
-        // The http and mcp agents wait behind an agent API / MCP server of this run's own (own URL and token) for the run's length.
-        const external = await prepareAgents(args.agents, settings);
-        live.attach(jobId, external.lines);
-        const r = await runAgents({
-          tasks, agents: args.agents, repeat: args.repeat ?? 1, out, devices, shellFor: (s) => mgr.shell(s), watchDevice: watchPresence(mgr.presence),
-          limits: { maxSteps: args.maxSteps ?? 20, stepTimeoutMs: 120_000, episodeTimeoutMs: 900_000 }, resume: args.resume ?? false,
-          seed: 1, agentSettings: settings, hubs: external.hubs, reset, signal: job.signal, configs: cfg.chosen,
+        // startRun prepares the agents (the http and mcp agents get a server of this run's own: own URL and token) and closes them at the end.
+        const r = await startRun({
+          tasks, agents: args.agents, repeat: args.repeat, out, devices, shellFor: (s) => mgr.shell(s), watchDevice: watchPresence(mgr.presence),
+          limits: { maxSteps: args.maxSteps, stepTimeoutMs: args.stepTimeoutMs, episodeTimeoutMs: args.episodeTimeoutMs }, resume: args.resume,
+          seed: args.seed, agentSettings: settings, reset, signal: job.signal, configs: cfg.chosen,
+          onAgentLines: (lines) => live.attach(jobId, lines),
           onProgress: (done, total, d) => { live.planned(jobId, total); job.progress(done, total, d); },
           onEpisodeStart: (item, device, cancel) => live.started(jobId, device, item.task.episode, item.dir, cancel),
           onStep: (item, step, device, usage) => {
@@ -74,28 +70,17 @@ export function runHandlers(ctx: AppContext): RunCalls {
             ctx.emit('run:step', e);
           },
           onEpisode: (item, record, device) => {
-            external.onEpisode(record);
             const e = summary({ item, record, device });
             live.usage(jobId, item.dir, record.agentUsage);
             live.ended(jobId, e, item.dir);
             ctx.emit('run:episode', { ...e, jobId });
           },
-        }).finally(() => external.close());
+        });
         const configReport = await cfg.report(jobId, out, r.items.map((x) => x.record));
         return {
           out: relative(ds.root, out), planned: r.planned, lostDevices: r.lostDevices,
           episodes: r.items.map(summary), ...(configReport ? { configReport } : {}),
         };
-      });
-    },
-    'run:demoDataset': async (args) => {
-      const path = demoDir();
-      if (demoExists(path)) return { path, created: false };
-      return ctx.jobs.run('demo', { jobId: args?.jobId, label: 'Creating the demo dataset' }, async (job) => {
-        // Loaded on first use: the virtual phone (canvas rendering) is only needed to make the dataset.
-        const { createDemoDataset } = await import('../demo/create-demo');
-        await createDemoDataset({ out: path, signal: job.signal, progress: job.progress });
-        return { path, created: true };
       });
     },
   };

@@ -4,7 +4,7 @@ import type { RunReset } from '../../../shared/contract/run';
 import type { AgentUsage } from '../agents/agent';
 import { redactSettings, settingsFor } from '../agents/agent-settings';
 import { agentFactory } from '../agents/registry';
-import type { RunnerHubs } from '../agents/external/external-agents';
+import type { PreparedAgents } from '../agents/prepare-agents';
 import { DeviceCapture, type CaptureOptions } from '../capture/capture';
 import { DeviceGoneError, type DeviceShell } from '../capture/device-shell';
 import type { DeviceConfig } from '../configs/config-types';
@@ -29,6 +29,8 @@ export interface RunPlan {
   repeat: number;
   out: string;
   shard?: RunShard;
+  /** The first repeat's number (default 1): the agent host numbers each new episode of a task after the ones before. */
+  firstRepeat?: number;
   /** Device configurations (`--configs`): every item runs under each, traces in `<out>/<config>/<agent>/...`. */
   configs?: DeviceConfig[];
 }
@@ -43,7 +45,7 @@ export function planItems(p: RunPlan): RunItem[] {
   const all: RunItem[] = [];
   for (const config of p.configs ?? [undefined]) {
     const out = config ? join(p.out, config.name) : p.out;
-    for (let r = 1; r <= p.repeat; r++) for (const agent of p.agents) for (const task of p.tasks) all.push({ task, agent, repeat: r, dir: traceDir(out, agent, r, task.episode), ...(config ? { config } : {}) });
+    for (let r = p.firstRepeat ?? 1; r < (p.firstRepeat ?? 1) + p.repeat; r++) for (const agent of p.agents) for (const task of p.tasks) all.push({ task, agent, repeat: r, dir: traceDir(out, agent, r, task.episode), ...(config ? { config } : {}) });
   }
   return p.shard ? all.filter((_, k) => k % p.shard!.count === p.shard!.index - 1) : all;
 }
@@ -56,8 +58,10 @@ export interface RunOptions extends RunPlan {
   resume: boolean;
   seed: number;
   agentSettings: Record<string, string>;
-  /** This run's agent API / MCP hubs for the http and mcp agents (prepareAgents). */
-  hubs?: RunnerHubs;
+  /** The run's prepared agent kinds (prepareAgents: the http and mcp agents' servers); without, each kind's plain factory. */
+  prepared?: PreparedAgents;
+  /** An evaluation queue to share (the agent host keeps one across its episodes); default one per run, per `evaluate`. */
+  judge?: JudgeQueue | null;
   /** The run's reset method (default: each task's own, from the dataset). */
   reset?: RunReset;
   /** Evaluate each finished episode of an annotated task at once (default true). */
@@ -102,7 +106,7 @@ export async function runAgents(o: RunOptions): Promise<RunResult> {
   const items = planItems(o);
   const queue = [...items];
   const result: RunResult = { items: [], planned: items.length, lostDevices: [], cancelled: false };
-  const judge = o.evaluate === false ? null : new JudgeQueue(o.embedder ?? 'default');
+  const judge = o.judge !== undefined ? o.judge : o.evaluate === false ? null : new JudgeQueue(o.embedder ?? 'default');
   let done = 0;
   const pending: Promise<void>[] = [];
   o.onProgress?.(0, items.length, { phase: 'episodes', message: `${items.length} episode(s) on ${o.devices.length} device(s)` });
@@ -110,12 +114,12 @@ export async function runAgents(o: RunOptions): Promise<RunResult> {
     const capture = new DeviceCapture(o.shellFor(dev.serial), o.capture);
     for (let item = queue.shift(); item; item = queue.shift()) {
       if (o.signal.aborted) { queue.unshift(item); return; }
-      const factory = agentFactory(item.agent);
       const seed = seedOf(o.seed, item.task.episode, item.repeat);
       const cancel = new AbortController();
       o.onEpisodeStart?.(item, dev.serial, cancel);
       const it = item;
-      const agent = factory.create({ seed, settings: settingsFor(item.agent, o.agentSettings), hubs: o.hubs });
+      const opts = { seed, settings: settingsFor(item.agent, o.agentSettings) };
+      const agent = o.prepared ? o.prepared.create(item.agent, opts) : agentFactory(item.agent).create(opts);
       const unwatch = o.watchDevice?.(dev.serial, (why) => cancel.abort(new DeviceGoneError(dev.serial, why)));
       const record = await runEpisode(capture, {
         task: withReset(item.task, o.reset), agent, agentInfo: { name: item.agent, seed, settings: redactSettings(settingsFor(item.agent, o.agentSettings)) },

@@ -80,8 +80,8 @@ describe.skipIf(!HAVE_ADB)('run:start passes the form\'s agent settings, stored 
     expect(await refusal({ agentSettings: { 'llm.api_key': KEY } })).toMatch(/^bad-request: .*llm.api_key is a secret; store it under API keys/);
     expect(await refusal({ secretSettings: { 'llm.api_key': 'missing' } })).toMatch(/^bad-request: No API key named "missing" is stored \(for llm.api_key\); add it under API keys/);
     await service.calls['run:secretSet']({ name: 'local', value: KEY });
-    expect(await refusal({ agentSettings: { 'llm.base_url': 'not a url', 'llm.model': 'm' } })).toMatch(/^bad-request: Agent settings: llm agent: base_url "not a url" is not a URL/);
-    expect(await refusal({ agentSettings: { 'llm.base_url': llm.url, 'llm.model': 'm', 'llm.mode': 'audio' } })).toMatch(/mode must be text or vision; got "audio"/);
+    expect(await refusal({ agentSettings: { 'llm.base_url': 'not a url', 'llm.model': 'm' } })).toMatch(/^bad-request: Agent settings: llm agent: --agent-opt base_url "not a url" is not an http\(s\) URL/);
+    expect(await refusal({ agentSettings: { 'llm.base_url': llm.url, 'llm.model': 'm', 'llm.mode': 'audio' } })).toMatch(/--agent-opt mode must be one of text, vision; got "audio"/);
     expect(await refusal({ agentSettings: { 'llm.base_url': llm.url, 'llm.model': 'm', 'llm.temperature': '7' } })).toMatch(/temperature must be a number from 0 to 2; got "7"/);
     expect(await refusal({ reset: { method: 'reinstall' } })).toMatch(/^bad-request: reset.method must be one of task, clear-app, home, none, snapshot/);
     expect(await refusal({ reset: { method: 'snapshot', snapshot: '' } })).toMatch(/snapshot's name/);
@@ -108,6 +108,6 @@ describe.skipIf(!HAVE_ADB)('run:start passes the form\'s agent settings, stored 
     expect(attach?.join('\n')).toMatch(/TOUCHSTONE_URL=http:\/\/127\.0\.0\.1:\d+[\s\S]*TOUCHSTONE_TOKEN=[\w-]{32}(?![\w-])/);
     const r = await run;
     expect(r.episodes[0]).toMatchObject({ outcome: 'interrupted', reason: expect.stringMatching(/1500 ms/) });
-    expect(await service.calls['run:start']({ datasetId, tasks: ['demo14'], agents: ['http'], devices: 'all', agentSettings: { 'http.port': '99999' } }).catch((e: Error) => e.message)).toMatch(/port must be a port number 0-65535; got "99999"/);
+    expect(await service.calls['run:start']({ datasetId, tasks: ['demo14'], agents: ['http'], devices: 'all', agentSettings: { 'http.port': '99999' } }).catch((e: Error) => e.message)).toMatch(/http agent: --agent-opt port must be a whole number from 0 to 65535; got "99999"/);
   }, 120_000);
 });

@@ -1,8 +1,8 @@
 /** A run view request's agent settings: checked, with stored keys filled in by name, before any device is touched. */
 import type { RunRequest } from '../../../shared/contract/run';
-import { SECRET_SETTING, settingsFor } from '../agents/agent-settings';
+import { SECRET_SETTING } from '../agents/agent-settings';
 import { agentFactory } from '../agents/registry';
-import { llmSettings } from '../agents/llm/llm-settings';
+import { checkAgentSettings } from '../agents/prepare-agents';
 import { AppError } from '../../kernel/errors';
 import type { SecretStore } from '../secrets/secret-store';
 
@@ -23,7 +23,7 @@ function entries(v: unknown, what: string): [string, string][] {
 /**
  * The settings the run's agents get: `agentSettings` plus each `secretSettings` entry's stored key.
  * Refuses secret values sent in the clear, unknown agents, missing keys and settings an agent would
- * refuse later (the LLM agent's endpoint, model, mode, numbers), each with what to do.
+ * refuse later (each agent's spec checks its own: the LLM agent's endpoint, model, mode, numbers), each with what to do.
  */
 export async function resolveRunSettings(args: Pick<RunRequest, 'agents' | 'agentSettings' | 'secretSettings'>, store: SecretStore): Promise<Record<string, string>> {
   for (const a of args.agents) {
@@ -40,8 +40,6 @@ export async function resolveRunSettings(args: Pick<RunRequest, 'agents' | 'agen
     if (value === undefined) throw new AppError('bad-request', `No API key named "${name}" is stored (for ${k}); add it under API keys in the run form, or pick another.`);
     settings[k] = value;
   }
-  if (args.agents.includes('llm')) {
-    try { llmSettings(settingsFor('llm', settings)); } catch (err) { throw new AppError('bad-request', `Agent settings: ${(err as Error).message}`); }
-  }
+  try { checkAgentSettings(args.agents, settings); } catch (err) { throw new AppError('bad-request', `Agent settings: ${(err as Error).message}`); }
   return settings;
 }

@@ -3,8 +3,10 @@ import type { DatasetOverview } from '../../../shared/contract';
 import type { RunConfigChoice, RunReset } from '../../../shared/contract/run';
 import { useAppStore } from '../../store';
 import { filterTasks } from '../tasks/filter-tasks';
-import { AGENT_SPECS, checkAgentSettings } from './form/agent-specs';
+import { RUN_DEFAULTS } from '../../../shared/contract/run';
+import { checkAgentSettings, useAgentKinds } from './form/check-agent-settings';
 import { AgentSettings } from './form/AgentSettings';
+import { AgentChoice } from './form/AgentChoice';
 import { useApiKeys } from './form/ApiKeys';
 import { ResetChoice, resetProblem } from './form/ResetChoice';
 import { DeviceConfigs } from './form/DeviceConfigs';
@@ -35,8 +37,8 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
   const [category, setCategory] = useState('');
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [agent, setAgent] = useState('replay');
-  const [repeat, setRepeat] = useState(1);
-  const [maxSteps, setMaxSteps] = useState(20);
+  const [repeat, setRepeat] = useState<number>(RUN_DEFAULTS.repeat);
+  const [maxSteps, setMaxSteps] = useState<number>(RUN_DEFAULTS.maxSteps);
   const [useDevices, setUseDevices] = useState<Set<string> | null>(null);
   const [configs, setConfigs] = useState<RunConfig[]>(() => loadConfigs());
   const [configName, setConfigName] = useState('');
@@ -48,8 +50,11 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
   const keys = useApiKeys(client);
   const preview = useConfigPreview(client, dataset.id, devConfigs);
   const stored = useMemo(() => keys.list?.secrets.map((x) => x.name) ?? [], [keys.list]);
-  const checked = useMemo(() => checkAgentSettings(agent, values[agent] ?? {}, keyNames[agent] ?? {}, stored), [agent, values, keyNames, stored]);
-  const problems = [...checked.errors.map((e) => e.message), resetProblem(reset), choiceProblem(devConfigs, preview.error)].filter((x): x is string => !!x);
+  const kinds = useAgentKinds(client);
+  const info = kinds.kinds?.find((k) => k.name === agent);
+  const checked = useMemo(() => checkAgentSettings(info, values[agent] ?? {}, keyNames[agent] ?? {}, stored), [info, agent, values, keyNames, stored]);
+  const kindProblem = kinds.error ?? (kinds.kinds && !info ? `No agent "${agent}" in this version; pick another.` : null);
+  const problems = [...checked.errors.map((e) => e.message), kindProblem, resetProblem(reset), choiceProblem(devConfigs, preview.error)].filter((x): x is string => !!x);
   const categories = useMemo(() => [...new Set(dataset.tasks.map((t) => t.category))].sort(), [dataset]);
   const shown = useMemo(() => filterTasks(dataset.tasks, query).filter((t) => !category || t.category === category), [dataset, query, category]);
   const chosenDevices = devices.filter((d) => useDevices === null || useDevices.has(d));
@@ -94,14 +99,12 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
         ))}
       </ul>
       <div className="run-form-row">
-        <label>Agent <select className="input" aria-label="Agent" value={agent} onChange={(e) => setAgent(e.target.value)}>
-          {AGENT_SPECS.map((a) => <option key={a.name} value={a.name}>{a.label}</option>)}
-        </select></label>
+        <AgentChoice kinds={kinds.kinds} agent={agent} onChange={setAgent} />
         <label>Repeats <input className="input num" type="number" min={1} max={50} aria-label="Repeats" value={repeat} onChange={(e) => setRepeat(Math.max(1, Number(e.target.value) || 1))} /></label>
         <label>Step limit <input className="input num" type="number" min={1} max={200} aria-label="Step limit" value={maxSteps} onChange={(e) => setMaxSteps(Math.max(1, Number(e.target.value) || 1))} /></label>
         <ResetChoice value={reset} onChange={setReset} />
       </div>
-      <AgentSettings agent={agent} values={values[agent] ?? {}} keyNames={keyNames[agent] ?? {}} errors={checked.errors} keys={keys}
+      <AgentSettings info={info} values={values[agent] ?? {}} keyNames={keyNames[agent] ?? {}} errors={checked.errors} keys={keys}
         onValue={(k, v) => set(setValues, k, v)} onKeyName={(k, v) => set(setKeyNames, k, v)} />
       <DeviceConfigs value={devConfigs} preview={preview} onChange={setDevConfigs} />
       {problems.length > checked.errors.length && <ul className="form-errors" aria-live="polite">{problems.slice(checked.errors.length).map((p) => <li key={p}>{p}</li>)}</ul>}
@@ -113,7 +116,7 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
         ))}
       </fieldset>
       <div className="run-form-row">
-        <button className="btn btn-primary" type="submit" data-action="start-run" disabled={disabled || !tasks.length || !chosenDevices.length || problems.length > 0 || (devConfigs !== null && (preview.loading || !preview.chosen.length))}
+        <button className="btn btn-primary" type="submit" data-action="start-run" disabled={disabled || !kinds.kinds || !tasks.length || !chosenDevices.length || problems.length > 0 || (devConfigs !== null && (preview.loading || !preview.chosen.length))}
           title={problems.length ? problems.join('\n') : undefined}>
           Run {tasks.length} task{tasks.length === 1 ? '' : 's'} × {repeat} on {chosenDevices.length} device{chosenDevices.length === 1 ? '' : 's'}{devConfigs ? ` under ${preview.chosen.length} configuration${preview.chosen.length === 1 ? '' : 's'}` : ''}
         </button>

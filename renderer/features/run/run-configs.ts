@@ -1,5 +1,9 @@
 import type { RunConfigChoice, RunReset } from '../../../shared/contract/run';
-import { keepableKeyNames, keepableValues } from './form/agent-specs';
+import { AGENT_SPECS, describeAgent } from '../../../shared/kinds/agents';
+import { keepableKeyNames, keepableValues } from './form/check-agent-settings';
+
+// Saved configurations are cleaned as they load, before `run:agents` answers: by the same table it reads.
+const KINDS = new Map(AGENT_SPECS.map((s) => [s.name, describeAgent(s)]));
 
 /**
  * Named run configurations, kept in the browser's storage (per origin: the same in desktop and web mode
@@ -34,7 +38,7 @@ const KEY = 'touchstone.run.configs';
 function clean(c: RunConfig): RunConfig {
   return {
     name: c.name, agent: c.agent, repeat: c.repeat, maxSteps: c.maxSteps, query: c.query ?? '', category: c.category ?? '',
-    values: keepableValues(c.agent, c.values ?? {}), keyNames: keepableKeyNames(c.agent, c.keyNames ?? {}),
+    values: keepableValues(KINDS.get(c.agent), c.values ?? {}), keyNames: keepableKeyNames(KINDS.get(c.agent), c.keyNames ?? {}),
     ...(cleanChoice(c.deviceConfigs) ? { deviceConfigs: cleanChoice(c.deviceConfigs) } : {}),
     ...(c.reset ? { reset: c.reset.method === 'snapshot' ? { method: 'snapshot', snapshot: c.reset.snapshot ?? '' } : { method: c.reset.method } } : {}),
   };

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { EpisodeRecord } from '../../runner/episode-record';
 import { AgentInterrupted } from '../agent';
 import { BridgeAgent, BridgeError, deferred } from './bridge-agent';
-import type { EpisodeHost } from './episode-host';
+import type { DeviceInfo } from '../../../../shared/contract/device';
+import type { RunTask } from '../../runner/run-tasks';
 
 /** One external agent's episode. */
 export interface Session {
@@ -15,6 +16,23 @@ export interface Session {
   dir?: string;
   /** The final record, evaluated (resolves when the episode and its evaluation are done). */
   result: Promise<EpisodeRecord>;
+}
+
+/** An episode a launcher is running for an external agent. */
+export interface HostedEpisode { agent: BridgeAgent; device: string; dir: string; task: RunTask; done: Promise<EpisodeRecord> }
+
+/**
+ * What runs episodes on demand for external agents (`touchstone agent-api`, `touchstone mcp`): the
+ * runner's episode host (electron/core/runner/episode-host.ts) implements it.
+ */
+export interface EpisodeLauncher {
+  readonly tasks: RunTask[];
+  readonly devices: DeviceInfo[];
+  freeDevices(): string[];
+  /** Starts an episode of `taskId` for an agent named `agentName` on `device` (or any free device). */
+  launch(taskId: string, agentName: string, device?: string): HostedEpisode;
+  /** Cancels every running episode. */
+  close(): void;
 }
 
 interface Waiting { agent: BridgeAgent; attached(): void }
@@ -32,7 +50,7 @@ export class AgentHub {
   /** The session opened last (MCP tools default to it; over stateless HTTP each request has a new server). */
   latest?: Session;
 
-  constructor(readonly host?: EpisodeHost) {}
+  constructor(readonly host?: EpisodeLauncher) {}
 
   get(id: string): Session {
     const s = this.sessions.get(id);

@@ -1,33 +1,49 @@
-import type { AgentFactory } from '../agent';
-import type { AgentHub } from './agent-hub';
+import type { AgentSpec } from '../../../../shared/kinds/agents';
+import { httpSpec } from '../../../../shared/kinds/agents/http-agent';
+import { mcpSpec } from '../../../../shared/kinds/agents/mcp-agent';
+import type { AgentFactory, PreparedKind } from '../agent';
+import { parseAgentSettings } from '../agent-settings';
+import { startAgentApi } from '../http-api/agent-api-server';
+import { AgentHub } from './agent-hub';
+
+interface Served { url: string; token: string; close(): Promise<void> }
 
 /**
- * The hubs one run's http and mcp agents wait behind. Each run (`touchstone
- * run`, or each run the run view starts) gets its own, with its own server,
- * URL and token (prepareAgents), and hands them to its agents through the
- * factory's create options: two runs at once never share a hub, so an agent
- * attaches to the run whose token it holds, and closing one run leaves the
- * other's server up.
+ * The http and mcp agents: each run prepares its own hub and server (own port, own URL and token),
+ * and its episodes' agents wait behind that hub until an external agent attaches. Two runs at once
+ * never share a hub, so an agent attaches to the run whose token it holds, and closing one run leaves
+ * the other's server up.
  */
-export type RunnerHubs = Partial<Record<'http' | 'mcp', AgentHub>>;
-
-function attachTimeout(settings: Record<string, string>): number {
-  const v = settings.attach_timeout_ms;
-  const n = v === undefined ? 300_000 : Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--agent-opt attach_timeout_ms must be a whole number of milliseconds; got "${v}".`);
-  return n;
-}
-
-function external(kind: 'http' | 'mcp', summary: string): AgentFactory {
+function external(spec: typeof httpSpec, what: string, serve: (hub: AgentHub, port: number) => Promise<Served>, lines: (s: Served) => string[]): AgentFactory {
+  const kind = spec.name;
   return {
-    name: kind, summary,
-    create: (o) => {
-      const hub = o.hubs?.[kind];
-      if (!hub) throw new Error(`The ${kind} agent needs the ${kind === 'http' ? 'agent HTTP API' : 'MCP server'} its run starts (\`touchstone run --agent ${kind}\` or the run view).`);
-      return hub.runnerAgent(kind, attachTimeout(o.settings));
+    spec: spec as AgentSpec,
+    create: () => { throw new Error(`The ${kind} agent needs the ${what} its run starts (\`touchstone run --agent ${kind}\` or the run view).`); },
+    prepare: async (settings): Promise<PreparedKind> => {
+      const { port } = parseAgentSettings(spec, settings);
+      const hub = new AgentHub();
+      // Two runs at once each need a port of their own: a fixed port a running run holds fails here, before any device is touched.
+      const served = await serve(hub, port!).catch((err: Error) => {
+        throw new Error(`The ${kind} agent's server could not listen on 127.0.0.1:${port} (${err.message}); another run may hold that port: leave ${kind}.port unset (any free port) or pick another.`, { cause: err });
+      });
+      return {
+        lines: lines(served),
+        create: (o) => hub.runnerAgent(kind, parseAgentSettings(spec, o.settings).attach_timeout_ms!),
+        onEpisode: (r) => hub.finished(r.episode, r),
+        close: () => served.close(),
+      };
     },
   };
 }
 
-export const httpAgent = external('http', 'an external agent over the agent HTTP API (Python client: resources/python/touchstone_env.py); the runner waits for it to attach');
-export const mcpAgent = external('mcp', 'an external agent over MCP (streamable HTTP on loopback); the runner waits for it to attach');
+export const httpAgent = external(httpSpec, 'agent HTTP API', (hub, port) => startAgentApi({ hub, port }), (s) => [
+  'http agent: attach with the agent API (e.g. resources/python/touchstone_env.py, setup_task() without a task):', `TOUCHSTONE_URL=${s.url}`, `TOUCHSTONE_TOKEN=${s.token}`,
+]);
+
+export const mcpAgent = external(mcpSpec, 'MCP server', async (hub, port) => {
+  // The MCP SDK loads only for a run with the MCP agent: ~200 ms at every start otherwise.
+  const { startMcpHttp } = await import('../mcp/mcp-http');
+  return startMcpHttp({ hub, port });
+}, (s) => [
+  'mcp agent: connect an MCP client (streamable HTTP, start_episode without a task):', `TOUCHSTONE_MCP_URL=${s.url}`, `TOUCHSTONE_MCP_TOKEN=${s.token}`,
+]);

@@ -75,7 +75,7 @@ async function route(o: AgentApiOptions, req: IncomingMessage, res: ServerRespon
     return sendJson(res, 200, { tasks: (o.hub.host?.tasks ?? []).map((t) => ({ task: t.episode, instruction: t.description, app: t.app, category: t.category, annotated: t.annotated })) });
   }
   if (parts[0] === 'devices' && parts.length === 1 && m === 'GET') {
-    return sendJson(res, 200, { devices: o.hub.host?.o.devices.map((d) => ({ serial: d.serial, model: d.model ?? null, free: o.hub.host!.freeDevices().includes(d.serial) })) ?? [] });
+    return sendJson(res, 200, { devices: o.hub.host?.devices.map((d) => ({ serial: d.serial, model: d.model ?? null, free: o.hub.host!.freeDevices().includes(d.serial) })) ?? [] });
   }
   if (parts[0] !== 'sessions') throw new BridgeError(404, `No route ${m} ${url.pathname}; see /openapi.json.`);
   if (parts.length === 1 && m === 'POST') {

@@ -6,6 +6,10 @@ import { createAppService } from '../../../app';
 import { startServer, type RunningServer } from '../../../server';
 import { HAVE_ADB } from '../../../virtual-device/testing';
 import { startRunFixture, type RunFixture } from '../../runner/testing/run-fixture';
+import { adbShell } from '../../capture/device-shell';
+import { DeviceManager } from '../../devices/device-manager';
+import { EpisodeHost } from '../../runner/episode-host';
+import { loadRunTasks } from '../../runner/run-tasks';
 import { agentApiMount } from './serve-mount';
 
 describe.skipIf(!HAVE_ADB)('the agent API mounted in touchstone serve (web mode), on a virtual device through the real adb', () => {
@@ -15,7 +19,9 @@ describe.skipIf(!HAVE_ADB)('the agent API mounted in touchstone serve (web mode)
 
   beforeAll(async () => {
     fx = await startRunFixture(1, { only: ['demo15'] });
-    const agents = await agentApiMount(fx.dataset, 'all', ['--adb-server', `127.0.0.1:${fx.adb.port}`, '--out', join(fx.tmp, 'serve-runs')]);
+    const mgr = new DeviceManager({ host: '127.0.0.1', port: fx.adb.port });
+    const host = new EpisodeHost({ tasks: await loadRunTasks(fx.dataset, 'all'), devices: await mgr.pick('all'), shellFor: (s) => adbShell(mgr.client, s), out: join(fx.tmp, 'serve-runs') });
+    const agents = agentApiMount(host);
     close = agents.close;
     server = await startServer({ mount: agents.mount, createService: (fileUrl) => createAppService({ mode: 'web', version: 'test', stateDir: mkdtempSync(join(tmpdir(), 'ts-state-')), fileUrl, allowedRoots: [] }) });
   }, 120_000);

@@ -5,6 +5,7 @@ import { parseActionRequest, type ParsedAction } from '../agent-action';
 import { screenElements, type ScreenElement } from '../screen-view';
 import { ChatCaller } from './chat-call';
 import { llmSettings, type LlmSettings } from './llm-settings';
+import { llmSpec } from '../../../../shared/kinds/agents/llm-agent';
 import { ACTION_TOOLS, recordable, systemPrompt, userPrompt } from './prompt';
 import { drawMarks } from './set-of-marks';
 
@@ -104,8 +105,4 @@ export class LlmAgent implements Agent {
   }
 }
 
-export const llmAgent: AgentFactory = {
-  name: 'llm',
-  summary: 'an LLM behind any OpenAI-compatible endpoint (base_url, model, mode=text|vision; key from TOUCHSTONE_LLM_API_KEY)',
-  create: (o) => new LlmAgent(o),
-};
+export const llmAgent: AgentFactory = { spec: llmSpec, create: (o) => new LlmAgent(o) };

@@ -1,3 +1,6 @@
+import { llmSpec } from '../../../../shared/kinds/agents/llm-agent';
+import { parseAgentSettings } from '../agent-settings';
+
 /** How the LLM agent reaches its model; read from `--agent-opt` settings, else the environment. */
 export interface LlmSettings {
   baseURL: string;
@@ -23,32 +26,14 @@ export interface LlmSettings {
   priceOut?: number;
 }
 
-export const LLM_ENV = { baseURL: 'TOUCHSTONE_LLM_BASE_URL', model: 'TOUCHSTONE_LLM_MODEL', apiKey: 'TOUCHSTONE_LLM_API_KEY' } as const;
-
-function number(s: Record<string, string>, key: string, def: number, min: number, max: number): number {
-  if (s[key] === undefined) return def;
-  const n = Number(s[key]);
-  if (!Number.isFinite(n) || n < min || n > max) throw new Error(`llm agent: --agent-opt ${key} must be a number from ${min} to ${max}; got "${s[key]}".`);
-  return n;
-}
-
-/** Resolves the settings; throws saying which setting or variable to give when one is missing. */
+/** Resolves the settings (shared/kinds/agents/llm.ts checks them); throws saying which setting or variable to give when one is missing. */
 export function llmSettings(s: Record<string, string>, env: NodeJS.ProcessEnv = process.env): LlmSettings {
-  const baseURL = s.base_url ?? env[LLM_ENV.baseURL] ?? '';
-  const model = s.model ?? env[LLM_ENV.model] ?? '';
-  if (!baseURL) throw new Error(`llm agent: no endpoint; give --agent-opt base_url=http://host:port/v1 or set ${LLM_ENV.baseURL}.`);
-  try { new URL(baseURL); } catch { throw new Error(`llm agent: base_url "${baseURL}" is not a URL (e.g. http://127.0.0.1:8080/v1).`); }
-  if (!model) throw new Error(`llm agent: no model; give --agent-opt model=NAME or set ${LLM_ENV.model}.`);
-  const mode = s.mode ?? 'text';
-  if (mode !== 'text' && mode !== 'vision') throw new Error(`llm agent: mode must be text or vision; got "${mode}".`);
-  const tools = s.tools ?? 'on';
-  if (tools !== 'on' && tools !== 'off') throw new Error(`llm agent: tools must be on or off; got "${tools}".`);
+  const v = parseAgentSettings(llmSpec, s, env);
   return {
-    baseURL, model, apiKey: s.api_key ?? env[LLM_ENV.apiKey] ?? 'none', mode, tools: tools === 'on',
-    temperature: number(s, 'temperature', 0, 0, 2), maxTokens: number(s, 'max_tokens', 512, 1, 1e6), retries: number(s, 'retries', 3, 0, 20),
-    backoffMs: number(s, 'backoff_ms', 1000, 0, 600_000), timeoutMs: number(s, 'timeout_ms', 120_000, 100, 3_600_000),
-    historyLength: number(s, 'history', 8, 0, 100), imageWidth: number(s, 'image_width', 720, 64, 4096),
-    ...(s.price_in !== undefined ? { priceIn: number(s, 'price_in', 0, 0, 1e6) } : {}),
-    ...(s.price_out !== undefined ? { priceOut: number(s, 'price_out', 0, 0, 1e6) } : {}),
+    baseURL: v.base_url!, model: v.model!, apiKey: v.api_key!, mode: v.mode, tools: v.tools === 'on',
+    temperature: v.temperature!, maxTokens: v.max_tokens!, retries: v.retries!, backoffMs: v.backoff_ms!, timeoutMs: v.timeout_ms!,
+    historyLength: v.history!, imageWidth: v.image_width!,
+    ...(v.price_in !== undefined ? { priceIn: v.price_in } : {}),
+    ...(v.price_out !== undefined ? { priceOut: v.price_out } : {}),
   };
 }

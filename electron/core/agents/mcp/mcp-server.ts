@@ -31,7 +31,7 @@ export function createMcpServer(hub: AgentHub, agentName = 'mcp', version = '0.1
   const sessionArg = { session: z.string().optional().describe('session id from start_episode (default: the latest)') };
 
   server.registerTool('list_devices', { description: 'Devices of the pool and whether each is free.' }, async () => guarded(async () =>
-    text(JSON.stringify(hub.host?.o.devices.map((d) => ({ serial: d.serial, model: d.model ?? null, free: hub.host!.freeDevices().includes(d.serial) })) ?? [], null, 1))));
+    text(JSON.stringify(hub.host?.devices.map((d) => ({ serial: d.serial, model: d.model ?? null, free: hub.host!.freeDevices().includes(d.serial) })) ?? [], null, 1))));
 
   server.registerTool('list_tasks', { description: 'Tasks that can be started, with their instructions.' }, async () => guarded(async () =>
     text((hub.host?.tasks ?? []).map((t) => `${t.episode}\t${t.description}`).join('\n') || 'No task list here: start_episode without a task takes the next episode `touchstone run` queued.')));

@@ -11,7 +11,7 @@ import type { EpisodeRecord } from '../../runner/episode-record';
 import { loadRunTasks } from '../../runner/run-tasks';
 import { startRunFixture, type RunFixture } from '../../runner/testing/run-fixture';
 import { AgentHub } from '../external/agent-hub';
-import { EpisodeHost } from '../external/episode-host';
+import { EpisodeHost } from '../../runner/episode-host';
 import { startMcpHttp } from './mcp-http';
 
 const REPO = path.resolve(import.meta.dirname, '../../../..');

@@ -1,20 +1,18 @@
 import { describe, it, expect } from 'vitest';
-import { agentFactory } from '../registry';
-import { BridgeAgent } from './bridge-agent';
-import { prepareAgents } from './run-hooks';
+import { agentFactory } from './registry';
+import { BridgeAgent } from './external/bridge-agent';
+import { checkAgentSettings, prepareAgents } from './prepare-agents';
 
 const status = async (url: string, token: string): Promise<number> => (await fetch(`${url}/v1/tasks`, { headers: { authorization: `Bearer ${token}` } })).status;
 const attach = (lines: string[], key: string): string => lines.find((l) => l.startsWith(`${key}=`))!.slice(key.length + 1);
 
-describe('prepareAgents: each run its own agent servers (real loopback servers)', () => {
+describe('prepareAgents: each run its own agent servers, through the http and mcp kinds\' prepare hooks (real loopback servers)', () => {
   it('two runs get two servers, each taking only its own token; closing one leaves the other serving', async () => {
     const a = await prepareAgents(['http', 'mcp'], {});
     const b = await prepareAgents(['http'], {});
     try {
       const [ua, ta, ub, tb] = [attach(a.lines, 'TOUCHSTONE_URL'), attach(a.lines, 'TOUCHSTONE_TOKEN'), attach(b.lines, 'TOUCHSTONE_URL'), attach(b.lines, 'TOUCHSTONE_TOKEN')];
       expect(ua).not.toBe(ub);
-      expect(a.hubs.http).toBeDefined();
-      expect(a.hubs.http).not.toBe(b.hubs.http);
       expect([await status(ua, ta), await status(ub, tb), await status(ub, ta), await status(ua, tb)]).toEqual([200, 200, 401, 401]);
       await a.close();
       await expect(fetch(`${ua}/v1/tasks`)).rejects.toThrow();
@@ -35,17 +33,24 @@ describe('prepareAgents: each run its own agent servers (real loopback servers)'
     await b.close();
   });
 
-  it('the http and mcp agents need their run\'s hub: without one, a clear error; with one, an agent waiting behind it', async () => {
+  it('the http and mcp agents need their run\'s prepared server: without one, a clear error; with one, an agent waiting behind it', async () => {
     expect(() => agentFactory('http').create({ seed: 1, settings: {} })).toThrow(/needs the agent HTTP API its run starts/);
     expect(() => agentFactory('mcp').create({ seed: 1, settings: {} })).toThrow(/needs the MCP server its run starts/);
+    await expect(prepareAgents(['http'], { 'http.attach_timeout_ms': 'soon' })).rejects.toThrow(/http agent: --agent-opt attach_timeout_ms must be a whole number .* got "soon"/);
     const run = await prepareAgents(['http'], {});
     try {
-      // The hub of another kind is not borrowed.
-      expect(() => agentFactory('mcp').create({ seed: 1, settings: {}, hubs: run.hubs })).toThrow(/needs the MCP server/);
-      expect(() => agentFactory('http').create({ seed: 1, settings: { attach_timeout_ms: 'soon' }, hubs: run.hubs })).toThrow(/attach_timeout_ms must be a whole number .* got "soon"/);
-      const agent = agentFactory('http').create({ seed: 1, settings: {}, hubs: run.hubs });
+      // The server of another kind is not borrowed.
+      expect(() => run.create('mcp', { seed: 1, settings: {} })).toThrow(/needs the MCP server/);
+      const agent = run.create('http', { seed: 1, settings: {} });
       expect(agent).toBeInstanceOf(BridgeAgent);
       expect((agent as BridgeAgent).task).toBeUndefined();
     } finally { await run.close(); }
+  });
+
+  it('settings no agent of the run takes are refused with the nearest name; another agent\'s scoped ones are left alone', () => {
+    expect(() => checkAgentSettings(['llm'], { 'llm.temprature': '0.2' })).toThrow('The llm agent has no setting "temprature"; did you mean temperature? (settings: base_url, model, mode, api_key, temperature');
+    expect(() => checkAgentSettings(['replay', 'random'], { compete: '0.2' })).toThrow('No agent of this run (replay, random) takes a setting "compete"; did you mean complete? (settings: complete; see touchstone run --help).');
+    expect(() => checkAgentSettings(['replay'], { 'replay.speed': '2' })).toThrow('The replay agent has no setting "speed" (it takes none; see touchstone run --help).');
+    expect(() => checkAgentSettings(['random'], { 'llm.model': 'x', complete: '0.5' })).not.toThrow();
   });
 });

@@ -1,19 +1,21 @@
+/** The options `touchstone agent-api`, `touchstone mcp` and `serve --agent-dataset` share: which tasks and devices the agent host runs episodes on. */
 import { resolve } from 'node:path';
-import { adbShell } from '../../capture/device-shell';
-import { resolveAdbServer } from '../../devices/adb-client';
-import { DeviceManager } from '../../devices/device-manager';
-import { parseEmbedderSpec } from '../../evaluation/embedding-provider';
-import { loadRunTasks } from '../../runner/run-tasks';
-import { EpisodeHost } from './episode-host';
+import { adbShell } from '../core/capture/device-shell';
+import { resolveAdbServer } from '../core/devices/adb-client';
+import { DeviceManager } from '../core/devices/device-manager';
+import { parseEmbedderSpec } from '../core/evaluation/embedding-provider';
+import { EpisodeHost } from '../core/runner/episode-host';
+import { loadRunTasks } from '../core/runner/run-tasks';
+import { RUN_DEFAULTS } from '../core/runner/start-run';
 
-/** The options `touchstone agent-api` and `touchstone mcp` share, for their usage text. */
+/** The shared options' usage text. */
 export const HOST_USAGE = `  --dataset D          LlamaTouch dataset whose tasks agents may start (llamatouch_task_metadata.tsv)
   --devices S          comma-separated serials, or all usable devices (one episode per device at a time)
   --tasks T            episode ids agents may start (default all)
-  --out DIR            traces go to DIR/<agent>/r<n>/<episode>/ (default ./runs)
-  --max-steps N        step limit per episode (default 30)
-  --step-timeout MS    longest wait for the agent's next action (default 600000)
-  --episode-timeout MS limit for one episode (default 1800000)
+  --out DIR            traces go to DIR/<agent>/r<n>/<episode>/ (default ./${RUN_DEFAULTS.out})
+  --max-steps N        step limit per episode (default ${RUN_DEFAULTS.maxSteps})
+  --step-timeout MS    longest wait for the agent's next action (default ${RUN_DEFAULTS.stepTimeoutMs})
+  --episode-timeout MS limit for one episode (default ${RUN_DEFAULTS.episodeTimeoutMs})
   --no-eval            do not evaluate finished episodes
   --embedder E         default | onnx:<dir> | none, for fuzzy items in the evaluation
   --adb-server H:P     the adb server to use (default: ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_PORT, 5037)`;
@@ -37,19 +39,19 @@ export async function hostFromArgs(argv: string[], extraValueOpts: string[] = []
     v[key] = val;
   }
   for (const k of ['dataset', 'devices']) if (!v[k]) throw new Error(`--${k} is required`);
-  const int = (k: string, def: number): number => {
-    if (v[k] === undefined) return def;
+  const int = (k: string): number | undefined => {
+    if (v[k] === undefined) return undefined;
     const n = Number(v[k]);
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${k} must be a whole number >= 1; got "${v[k]}"`);
     return n;
   };
   const list = (s: string): string[] | 'all' => (s === 'all' ? 'all' : s.split(',').map((x) => x.trim()).filter(Boolean));
-  const limits = { maxSteps: int('max-steps', 30), stepTimeoutMs: int('step-timeout', 600_000), episodeTimeoutMs: int('episode-timeout', 1_800_000) };
+  const limits = { maxSteps: int('max-steps'), stepTimeoutMs: int('step-timeout'), episodeTimeoutMs: int('episode-timeout') };
   const embedder = parseEmbedderSpec(v.embedder ?? 'default');
   const tasks = await loadRunTasks(resolve(v.dataset!), list(v.tasks ?? 'all'));
   const mgr = new DeviceManager(resolveAdbServer(v['adb-server']));
   const devices = await mgr.pick(list(v.devices!));
-  const host = new EpisodeHost({ tasks, devices, shellFor: (s) => adbShell(mgr.client, s), out: resolve(v.out ?? 'runs'), limits, evaluate: !flags.has('--no-eval'), embedder });
+  const host = new EpisodeHost({ tasks, devices, shellFor: (s) => adbShell(mgr.client, s), out: resolve(v.out ?? RUN_DEFAULTS.out), limits, evaluate: !flags.has('--no-eval'), embedder });
   const rest = Object.fromEntries(Object.entries(v).filter(([k]) => !VALUE_OPTS.includes(k)));
   return { host, rest, flags };
 }

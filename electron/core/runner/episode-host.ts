@@ -1,14 +1,16 @@
-import { join } from 'node:path';
-import type { DeviceInfo } from '../../../../shared/contract/device';
-import { DeviceCapture } from '../../capture/capture';
-import type { DeviceShell } from '../../capture/device-shell';
-import type { EmbedderSpec } from '../../evaluation/embedding-provider';
-import type { EpisodeRecord } from '../../runner/episode-record';
-import { JudgeQueue } from '../../runner/judge-queue';
-import { runEpisode, type EpisodeLimits } from '../../runner/run-episode';
-import type { RunTask } from '../../runner/run-tasks';
-import { TraceRecorder } from '../../runner/trace-recorder';
-import { BridgeAgent, BridgeError } from './bridge-agent';
+import { z } from 'zod';
+import type { DeviceInfo } from '../../../shared/contract/device';
+import { defineAgent } from '../../../shared/kinds/agents';
+import type { DeviceShell } from '../capture/device-shell';
+import type { EmbedderSpec } from '../evaluation/embedding-provider';
+import { BridgeAgent, BridgeError } from '../agents/external/bridge-agent';
+import type { EpisodeLauncher, HostedEpisode } from '../agents/external/agent-hub';
+import type { EpisodeRecord } from './episode-record';
+import { JudgeQueue } from './judge-queue';
+import type { EpisodeLimits } from './run-episode';
+import { traceDir } from './run-agents';
+import type { RunTask } from './run-tasks';
+import { startRun } from './start-run';
 
 export interface HostOptions {
   tasks: RunTask[];
@@ -16,20 +18,19 @@ export interface HostOptions {
   shellFor(serial: string): DeviceShell;
   /** Traces go to `<out>/<agent>/r<n>/<episode>`, n counting the episodes of that task run by this host. */
   out: string;
-  limits: EpisodeLimits;
+  /** Over RUN_DEFAULTS. */
+  limits?: Partial<EpisodeLimits>;
   evaluate?: boolean;
   embedder?: EmbedderSpec;
 }
 
-/** An episode the host is running for an external agent. */
-export interface HostedEpisode { agent: BridgeAgent; device: string; dir: string; task: RunTask; done: Promise<EpisodeRecord> }
-
 /**
  * Runs episodes on demand for external agents (`touchstone agent-api`,
- * `touchstone mcp`): a task by id on a free device, through the same runner,
- * recorder and evaluation as `touchstone run`.
+ * `touchstone mcp`): a task by id on a free device, each a one-episode run
+ * through startRun, so with the same defaults, recorder and evaluation as
+ * `touchstone run`.
  */
-export class EpisodeHost {
+export class EpisodeHost implements EpisodeLauncher {
   private readonly busy = new Set<string>();
   private readonly counts = new Map<string, number>();
   private readonly judge: JudgeQueue | null;
@@ -40,6 +41,7 @@ export class EpisodeHost {
   }
 
   get tasks(): RunTask[] { return this.o.tasks; }
+  get devices(): DeviceInfo[] { return this.o.devices; }
 
   freeDevices(): string[] { return this.o.devices.map((d) => d.serial).filter((s) => !this.busy.has(s)); }
 
@@ -60,29 +62,27 @@ export class EpisodeHost {
     this.busy.add(serial);
     const n = (this.counts.get(task.episode) ?? 0) + 1;
     this.counts.set(task.episode, n);
-    const dir = join(this.o.out, agentName, `r${n}`, task.episode.replace(/[^\w.-]/g, '_'));
     const agent = new BridgeAgent(agentName);
+    // The attached agent is this episode's own kind: the run makes no other agent of that name.
+    const kind = { spec: defineAgent({ name: agentName, label: agentName, summary: 'an attached external agent', settings: z.object({}) }), create: () => agent };
     const ac = new AbortController();
     this.controllers.add(ac);
     const done = (async (): Promise<EpisodeRecord> => {
       try {
-        let record = await runEpisode(new DeviceCapture(this.o.shellFor(serial)), {
-          task, agent, agentInfo: { name: agentName, seed: 0, settings: {} }, repeat: n, dir, device: { serial, model: dev.model, apiLevel: dev.apiLevel },
-          limits: this.o.limits, resume: false, signal: ac.signal,
+        const r = await startRun({
+          tasks: [task], agents: [agentName], kinds: [kind], firstRepeat: n, out: this.o.out, devices: [dev], shellFor: this.o.shellFor,
+          limits: this.o.limits, judge: this.judge, signal: ac.signal,
         });
-        if (this.judge && task.annotated && ['finished', 'step-limit', 'timeout'].includes(record.outcome)) {
-          const rec = new TraceRecorder(dir, record);
-          await rec.update({ evaluation: await this.judge.judge(task, dir) });
-          record = rec.current;
-        }
-        return record;
+        const item = r.items[0];
+        if (!item) throw new Error(`The episode of ${task.episode} was cancelled before it started.`);
+        return item.record;
       } finally {
         this.busy.delete(serial);
         this.controllers.delete(ac);
       }
     })();
     done.catch(() => undefined);
-    return { agent, device: serial, dir, task, done };
+    return { agent, device: serial, dir: traceDir(this.o.out, agentName, n, task.episode), task, done };
   }
 
   /** Cancels every running episode (their finished steps are kept). */
