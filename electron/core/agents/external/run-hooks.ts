@@ -1,3 +1,4 @@
+import { AppError } from '../../../kernel/errors';
 import { settingsFor } from '../agent-settings';
 import type { EpisodeRecord } from '../../runner/episode-record';
 import { startAgentApi } from '../http-api/agent-api-server';
@@ -31,10 +32,11 @@ export async function prepareAgents(agents: string[], settings: Record<string, s
     if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`--agent-opt ${k}.port must be a port number 0-65535; got "${v}".`);
     return n;
   };
-  // Two runs at once each need a port of their own: a fixed port a running run holds fails here, before any device is touched.
+  // Two runs at once each need a port of their own: a fixed port a running run holds fails here, before any
+  // device is touched. A 'conflict', not an internal error: the port `serve` itself listens on is taken too.
   const listening = async <T>(k: string, start: Promise<T>): Promise<T> => start.catch(async (err: Error) => {
     for (const c of closers) await c();
-    throw new Error(`The ${k} agent's server could not listen on 127.0.0.1:${port(k)} (${err.message}); another run may hold that port: leave ${k}.port unset (any free port) or pick another.`, { cause: err });
+    throw new AppError('conflict', `The ${k} agent's server could not listen on 127.0.0.1:${port(k)} (${err.message}); another run, or this app's own server, holds that port: leave ${k}.port unset (any free port) or pick another.`, { cause: err });
   });
   if (agents.includes('http')) {
     const hub = new AgentHub();
