@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync, symlinkSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppService } from './app';
@@ -89,6 +90,41 @@ describe('loopback server', () => {
     });
     expect(status).toBe(413);
     expect((await raw(server, '/api/app:info', { method: 'POST', headers: auth(), body: '{}' })).status).toBe(200);
+  });
+
+  it('reads a refused 2 MiB body to its end before answering 413, so a client still writing never sees EPIPE', async () => {
+    const body = Buffer.alloc(2 << 20, 0x78);
+    const sock = connect(server.port, '127.0.0.1');
+    await new Promise((r) => sock.once('connect', r));
+    let answer = '';
+    sock.on('data', (c: Buffer) => (answer += c.toString()));
+    const closed = new Promise<void>((r) => sock.once('close', () => r()));
+    sock.write(`POST /api/app:info HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    sock.write(body.subarray(0, 1 << 20));
+    // Half the body is in: the server must still be reading, not answering (it used to answer and close here).
+    await new Promise((r) => setTimeout(r, 400));
+    expect(answer).toBe('');
+    const errors: string[] = [];
+    sock.on('error', (e: NodeJS.ErrnoException) => errors.push(e.code ?? e.message));
+    sock.end(body.subarray(1 << 20));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(errors).toEqual([]);
+  });
+
+  it('tells no unauthenticated client where it is installed, and forbids framing by header', async () => {
+    const r = await new Promise<{ status: number; body: string; headers: Record<string, unknown> }>((resolve, reject) => {
+      request({ host: '127.0.0.1', port: server.port, path: '/assets/x.js' }, (res) => {
+        let b = '';
+        res.on('data', (c: Buffer) => (b += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: b, headers: res.headers }));
+      }).on('error', reject).end();
+    });
+    expect(r.status).toBe(404);
+    expect(r.body).toContain('/assets/x.js');
+    expect(r.body).not.toContain(base);
+    expect(r.headers['x-frame-options']).toBe('DENY');
+    expect(String(r.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
   it.each([

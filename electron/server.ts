@@ -12,12 +12,22 @@ import { fileUrlPath, parseFileUrlPath } from './transport/file-urls';
 import { errorBody, httpStatus, toReply } from './kernel/errors';
 import { newToken, requestToken, tokenMatches } from './platform/token';
 import { sendFile, sendJson, sendText, staticOrIndex } from './platform/static-files';
+import { loopbackHost, loopbackOrigin } from './platform/loopback-origin';
 import type { AppService, FileUrlFor } from './kernel/types';
 
 const HOST = '127.0.0.1';
 const MAX_BODY = 1 << 20;
-/** A refused body is still read (and dropped) up to this much, so the client sees the 413 instead of a reset. */
+/**
+ * A refused body is still read (and dropped) up to this much before the 413 goes out, so a client still
+ * writing sees the answer instead of EPIPE or a reset; a body declared larger is answered at once.
+ */
 const MAX_DRAIN = 16 << 20;
+
+/**
+ * On every answer: no other site may frame the page (a CSP `frame-ancestors` in a <meta> is ignored by
+ * browsers, so it is a header here; X-Frame-Options for browsers without CSP level 2).
+ */
+const FRAME_HEADERS = { 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' } as const;
 
 /** Bytes of events queued for one WebSocket client before it is dropped as not reading. */
 const MAX_EVENT_BACKLOG = 8 << 20;
@@ -81,11 +91,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    for (const [k, v] of Object.entries(FRAME_HEADERS)) res.setHeader(k, v);
     const url = URL.parse(req.url ?? '/', origin);
     if (!url) return sendText(res, 400, 'Malformed request URL.');
     if (!hostAllowed(req, origin)) return sendText(res, 403, 'Refused: unexpected Host header (only 127.0.0.1 is served).');
     if (url.pathname.startsWith('/api/')) return handleApi(req, res, url);
     if (url.pathname.startsWith('/files/')) return handleFile(req, res, url);
+    if (mounted && !originAllowed(req, origin)) return sendJson(res, 403, { ok: false, error: { code: 'refused', message: 'Refused: cross-origin request.' } });
     if (mounted && await mounted(req, res, url)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, `Method ${req.method} not allowed here.`);
     if (!options.rendererDir) return sendText(res, 404, 'No renderer build is served; run `npm run build` first.');
@@ -93,7 +105,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (!file) return sendText(res, 403, 'Refused: path leaves the app folder.');
     // Vite names assets by content hash, so they may be cached for good; the page itself never.
     const cache = url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store';
-    return sendFile(res, file, cache);
+    // The 404 names the URL path, never the install folder: this route needs no token.
+    return sendFile(res, file, cache, url.pathname);
   }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -129,7 +142,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (!ref) return sendText(res, 400, `Malformed file URL ${url.pathname}.`);
     try {
       const file = await service.resolveScreenFile(ref.datasetId, ref.relPath);
-      await sendFile(res, file, 'private, max-age=300');
+      await sendFile(res, file, 'private, max-age=300', ref.relPath);
     } catch (err) {
       const body = errorBody(err);
       sendText(res, httpStatus(body.code), body.message);
@@ -187,42 +200,33 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 }
 
 /** Only our own host name: a page on another origin that rebinds DNS to 127.0.0.1 is refused. */
-function hostAllowed(req: IncomingMessage, origin: string): boolean {
-  const host = req.headers.host;
-  const port = new URL(origin).port;
-  return host === `${HOST}:${port}` || host === `localhost:${port}`;
-}
+const hostAllowed = (req: IncomingMessage, origin: string): boolean => loopbackHost(req, Number(new URL(origin).port));
 
 /** Browsers send Origin on cross-site requests; anything but our own origin is refused. */
-function originAllowed(req: IncomingMessage, origin: string): boolean {
-  const o = req.headers.origin;
-  if (o === undefined) return true;
-  const port = new URL(origin).port;
-  return o === origin || o === `http://localhost:${port}`;
-}
+const originAllowed = (req: IncomingMessage, origin: string): boolean => loopbackOrigin(req, Number(new URL(origin).port));
 
 /**
- * The request body as text; rejects with BodyTooLarge past MAX_BODY (declared
- * or counted) and keeps reading and dropping the rest, so the 413 reaches the
- * client before the connection closes (a sender cut off mid-body sees a reset).
+ * The request body as text; rejects with BodyTooLarge past MAX_BODY (declared or counted), but only once
+ * the rest is read and dropped (up to MAX_DRAIN), so the 413 goes out after the client stopped writing:
+ * answering mid-body and closing made a client still writing fail with EPIPE instead of reading the 413.
+ * A body declared over MAX_DRAIN cannot be drained and is refused at once.
  */
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let refused = Number(req.headers['content-length']) > MAX_BODY;
-    if (refused) reject(new BodyTooLarge());
+    const declared = Number(req.headers['content-length']);
+    if (declared > MAX_DRAIN) { reject(new BodyTooLarge()); return; }
+    let refused = declared > MAX_BODY;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_DRAIN) req.destroy();
-      else if (refused) return;
+      if (size > MAX_DRAIN) { req.destroy(); reject(new BodyTooLarge()); } else if (refused) return;
       else if (size > MAX_BODY) {
         refused = true;
         chunks.length = 0;
-        reject(new BodyTooLarge());
       } else chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => (refused ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks).toString('utf8'))));
     req.on('error', reject);
   });
 }

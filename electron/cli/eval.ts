@@ -60,6 +60,7 @@ LLM judge (judge, hybrid = judge + essential states; disagreements go to a needs
   --judge-cache DIR  answer cache by (model, prompt hash) (default ~/.cache/touchstone/judge)
   --judge-price P    USD per million tokens: IN/OUT or model=IN/OUT,... for the cost report
   --judge-concurrency N  episodes judged at once (default 4); --judge-retries N on 429/5xx (default 4)
+  --judge-timeout S  seconds per request, the whole answer included (default 120); answers over 8 MiB are refused
   --human-queue FILE write the needs-a-human queue as CSV
 
 Progress goes to stderr (a bar on a terminal, a line per 10% otherwise). Ctrl-C stops the workers and

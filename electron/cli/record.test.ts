@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path, { join } from 'node:path';
 import { HAVE_ADB, startAdbServer, startVirtualDevice, type AdbServer, type StartedDevice } from '../virtual-device/testing';
@@ -43,4 +43,16 @@ describe.skipIf(!HAVE_ADB)('touchstone record (adb not installed → skipped)', 
     expect(ds.episodes.map((e) => [e.id, e.nsteps, e.stepsFound])).toEqual([['r1', 6, 6]]);
     expect(ds.problems.filter((p) => p.severity === 'error')).toEqual([]);
   }, 120_000);
+
+  it('refuses a description with a tab before recording anything (it used to record, then throw the demonstration away at save)', async () => {
+    const out = join(tmp, 'tab');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'electron/cli.ts'), 'record', '--device', dev.serial, '--task', 'Make a note\twith a tab', '--out', out], { cwd: REPO, env: adb.env });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stdin.end('home\ndone\n');
+    const code = await new Promise((r) => child.on('exit', r));
+    expect(code, stderr).toBe(2);
+    expect(stderr).toMatch(/touchstone record: --task: The task description holds a tab; it must be one line without tabs/);
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
 });

@@ -7,7 +7,7 @@ import { adbShell } from '../core/capture/device-shell';
 import { locate, type Target } from '../core/demo/targets';
 import { resolveAdbServer } from '../core/devices/adb-client';
 import { DeviceManager } from '../core/devices/device-manager';
-import { GroundTruthRecorder, type RecordedScreen } from '../core/recorder/record-episode';
+import { descriptionProblem, GroundTruthRecorder, type RecordedScreen } from '../core/recorder/record-episode';
 
 const USAGE = `Usage: touchstone record --device S --task "description" --out DATASET [--episode ID] [--category C] [--app PKG]
 
@@ -60,6 +60,9 @@ export async function run(argv: string[]): Promise<number> {
     v[argv[i]!.slice(2)] = argv[i + 1]!;
   }
   if (!v.device || !v.task || !v.out) { console.error(`touchstone record: --device, --task and --out are required\n\n${USAGE}`); return 2; }
+  // Before any device is touched: a description the index cannot hold would throw the demonstration away at the end.
+  const problem = descriptionProblem(v.task);
+  if (problem) { console.error(`touchstone record: --task: ${problem}`); return 2; }
   try {
     const mgr = new DeviceManager(resolveAdbServer(v['adb-server']));
     await mgr.pick([v.device]);

@@ -166,7 +166,18 @@ export async function run(args: string[]): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  agents?.close();
-  await server.close();
+  // A second Ctrl+C while closing ends at once.
+  process.once('SIGINT', () => process.exit(130));
+  await Promise.race([
+    Promise.all([agents?.close(), server.close()]),
+    new Promise((r) => setTimeout(r, STOP_GRACE_MS).unref()),
+  ]);
+  // What a used server still holds (the adb device tracker, job workers, emulator consoles, pending timers)
+  // would keep the process alive for good: once the sockets are closed, it ends. Unref'd, so a process that
+  // has nothing left ends at once by itself.
+  setTimeout(() => process.exit(0), 200).unref();
   return 0;
 }
+
+/** How long closing the sockets may take after Ctrl+C before the process ends anyway. */
+const STOP_GRACE_MS = 2_000;

@@ -1,4 +1,5 @@
-import { readFile, mkdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { makePrivateDir } from '../platform/private-dir';
 import { basename, join } from 'node:path';
 import type { RecentDataset } from '../../shared/contract';
 import { sweepStaleTemps, writeFileAtomic } from '../platform/atomic-write';
@@ -48,7 +49,7 @@ export class RecentStore {
     return this.serialised(async () => {
       const entry: RecentDataset = { path, name: basename(path) || path, openedAt: new Date().toISOString() };
       const next = [entry, ...(await this.list()).filter((r) => r.path !== path)].slice(0, MAX_RECENT);
-      await mkdir(this.stateDir, { recursive: true });
+      await makePrivateDir(this.stateDir);
       await writeFileAtomic(this.file, JSON.stringify(next, null, 2) + '\n');
       return next;
     });

@@ -51,11 +51,11 @@ export async function staticOrIndex(dir: string, urlPath: string): Promise<strin
   return file;
 }
 
-/** Streams a file with its type; 404 when it is not a regular file. */
-export async function sendFile(res: ServerResponse, file: string, cache: string): Promise<void> {
+/** Streams a file with its type; 404 naming `shown` (what the client asked for, never a path of this machine) when it is not a regular file. */
+export async function sendFile(res: ServerResponse, file: string, cache: string, shown: string): Promise<void> {
   const st = await stat(file).catch(() => null);
   if (!st?.isFile()) {
-    sendText(res, 404, `Not found: ${file}`);
+    sendText(res, 404, `Not found: ${shown.slice(0, 200)}`);
     return;
   }
   res.writeHead(200, {

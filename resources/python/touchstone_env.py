@@ -11,11 +11,13 @@ AgentEnv ports by changing its import:
     env.complete()                     # or env.impossible()
     print(env.result())                # outcome and evaluation of the recorded trace
 """
+import http.client
 import json
 import os
-import urllib.error
+import socket
+import threading
+import time
 import urllib.parse
-import urllib.request
 
 __all__ = ["TouchstoneEnv", "TouchstoneError"]
 
@@ -27,6 +29,64 @@ class TouchstoneError(Exception):
         super().__init__("HTTP %s: %s" % (status, message))
         self.status = status
         self.message = message
+
+
+def _http(method, url, headers, data, timeout):
+    """One request; (status, body bytes). `timeout` is the deadline of the whole exchange, body included:
+    a server that answers one byte at a time cannot hold the caller longer (a socket timeout alone restarts
+    with every byte). Raises TimeoutError past it, ConnectionError when the server cannot be reached."""
+    parts = urllib.parse.urlsplit(url)
+    cls = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    conn = cls(parts.hostname, parts.port, timeout=timeout)
+    deadline = time.monotonic() + timeout
+    expired = threading.Event()
+    late = ("%s %s: no complete answer within %g s (the timeout); the server is stalled or sending slowly"
+            % (method, url, timeout))
+
+    def expire():
+        # Shutting the socket down wakes a read blocked in another thread (closing it would not).
+        expired.set()
+        if conn.sock is not None:
+            try:
+                conn.sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    timer = threading.Timer(timeout, expire)
+    timer.daemon = True
+    timer.start()
+    try:
+        target = (parts.path or "/") + ("?" + parts.query if parts.query else "")
+        conn.request(method, target, body=data, headers=headers)
+        res = conn.getresponse()
+        chunks = []
+        while time.monotonic() < deadline:
+            chunk = res.read1(65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+        if expired.is_set() or time.monotonic() >= deadline:
+            raise TimeoutError(late)
+        return res.status, b"".join(chunks)
+    except (OSError, http.client.HTTPException) as err:
+        # socket.timeout is a TimeoutError: no byte for `timeout` seconds is past the deadline too.
+        if expired.is_set() or isinstance(err, TimeoutError):
+            raise TimeoutError(late) from None
+        raise ConnectionError("%s %s: %s; is `touchstone agent-api` (or the run) still serving there?"
+                              % (method, url, err)) from None
+    finally:
+        timer.cancel()
+        conn.close()
+
+
+def _json(status, payload, url):
+    """The answer as JSON, or a TouchstoneError saying what came instead (a proxy's HTML page, binary data)."""
+    try:
+        return json.loads(payload.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        head = payload[:80].decode("utf-8", "replace")
+        raise TouchstoneError(status, "%s answered something that is not JSON (%d bytes starting %r); "
+                              "check TOUCHSTONE_URL points at the agent API" % (url, len(payload), head)) from None
 
 
 class TouchstoneEnv:
@@ -45,21 +105,18 @@ class TouchstoneEnv:
     def _request(self, method, path, body=None, query=None, raw=False):
         url = self.url + path + ("?" + urllib.parse.urlencode(query) if query else "")
         data = None if body is None else json.dumps(body).encode("utf-8")
-        req = urllib.request.Request(url, data=data, method=method)
-        req.add_header("Authorization", "Bearer " + self.token)
+        headers = {"Authorization": "Bearer " + self.token}
         if data is not None:
-            req.add_header("Content-Type", "application/json")
-        try:
-            with urllib.request.urlopen(req, timeout=self.timeout) as res:
-                payload = res.read()
-        except urllib.error.HTTPError as err:
-            text = err.read().decode("utf-8", "replace")
+            headers["Content-Type"] = "application/json"
+        status, payload = _http(method, url, headers, data, self.timeout)
+        if status >= 400:
+            text = payload.decode("utf-8", "replace")
             try:
                 text = json.loads(text).get("error", text)
-            except ValueError:
+            except (ValueError, AttributeError):
                 pass
-            raise TouchstoneError(err.code, text) from None
-        return payload if raw else json.loads(payload.decode("utf-8"))
+            raise TouchstoneError(status, text)
+        return payload if raw else _json(status, payload, url)
 
     def _session_path(self, verb=""):
         if not self.session:

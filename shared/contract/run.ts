@@ -67,10 +67,19 @@ export interface RunConfigChoice {
 /** One device configuration as the run form shows it: its name, split and factors (unset factors are left out). */
 export interface RunDeviceConfig { name: string; split?: 'train' | 'test'; factors: Record<string, string | number | boolean> }
 
+/**
+ * Most configurations `run:configs` lists (named ones, and chosen ones): a file may name 100,000; the counts
+ * say how many there are, and a run uses them all.
+ */
+export const RUN_CONFIGS_SHOWN = 500;
+
 /** A configuration file's contents for the run form. */
 export interface RunConfigFile {
   file: string;
+  /** The first RUN_CONFIGS_SHOWN named configurations. */
   configs: RunDeviceConfig[];
+  /** How many configurations the file names. */
+  configCount: number;
   /** Values per factor the split combines, when the file has them. */
   factors?: Record<string, unknown[]>;
   split: { train: number; test: number };
@@ -150,8 +159,11 @@ export interface RunCalls extends RunCallsLive {
   'run:demoDataset': Call<JobArgs, { path: string; created: boolean }>;
   /** Lists the configuration files (`*.json` with `"format": "touchstone-configs/1"` or configs/factors) in the dataset folder. */
   'run:configFiles': Call<{ datasetId: string }, string[]>;
-  /** Reads and validates a configuration file; with `choice.split` also the generated configurations (the core's messages on error). */
-  'run:configs': Call<{ datasetId: string; choice: RunConfigChoice }, RunConfigFile & { chosen: RunDeviceConfig[] }>;
+  /**
+   * Reads and validates a configuration file; with `choice.split` also the generated configurations (the core's
+   * messages on error). Lists at most RUN_CONFIGS_SHOWN of each; `configCount` / `chosenCount` give the totals.
+   */
+  'run:configs': Call<{ datasetId: string; choice: RunConfigChoice }, RunConfigFile & { chosen: RunDeviceConfig[]; chosenCount: number }>;
   /** The per-factor breakdown of a finished run with configurations (null when it had none or is unknown). */
   'run:configReport': Call<{ jobId: string }, RunConfigReport | null>;
 }

@@ -57,7 +57,7 @@ export function parseExecActionLine(line: string): ExecAction | string {
     case 'TYPE': {
       const q = arg1.length >= 2 && (arg1[0] === "'" || arg1[0] === '"') && arg1.endsWith(arg1[0]) ? arg1[0] : '';
       // Quoted text is a Python string literal (upstream wrote repr(text)): undo its escapes.
-      return q ? { kind: 'type', text: arg1.slice(1, -1).replace(/\\(['"\\])/g, '$1'), screen, quote: q } : { kind: 'type', text: arg1, screen };
+      return q ? { kind: 'type', text: unescapeLiteral(arg1.slice(1, -1)), screen, quote: q } : { kind: 'type', text: arg1, screen };
     }
     default: {
       const kind = SIMPLE[type];
@@ -67,11 +67,35 @@ export function parseExecActionLine(line: string): ExecAction | string {
   }
 }
 
+const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', '\\': '\\', "'": "'", '"': '"' };
+
+/** Undoes the escapes of a Python string literal's body (`\\n`, `\\'`, `\\x7c`, `\\u00e9`); others stay as written. */
+function unescapeLiteral(body: string): string {
+  return body.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)/g, (all, e: string) => {
+    if (e.length > 1) return String.fromCharCode(parseInt(e.slice(1), 16));
+    return ESCAPES[e] ?? all;
+  });
+}
+
+/**
+ * Typed text as the action line's argument. Upstream's reader splits the whole file on `|` and takes the
+ * typed text from field 1 as it stands, so text holding `|` or a line break (or text that looks quoted) is
+ * written as a quoted Python literal instead, with those characters escaped (`\\x7c`, `\\n`, `\\r`): the
+ * line stays one line of five fields, and this parser gets the exact text back.
+ */
+function typedText(text: string, quote: string | undefined): string {
+  const looksQuoted = text.length >= 2 && (text[0] === "'" || text[0] === '"') && text.endsWith(text[0]);
+  const q = quote ?? (/[|\r\n]/.test(text) || looksQuoted ? "'" : '');
+  if (!q) return text;
+  const body = text.replace(/\\/g, '\\\\').split(q).join(`\\${q}`).replace(/\|/g, '\\x7c').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+  return `${q}${body}${q}`;
+}
+
 function fmtPoint(p: Point): string {
   return `[${p.x}, ${p.y}]`;
 }
 
-/** Formats an action as one `TYPE|arg1|arg2|width|height` line (no newline). */
+/** Formats an action as one `TYPE|arg1|arg2|width|height` line (no newline, no `|` inside a field). */
 export function formatExecActionLine(a: ExecAction): string {
   if (a.kind === 'none') return 'NONE|NULL|NULL|0|0';
   const tail = `${a.screen.width}|${a.screen.height}`;
@@ -79,11 +103,7 @@ export function formatExecActionLine(a: ExecAction): string {
     case 'click': return `CLICK|${fmtPoint(a.at)}|NULL|${tail}`;
     case 'long-click': return `LONG_CLICK|${fmtPoint(a.at)}|NULL|${tail}`;
     case 'swipe': return `SWIPE|${fmtPoint(a.from)}|${fmtPoint(a.to)}|${tail}`;
-    case 'type': {
-      const q = a.quote ?? '';
-      const text = q ? a.text.replace(/\\/g, '\\\\').split(q).join(`\\${q}`) : a.text;
-      return `TYPE|${q}${text}${q}|NULL|${tail}`;
-    }
+    case 'type': return `TYPE|${typedText(a.text, a.quote)}|NULL|${tail}`;
     case 'back': return `PRESS_BACK|NULL|NULL|${tail}`;
     case 'home': return `PRESS_HOME|NULL|NULL|${tail}`;
     case 'enter': return `PRESS_ENTER|NULL|NULL|${tail}`;

@@ -97,7 +97,8 @@ describe('execution action lines', () => {
   it('keeps typed text whole: spaces, commas, capitals and bars', () => {
     const a = parseExecActionLine('TYPE|Good Burger, 5th Ave | NYC|NULL|1080|2400');
     expect(a).toEqual({ kind: 'type', text: 'Good Burger, 5th Ave | NYC', screen: { width: 1080, height: 2400 } });
-    if (typeof a !== 'string') expect(formatExecActionLine(a)).toBe('TYPE|Good Burger, 5th Ave | NYC|NULL|1080|2400');
+    // Written back as a quoted literal: a raw "|" would break upstream's reader, which splits the line on it.
+    if (typeof a !== 'string') expect(formatExecActionLine(a)).toBe("TYPE|'Good Burger, 5th Ave \\x7c NYC'|NULL|1080|2400");
   });
 
   it.each([
@@ -204,5 +205,36 @@ describe('i.json and human-label parsers on random input', () => {
       for (const p of problems) expect(p.line).toBeGreaterThanOrEqual(1);
       if (r.ok) for (const l of r.value) expect(typeof l.completed).toBe('boolean');
     }), { numRuns: 500 });
+  });
+});
+
+describe('action lines stay one upstream-readable line whatever the agent typed', () => {
+  /** What upstream's testbed reader does with an action file: split the whole text on "|", field 2 must be NULL for TYPE. */
+  const upstreamFields = (file: string): string[] => file.split('|');
+  const SCREEN = { width: 1080, height: 2400 };
+
+  it.each([
+    ['a|b', "TYPE|'a\\x7cb'|NULL|1080|2400"],
+    ['line one\nline two', "TYPE|'line one\\nline two'|NULL|1080|2400"],
+    ["it's\r\n|", "TYPE|'it\\'s\\r\\n\\x7c'|NULL|1080|2400"],
+    ["'quoted'", "TYPE|'\\'quoted\\''|NULL|1080|2400"],
+    ['plain text, as before', 'TYPE|plain text, as before|NULL|1080|2400'],
+  ])('%j -> %s, read back exactly', (text, line) => {
+    const written = formatExecActionLine({ kind: 'type', text, screen: SCREEN });
+    expect(written).toBe(line);
+    expect(written).not.toMatch(/[\r\n]/);
+    const f = upstreamFields(`${written}\n`);
+    expect([f.length, f[0], f[2], Number.parseInt(f[4]!, 10)]).toEqual([5, 'TYPE', 'NULL', 2400]);
+    expect(parseExecAction(`${written}\n`, 'a.action')).toMatchObject({ ok: true, value: { kind: 'type', text } });
+  });
+
+  it('any text round-trips through one five-field line', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (text) => {
+      const written = formatExecActionLine({ kind: 'type', text, screen: SCREEN });
+      expect(written.split('|')).toHaveLength(5);
+      expect(written).not.toMatch(/[\r\n]/);
+      const back = parseExecActionLine(written);
+      expect(typeof back === 'string' ? back : back.kind === 'type' && back.text).toBe(text);
+    }));
   });
 });

@@ -2,6 +2,12 @@ import { describe, it, expect } from 'vitest';
 import { agentFactory } from './registry';
 import { BridgeAgent } from './external/bridge-agent';
 import { checkAgentSettings, prepareAgents } from './prepare-agents';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAppService } from '../../app';
+import { errorBody, httpStatus } from '../../kernel/errors';
+import { startServer } from '../../server';
 
 const status = async (url: string, token: string): Promise<number> => (await fetch(`${url}/v1/tasks`, { headers: { authorization: `Bearer ${token}` } })).status;
 const attach = (lines: string[], key: string): string => lines.find((l) => l.startsWith(`${key}=`))!.slice(key.length + 1);
@@ -31,6 +37,16 @@ describe('prepareAgents: each run its own agent servers, through the http and mc
     const b = await prepareAgents(['http'], { 'http.port': port });
     expect(attach(b.lines, 'TOUCHSTONE_URL')).toBe(`http://127.0.0.1:${port}`);
     await b.close();
+  });
+
+  it('the agent port equal to serve\'s own port is a conflict (409) saying what to do, not an internal error (500)', async () => {
+    const server = await startServer({ createService: (fileUrl) => createAppService({ mode: 'web', stateDir: mkdtempSync(join(tmpdir(), 'run-hooks-')), fileUrl }) });
+    try {
+      const err = await prepareAgents(['http'], { 'http.port': String(server.port) }).then(() => null, (e: unknown) => e);
+      const body = errorBody(err);
+      expect([body.code, httpStatus(body.code)]).toEqual(['conflict', 409]);
+      expect(body.message).toMatch(new RegExp(`could not listen on 127\\.0\\.0\\.1:${server.port} .*this app's own server.*leave http\\.port unset`));
+    } finally { await server.close(); }
   });
 
   it('the http and mcp agents need their run\'s prepared server: without one, a clear error; with one, an agent waiting behind it', async () => {

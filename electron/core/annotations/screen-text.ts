@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { makePrivateDir } from '../../platform/private-dir';
 import path from 'node:path';
 import type { ScreenText, ScreenTextLine } from '../../../shared/contract/annotation';
 import type { ScreenOcr } from '../models/types';
@@ -99,7 +100,7 @@ export class ScreenTextService {
     const lines: ScreenTextLine[] = found.map((l) => ({ text: l.text, score: Math.round(l.score * 1000) / 1000, box: l.box }));
     const out: CacheFile = { format: 'touchstone-ocr', model: OCR_MODEL_ID, image, lines };
     // A cache that cannot be written only costs a second recognition later.
-    await mkdir(this.cacheDir, { recursive: true }).then(() => writeFileAtomic(file, `${JSON.stringify(out)}\n`)).catch(() => undefined);
+    await makePrivateDir(this.cacheDir).then(() => writeFileAtomic(file, `${JSON.stringify(out)}\n`)).catch(() => undefined);
     return { hash, image, lines, cached: false };
   }
 }

@@ -30,7 +30,7 @@ describe('configuration file', () => {
     [{ configs: [{ name: 'a' }, { name: 'a' }] }, /config "a" \(configs\[1\]\): the name is used twice/],
     [{ factors: { fontScale: [1, 5] } }, /factors\.fontScale\[1\]: got 5; allowed/],
     [{ factors: { colour: ['red'] } }, /factors: unknown factor "colour"/],
-    [{ configs: [{ name: 'a' }], split: { train: 0 } }, /split\.train: got 0; allowed: a whole number >= 1/],
+    [{ configs: [{ name: 'a' }], split: { train: 0 } }, /split\.train: got 0; allowed: a whole number from 1 to 10000/],
     [{ format: 'other/2', configs: [{ name: 'a' }] }, /field "format": got "other\/2"; allowed: "touchstone-configs\/1"/],
     [{}, /names no configurations/],
   ])('rejects %j', (json, msg) => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { FACTORS, type ConfigFile, type DeviceConfig, type Factor } from './config-types';
+import { FACTORS, MAX_SPLIT, type ConfigFile, type DeviceConfig, type Factor } from './config-types';
 import { DEVICE_TYPES, ICON_SIZES, WALLPAPERS, type DeviceType } from './device-types';
 
 export const CONFIG_FORMAT = 'touchstone-configs/1';
@@ -61,12 +61,14 @@ export function parseConfigFile(json: unknown, file: string): ConfigFile {
   const unknown = Object.keys(o).filter((k) => !['format', 'configs', 'factors', 'split'].includes(k));
   if (unknown.length) problems.push(`unknown top-level field(s) ${unknown.map((k) => `"${k}"`).join(', ')}; allowed: format, configs, factors, split`);
   const configs: DeviceConfig[] = [];
+  const names = new Set<unknown>();
   if (o.configs !== undefined && !Array.isArray(o.configs)) problems.push('field "configs": must be a list of configurations');
   ((o.configs as unknown[] | undefined) ?? []).forEach((c, i) => {
     const name = (c as { name?: unknown } | null)?.name;
     const cfg = checkConfig(c, `config ${typeof name === 'string' ? `"${name}"` : `#${i + 1}`} (configs[${i}])`, problems);
     if (cfg) {
-      if (configs.some((x) => x.name === cfg.name)) problems.push(`config "${cfg.name}" (configs[${i}]): the name is used twice; names must be unique (they name trace folders)`);
+      if (names.has(cfg.name)) problems.push(`config "${cfg.name}" (configs[${i}]): the name is used twice; names must be unique (they name trace folders)`);
+      names.add(cfg.name);
       configs.push(cfg);
     }
   });
@@ -91,9 +93,10 @@ export function parseConfigFile(json: unknown, file: string): ConfigFile {
     const s = o.split as Record<string, unknown>;
     for (const k of ['train', 'test'] as const) {
       if (s?.[k] === undefined) continue;
-      if (typeof s[k] === 'number' && Number.isInteger(s[k]) && (s[k] as number) >= 1) split[k] = s[k] as number;
-      else problems.push(`split.${k}: got ${describe(s[k])}; allowed: a whole number >= 1 (B-MoCA uses 35 train and 10 test configurations)`);
+      if (typeof s[k] === 'number' && Number.isInteger(s[k]) && (s[k] as number) >= 1 && (s[k] as number) <= MAX_SPLIT) split[k] = s[k] as number;
+      else problems.push(`split.${k}: got ${describe(s[k])}; allowed: a whole number from 1 to ${MAX_SPLIT} (B-MoCA uses 35 train and 10 test configurations)`);
     }
+    if (split.train + split.test > MAX_SPLIT) problems.push(`split: train ${split.train} + test ${split.test} is over ${MAX_SPLIT} configurations; lower one of them`);
   }
   if (!configs.length && !factors) problems.push('the file names no configurations: give "configs" (a list) and/or "factors" (for --config-split)');
   if (problems.length) throw new Error(`${file}: ${problems.length} problem(s) in the configuration file:\n  - ${problems.join('\n  - ')}`);

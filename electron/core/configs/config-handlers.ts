@@ -6,7 +6,7 @@ import type { AppContext } from '../../kernel/context';
 import { AppError } from '../../kernel/errors';
 import type { EpisodeRecord } from '../runner/episode-record';
 import type { DeviceConfig } from './config-types';
-import { configView, listConfigFiles, readChoice, writeBreakdown } from './run-choice';
+import { configsReply, listConfigFiles, readChoice, writeBreakdown } from './run-choice';
 
 type ConfigCalls = Pick<RunCalls, 'run:configFiles' | 'run:configs' | 'run:configReport'>;
 
@@ -25,7 +25,7 @@ export function configHandlers(ctx: AppContext, reports: Map<string, RunConfigRe
     'run:configFiles': async (args) => listConfigFiles(ctx.datasets.get(args?.datasetId).root),
     'run:configs': async (args) => {
       const { file, chosen } = await read(ctx, ctx.datasets.get(args?.datasetId), args?.choice);
-      return { ...file, chosen: chosen.map(configView) };
+      return configsReply(file, chosen);
     },
     'run:configReport': async (args) => reports.get(String(args?.jobId)) ?? null,
   };

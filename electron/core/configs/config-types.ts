@@ -29,6 +29,15 @@ export interface DeviceConfig {
 export const FACTORS = ['locale', 'fontScale', 'dark', 'device', 'size', 'density', 'wallpaper', 'iconGrid', 'iconSize'] as const;
 export type Factor = (typeof FACTORS)[number];
 
+/**
+ * Most combinations a file's factors may multiply out to for a split: above, the file is refused with the
+ * count (the split's index arithmetic stays exact well below 2^53).
+ */
+export const MAX_COMBINATIONS = 1e15;
+
+/** Most configurations a split may take (train + test): each one is a run of every task. */
+export const MAX_SPLIT = 10_000;
+
 /** A configuration file: named configurations, and the factor values the randomiser combines. */
 export interface ConfigFile {
   file: string;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chooseConfigs, listConfigFiles, readChoice, writeBreakdown } from './run-choice';
+import { RUN_CONFIGS_SHOWN } from '../../../shared/contract/run';
+import { chooseConfigs, configsReply, listConfigFiles, readChoice, writeBreakdown } from './run-choice';
 import { readConfigFile } from './config-file';
 import { splitConfigs } from './randomize';
 import type { EpisodeRecord } from '../runner/episode-record';
@@ -56,6 +57,24 @@ describe('the run view\'s choice of device configurations', () => {
     expect(() => chooseConfigs(f, { file: 'configs.json', names: [] })).toThrow(/tick at least one/);
     expect(() => chooseConfigs(f, { file: 'configs.json', split: 'test', seed: -1 })).toThrow(/seed must be a whole number/);
     await expect(readChoice(join(dir, 'configs', 'bad.json'), { file: 'configs/bad.json' })).rejects.toThrow(/bad\.json: 1 problem.*\n.*field "fontScale": got 7; allowed: a number from 0.85 to 2/);
+  });
+
+  it('answers for a file of 100,000 named configurations in bounded time, listing the first ones with the counts', async () => {
+    const many = { configs: Array.from({ length: 100_000 }, (_, i) => ({ name: `c${i}`, fontScale: 1 + (i % 10) / 10 })) };
+    await writeFile(join(dir, 'many.json'), JSON.stringify(many));
+    const t0 = performance.now();
+    const { file, chosen } = await readChoice(join(dir, 'many.json'), { file: 'many.json' });
+    const reply = configsReply(file, chosen);
+    const ms = performance.now() - t0;
+    // A loose bound for a loaded machine (~0.3 s unloaded): the old duplicate-name check compared every pair
+    // (5e9 comparisons), minutes with the server blocked.
+    expect(ms).toBeLessThan(10_000);
+    expect(chosen).toHaveLength(100_000);
+    expect([reply.configs.length, reply.configCount, reply.chosen.length, reply.chosenCount]).toEqual([RUN_CONFIGS_SHOWN, 100_000, RUN_CONFIGS_SHOWN, 100_000]);
+    expect(JSON.stringify(reply).length).toBeLessThan(200_000);
+    const f = await readConfigFile(join(dir, 'many.json'));
+    expect(chooseConfigs(f, { file: 'many.json', names: Array.from({ length: 50_000 }, (_, i) => `c${2 * i}`) })).toHaveLength(50_000);
+    expect(() => chooseConfigs(f, { file: 'many.json', names: ['nope'] })).toThrow(/the file names "c0", .*"c19" and 99980 more$/);
   });
 
   it('writes the per-factor report atomically next to the run', async () => {

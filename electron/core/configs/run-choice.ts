@@ -1,7 +1,7 @@
 /** The run view's choice of device configurations: which files a dataset has, what they hold, which ones a run uses. */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RunConfigChoice, RunConfigFile, RunDeviceConfig } from '../../../shared/contract/run';
+import { RUN_CONFIGS_SHOWN, type RunConfigChoice, type RunConfigFile, type RunDeviceConfig } from '../../../shared/contract/run';
 import { writeFileAtomic } from '../../platform/atomic-write';
 import type { EpisodeRecord } from '../runner/episode-record';
 import { breakdown, breakdownMarkdown, type ConfigBreakdown } from './breakdown';
@@ -43,16 +43,36 @@ export function chooseConfigs(file: ConfigFile, choice: RunConfigChoice): Device
   const all = configsForRun(file, choice.split, seed);
   if (choice.split || !choice.names) return all;
   if (!choice.names.length) throw new Error(`${file.file}: no configuration chosen; tick at least one, or pick a train/test split`);
-  const unknown = choice.names.filter((n) => !all.some((c) => c.name === n));
-  if (unknown.length) throw new Error(`${file.file}: no configuration named ${unknown.map((n) => `"${n}"`).join(', ')}; the file names ${all.map((c) => `"${c.name}"`).join(', ')}`);
-  return all.filter((c) => choice.names!.includes(c.name));
+  // Sets, not nested scans: a file may name 100,000 configurations and a choice tick as many.
+  const have = new Set(all.map((c) => c.name));
+  const wanted = new Set(choice.names);
+  const unknown = [...wanted].filter((n) => !have.has(n));
+  if (unknown.length) throw new Error(`${file.file}: no configuration named ${listed(unknown)}; the file names ${listed(all.map((c) => c.name))}`);
+  return all.filter((c) => wanted.has(c.name));
 }
 
-/** Reads a configuration file (absolute path) and the configurations the choice selects. */
+/** Names for a message: the first 20, then how many more. */
+function listed(names: string[]): string {
+  const shown = names.slice(0, 20).map((n) => `"${n}"`).join(', ');
+  return names.length > 20 ? `${shown} and ${names.length - 20} more` : shown;
+}
+
+/**
+ * Reads a configuration file (absolute path) and the configurations the choice selects (all of them: a run uses
+ * every one); the file's own list is cut to RUN_CONFIGS_SHOWN for the form, with the count.
+ */
 export async function readChoice(abs: string, choice: RunConfigChoice): Promise<{ file: RunConfigFile; chosen: DeviceConfig[] }> {
   const f = await readConfigFile(abs);
   const chosen = chooseConfigs(f, choice);
-  return { file: { file: choice.file, configs: f.configs.map(configView), ...(f.factors ? { factors: f.factors as Record<string, unknown[]> } : {}), split: f.split }, chosen };
+  return {
+    file: { file: choice.file, configs: f.configs.slice(0, RUN_CONFIGS_SHOWN).map(configView), configCount: f.configs.length, ...(f.factors ? { factors: f.factors as Record<string, unknown[]> } : {}), split: f.split },
+    chosen,
+  };
+}
+
+/** `run:configs`' answer: the file, and the first RUN_CONFIGS_SHOWN chosen configurations with their count. */
+export function configsReply(file: RunConfigFile, chosen: DeviceConfig[]): RunConfigFile & { chosen: RunDeviceConfig[]; chosenCount: number } {
+  return { ...file, chosen: chosen.slice(0, RUN_CONFIGS_SHOWN).map(configView), chosenCount: chosen.length };
 }
 
 /** Writes `<out>/config-report.{md,json}` (atomically) and returns the breakdown. */

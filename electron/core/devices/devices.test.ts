@@ -1,6 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { createServer as createNetServer } from 'node:net';
+import { emulatorHandlers } from './emulator-handlers';
 import { join } from 'node:path';
-import { HAVE_ADB, startAdbServer, startVirtualDevice, type AdbServer, type StartedDevice } from '../../virtual-device/testing';
+import { freePort, HAVE_ADB, startAdbServer, startVirtualDevice, type AdbServer, type StartedDevice } from '../../virtual-device/testing';
 import { DeviceCapture } from '../capture/capture';
 import { adbShell } from '../capture/device-shell';
 import { resetDevice } from '../runner/reset-device';
@@ -60,6 +62,32 @@ describe.skipIf(!HAVE_ADB)('device manager and emulator console against virtual 
       await tcp.stop();
     }
     await expect(mgr.connect('nohost')).rejects.toThrow(/not host:port/);
+  });
+
+  it('sends the console token only to an emulator the device list knows: another listener on an emulator-NNNN port gets nothing', async () => {
+    const received: string[] = [];
+    let connections = 0;
+    const listener = createNetServer((sock) => {
+      connections++;
+      sock.on('data', (c: Buffer) => received.push(c.toString()));
+      sock.on('error', () => undefined);
+      sock.write("Android Console: Authentication required\r\nAndroid Console: type 'auth <auth_token>' to authenticate\r\nOK\r\n");
+    });
+    const port = await freePort();
+    await new Promise<void>((r) => listener.listen(port, '127.0.0.1', r));
+    const home = process.env.HOME;
+    process.env.HOME = adb.home; // the console token the handlers read (os.homedir())
+    try {
+      const calls = emulatorHandlers(() => mgr);
+      await expect(calls['device:snapshots']({ serial: `emulator-${port}` })).rejects.toMatchObject({ code: 'refused', message: expect.stringMatching(/not in the device list/) });
+      await expect(calls['device:snapshotLoad']({ serial: `emulator-${port}`, name: 'x' })).rejects.toMatchObject({ code: 'refused' });
+      expect([connections, received]).toEqual([0, []]);
+      // A listed emulator still answers through the same calls.
+      expect(await calls['device:snapshots']({ serial: emu.serial })).toEqual(expect.any(Array));
+    } finally {
+      process.env.HOME = home;
+      listener.close();
+    }
   });
 
   it('saves and loads snapshots through the console (auth token), resets a task from one, and stops the emulator', async () => {

@@ -14,10 +14,18 @@ const SNAPSHOT = /^[\w.-]{1,64}$/;
 
 /** The emulator calls: SDK detection, start/stop of AVDs, and snapshots through the emulator console (real emulators and emulator-style virtual devices). */
 export function emulatorHandlers(manager: () => DeviceManager): EmulatorCalls {
-  const consoleOf = (args: { serial?: unknown } | undefined): EmulatorConsoleClient => {
+  /**
+   * The console of a listed emulator. The client authenticates with the user's console token, so it talks only
+   * to a port the device list has an `emulator-NNNN` for: any other process listening on a named port would get
+   * the token.
+   */
+  const consoleOf = async (args: { serial?: unknown } | undefined): Promise<EmulatorConsoleClient> => {
     const serial = typeof args?.serial === 'string' ? args.serial : '';
     const port = consolePortOf(serial);
     if (port === null) throw new AppError('bad-request', `${serial || 'This device'} is not an emulator (serial emulator-NNNN): snapshots need the emulator console.`);
+    let listed: boolean;
+    try { listed = (await manager().list()).some((d) => d.serial === serial); } catch (err) { throw new AppError('unavailable', (err as Error).message, { cause: err }); }
+    if (!listed) throw new AppError('refused', `${serial} is not in the device list, so its console is not used (the console token goes only to a listed emulator); start the emulator, or pick it from the device list.`);
     return new EmulatorConsoleClient(port);
   };
   const nameOf = (args: { name?: unknown } | undefined): string => {
@@ -37,18 +45,18 @@ export function emulatorHandlers(manager: () => DeviceManager): EmulatorCalls {
       try { return await appEmulators.start(manager(), args.avd, snapshot); } catch (err) { throw new AppError('unavailable', (err as Error).message, { cause: err }); }
     },
     'device:stopEmulator': async (args) => {
-      const c = consoleOf(args);
+      const c = await consoleOf(args);
       c.close();
       try { await appEmulators.stop(args.serial); } catch (err) { throw new AppError('unavailable', (err as Error).message, { cause: err }); }
     },
-    'device:snapshots': async (args) => onConsole(consoleOf(args), (c) => c.listSnapshots()),
+    'device:snapshots': async (args) => onConsole(await consoleOf(args), (c) => c.listSnapshots()),
     'device:snapshotSave': async (args) => {
       const name = nameOf(args);
-      return onConsole(consoleOf(args), async (c) => { await c.saveSnapshot(name); return c.listSnapshots(); });
+      return onConsole(await consoleOf(args), async (c) => { await c.saveSnapshot(name); return c.listSnapshots(); });
     },
     'device:snapshotLoad': async (args) => {
       const name = nameOf(args);
-      return onConsole(consoleOf(args), (c) => c.loadSnapshot(name));
+      return onConsole(await consoleOf(args), (c) => c.loadSnapshot(name));
     },
   };
 }

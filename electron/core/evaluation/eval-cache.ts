@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { makePrivateDirSync } from '../../platform/private-dir';
 import { readFile, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { EvalCell } from '../../../shared/contract/evaluation';
@@ -89,7 +90,7 @@ export class EvalCache {
 
   /** Stores a fresh result (the detail file is written now, the index on `save`). */
   async put(episode: string, key: string, cell: EvalCell, trace: TraceRef, detail: CachedDetail): Promise<void> {
-    mkdirSync(path.join(this.dir, this.name), { recursive: true });
+    makePrivateDirSync(path.join(this.dir, this.name));
     await writeFileAtomic(this.detailFile(key), JSON.stringify(detail));
     this.written.add(key);
     this.episodes.set(episode, { key, cell, trace });
@@ -106,7 +107,7 @@ export class EvalCache {
   async save(keep: ReadonlySet<string>): Promise<void> {
     for (const ep of this.episodes.keys()) if (!keep.has(ep)) this.episodes.delete(ep);
     const idx: IndexFile = { version: EVAL_CACHE_VERSION, settings: this.settings, episodes: Object.fromEntries(this.episodes) };
-    mkdirSync(this.dir, { recursive: true });
+    makePrivateDirSync(this.dir);
     await writeFileAtomic(path.join(this.dir, `${this.name}.files.json`), JSON.stringify(Object.fromEntries(this.files)));
     await writeFileAtomic(path.join(this.dir, `${this.name}.json`), JSON.stringify(idx));
     if (!this.written.size) return;

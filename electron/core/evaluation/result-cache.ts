@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { makePrivateDirSync } from '../../platform/private-dir';
 import { threadId } from 'node:worker_threads';
 import type { EpisodeOutcome, EvalJob, EvalSettings } from './episode-evaluator';
 
@@ -49,7 +50,7 @@ export class ResultCache {
 
   constructor(private readonly dir: string, settings: EvalSettings, embedder: string) {
     this.settingsKey = JSON.stringify([RESULT_CACHE_VERSION, settings, embedder]);
-    mkdirSync(dir, { recursive: true });
+    makePrivateDirSync(dir);
   }
 
   /** One entry per episode, trace and settings: runs with other settings (fixed / legacy) keep theirs side by side. */

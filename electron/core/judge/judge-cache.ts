@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { makePrivateDirSync } from '../../platform/private-dir';
 import os from 'node:os';
 import path from 'node:path';
 import { writeFileAtomic } from '../../platform/atomic-write';
@@ -54,7 +55,7 @@ export class JudgeCache {
 
   async put(a: CachedAnswer): Promise<void> {
     const f = this.file(a.model, a.promptHash, a.endpoint);
-    mkdirSync(path.dirname(f), { recursive: true });
+    makePrivateDirSync(path.dirname(f));
     await writeFileAtomic(f, JSON.stringify(a, null, 2) + '\n');
   }
 }

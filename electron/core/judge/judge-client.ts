@@ -1,4 +1,6 @@
 import type OpenAI from 'openai';
+import { boundedFetch } from '../../platform/bounded-fetch';
+import { scrubSecrets } from '../../platform/scrub-secrets';
 import type { ChatMessage } from './judge-prompt';
 import type { TokenUsage } from './judge-cache';
 
@@ -8,7 +10,7 @@ export interface EndpointConfig {
   apiKey?: string;
   /** Retries on 408/409/429/5xx and connection errors, honouring Retry-After (default 4). */
   maxRetries?: number;
-  /** Per request, milliseconds (default 120 s). */
+  /** Per request, milliseconds, the whole answer included (default 120 s); a too-slow or too-large answer is not retried. */
   timeoutMs?: number;
 }
 
@@ -22,11 +24,10 @@ export interface JudgeReply { reply: string; usage: TokenUsage }
 export type AskModel = (model: string, messages: ChatMessage[], signal?: AbortSignal) => Promise<JudgeReply>;
 
 /** Removes the key (and a Bearer header echo) from a message before it is shown or stored. */
-export function redact(text: string, apiKey?: string): string {
-  let s = text;
-  if (apiKey && apiKey.length >= 4) s = s.split(apiKey).join('***');
-  return s.replace(/(Bearer\s+)[\w.~+/=*-]+/gi, '$1***');
-}
+export const redact = (text: string, apiKey?: string): string => scrubSecrets(text, [apiKey]);
+
+/** Default of EndpointConfig.timeoutMs. */
+export const JUDGE_TIMEOUT_MS = 120_000;
 
 /**
  * An OpenAI-compatible chat-completions client (the `openai` package) for the judges. Errors name the
@@ -40,7 +41,9 @@ export function createAskModel(cfg: EndpointConfig): AskModel {
     // Local OpenAI-compatible servers often need no key; the SDK requires a value.
     apiKey: cfg.apiKey || 'no-key',
     maxRetries: cfg.maxRetries ?? 4,
-    timeout: cfg.timeoutMs ?? 120_000,
+    timeout: cfg.timeoutMs ?? JUDGE_TIMEOUT_MS,
+    // The library's timeout ends at the headers: this one covers the body, caps it and scrubs the key from it.
+    fetch: boundedFetch({ deadlineMs: cfg.timeoutMs ?? JUDGE_TIMEOUT_MS, secrets: [cfg.apiKey] }),
     logLevel: 'off',
   })));
   return async (model, messages, signal) => {

@@ -1,11 +1,12 @@
 import { defaultCacheDir } from './judge-cache';
+import { JUDGE_TIMEOUT_MS } from './judge-client';
 import { defaultPromptFile } from './judge-prompt';
 import type { JudgeFrames, JudgeInput } from './judge-request';
 import { parsePrices } from './pricing';
 import type { JudgeOptions } from './run-judge';
 
 /** Command-line options of the judge (values as given, undefined when absent). */
-export const JUDGE_FLAGS = ['llm-base-url', 'llm-model', 'llm-key', 'judge-prompt', 'judge-input', 'judge-frames', 'judge-cache', 'judge-price', 'judge-concurrency', 'judge-retries'] as const;
+export const JUDGE_FLAGS = ['llm-base-url', 'llm-model', 'llm-key', 'judge-prompt', 'judge-input', 'judge-frames', 'judge-cache', 'judge-price', 'judge-concurrency', 'judge-retries', 'judge-timeout'] as const;
 
 function positive(v: string | undefined, name: string, dflt: number, min = 1): number {
   if (v === undefined) return dflt;
@@ -30,7 +31,10 @@ export function judgeOptionsFrom(v: Partial<Record<(typeof JUDGE_FLAGS)[number],
   const frames = v['judge-frames'] ?? 'auto';
   if (frames !== 'auto' && frames !== 'final' && frames !== 'all') throw new Error(`--judge-frames must be auto, final or all; got "${frames}"`);
   return {
-    endpoint: { baseURL, apiKey: v['llm-key'] ?? env.TOUCHSTONE_LLM_API_KEY, maxRetries: positive(v['judge-retries'], 'judge-retries', 4, 0) },
+    endpoint: {
+      baseURL, apiKey: v['llm-key'] ?? env.TOUCHSTONE_LLM_API_KEY, maxRetries: positive(v['judge-retries'], 'judge-retries', 4, 0),
+      timeoutMs: positive(v['judge-timeout'], 'judge-timeout', JUDGE_TIMEOUT_MS / 1000) * 1000,
+    },
     models, input: input as JudgeInput, frames: frames as JudgeFrames,
     promptFile: v['judge-prompt'] ?? defaultPromptFile(),
     cacheDir: v['judge-cache'] ?? defaultCacheDir(),

@@ -3,7 +3,8 @@
  * `<state>/judge-endpoint.json` (atomic writes), the key in the key store the run form uses, by name.
  * What is not set here comes from TOUCHSTONE_LLM_* of the process, as before. Nothing here returns a key.
  */
-import { mkdir, readFile, unlink } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
+import { makePrivateDir } from '../../platform/private-dir';
 import { join } from 'node:path';
 import type { JudgeEndpointEdit, JudgeEndpointView, JudgeSettingSource } from '../../../shared/contract/evaluation';
 import { AppError } from '../../kernel/errors';
@@ -112,7 +113,7 @@ export class JudgeEndpointSettings {
       else if (keyName !== null && !(await this.store.list().catch(wrap)).secrets.some((x) => x.name === keyName)) {
         throw bad(`API key: no key named "${keyName}" is stored; paste the key, or clear the key name to use TOUCHSTONE_LLM_API_KEY (or no key).`);
       }
-      await mkdir(this.stateDir, { recursive: true });
+      await makePrivateDir(this.stateDir);
       await writeFileAtomic(this.file, JSON.stringify({ format: FORMAT, baseURL, models, keyName }, null, 2) + '\n');
       return this.view();
     });

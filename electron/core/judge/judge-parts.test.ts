@@ -77,7 +77,7 @@ describe('judge helpers', () => {
   });
 
   it('redact removes the key and bearer tokens from messages', () => {
-    expect(redact('401: bad key sk-abc123 (Authorization: Bearer sk-abc123)', 'sk-abc123')).toBe('401: bad key *** (Authorization: Bearer ***)');
+    expect(redact('401: bad key sk-abc123 (Authorization: Bearer sk-abc123)', 'sk-abc123')).toBe('401: bad key [redacted] (Authorization: Bearer [redacted])');
   });
 
   it('options: flags over TOUCHSTONE_LLM_* variables; clear errors when something is missing', () => {
@@ -85,6 +85,8 @@ describe('judge helpers', () => {
     const o = judgeOptionsFrom({}, env);
     expect([o.endpoint.baseURL, o.models, o.endpoint.apiKey, o.input, o.frames]).toEqual(['http://127.0.0.1:9/v1', ['a', 'b'], 'k', 'text', 'auto']);
     expect(judgeOptionsFrom({ 'llm-model': 'c', 'judge-input': 'vision' }, env)).toMatchObject({ models: ['c'], input: 'vision' });
+    expect([o.endpoint.timeoutMs, judgeOptionsFrom({ 'judge-timeout': '5' }, env).endpoint.timeoutMs]).toEqual([120_000, 5_000]);
+    expect(() => judgeOptionsFrom({ 'judge-timeout': '0' }, env)).toThrow(/--judge-timeout must be a whole number >= 1/);
     expect(() => judgeOptionsFrom({}, {})).toThrow(/--llm-base-url URL or set TOUCHSTONE_LLM_BASE_URL/);
     expect(() => judgeOptionsFrom({ 'llm-base-url': 'http://x/v1' }, {})).toThrow(/--llm-model NAME .* or set TOUCHSTONE_LLM_MODEL/);
     expect(() => judgeOptionsFrom({ 'llm-model': 'a,b,c' }, env)).toThrow(/one model, or two different ones/);

@@ -6,6 +6,7 @@ import { buildJudgeRequest, type JudgeFrames, type JudgeInput } from './judge-re
 import type { JudgeAnswer, JudgeResult, JudgeUsage } from './judge-types';
 import { parseVerdict } from './parse-verdict';
 import { costOf, type PriceTable } from './pricing';
+import { scrubSecrets } from '../../platform/scrub-secrets';
 
 /** One episode to judge. */
 export interface JudgeItem { episode: string; instruction: string; trace: TraceRef }
@@ -87,6 +88,8 @@ export async function runJudge(items: readonly JudgeItem[], o: JudgeOptions, sig
     } else {
       try {
         ({ reply, usage: u } = await ask(model, messages, signal));
+        // Whatever transport answered (an embedder's own included), an echoed key is never cached or shown.
+        reply = scrubSecrets(reply, [o.endpoint.apiKey]);
       } catch (err) {
         if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : err;
         usage.failed++; per.failed++;

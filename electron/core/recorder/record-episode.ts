@@ -20,6 +20,16 @@ export interface RecordedScreen {
   activity: string;
 }
 
+/**
+ * What is wrong with a task description, or null: it becomes one field of the tab-separated index and the
+ * second line of instruction.txt, so it must be one line without tabs. Checked before a recording starts,
+ * so a demonstration is never recorded only to be refused at save.
+ */
+export function descriptionProblem(description: string): string | null {
+  const bad = /\t/.test(description) ? 'a tab' : /[\r\n]/.test(description) ? 'a line break' : null;
+  return bad ? `The task description holds ${bad}; it must be one line without tabs (it is a column of the tab-separated index llamatouch_task_metadata.tsv).` : null;
+}
+
 export interface GroundTruthEpisode {
   /** Dataset root (created when missing). */
   root: string;
@@ -42,6 +52,8 @@ export class GroundTruthRecorder {
   readonly relPath: string;
 
   constructor(private readonly capture: DeviceCapture, readonly ep: GroundTruthEpisode) {
+    const problem = descriptionProblem(ep.description);
+    if (problem) throw new Error(problem);
     this.relPath = `${ep.category}/trace_${ep.episode.replace(/[^\w.-]/g, '_')}`;
   }
 
@@ -87,7 +99,8 @@ export async function upsertIndexRow(root: string, row: TaskIndex['rows'][number
     if (!r.ok) throw new Error(`Cannot add ${row.episode} to the index: ${r.problems.map(formatProblem).join('; ')}`);
     index = r.value;
   }
-  if (/[\t\r\n]/.test(row.description)) throw new Error('The task description must be one line without tabs.');
+  const problem = descriptionProblem(row.description);
+  if (problem) throw new Error(problem);
   const at = index.rows.findIndex((r) => r.episode === row.episode);
   if (at >= 0) index.rows[at] = row; else index.rows.push(row);
   await writeTaskIndex(root, index);

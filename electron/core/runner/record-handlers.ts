@@ -5,7 +5,7 @@ import { AppError } from '../../kernel/errors';
 import { adbShell } from '../capture/device-shell';
 import { checkInput } from '../devices/device-io';
 import { appDeviceManager } from '../devices/handlers';
-import type { RecordedScreen } from '../recorder/record-episode';
+import { descriptionProblem, type RecordedScreen } from '../recorder/record-episode';
 import { RecordSessions, type RecordSession } from './record-sessions';
 
 /** Recording a demonstration from the run view: start on a device, one input at a time, save into the open dataset. */
@@ -27,6 +27,8 @@ export function recordHandlers(ctx: AppContext): Pick<RunCallsLive, 'run:recordS
       if (typeof args.device !== 'string' || !args.device) throw new AppError('bad-request', 'run:recordStart needs the device serial.');
       const description = typeof args.description === 'string' ? args.description.trim() : '';
       if (!description) throw new AppError('bad-request', 'Describe the task first: the instruction is saved with the demonstration.');
+      const problem = descriptionProblem(description);
+      if (problem) throw new AppError('bad-request', problem);
       const category = args.category?.trim() || 'general';
       const episode = args.episode?.trim() || `rec${Date.now()}`;
       if (!/^[\w.-]+$/.test(episode) || !/^[\w.-]+$/.test(category)) throw new AppError('bad-request', 'The episode id and category may use letters, digits, "_", "." and "-" only.');

@@ -8,7 +8,8 @@
  * (no cipher) keeps the values in plain text in that file, created 0600 and
  * written atomically; `memory` keeps them until the process ends. See README.md.
  */
-import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { chmod, readFile, stat } from 'node:fs/promises';
+import { makePrivateDir } from '../../platform/private-dir';
 import { join } from 'node:path';
 import type { SecretInfo, SecretList } from '../../../shared/contract/run';
 import { writeFileAtomic } from '../../platform/atomic-write';
@@ -102,7 +103,7 @@ export class SecretStore {
       edit(m);
       if (this.file) {
         const shape: FileShape = { format: FORMAT, secrets: Object.fromEntries(m) };
-        await mkdir(join(this.file, '..'), { recursive: true, mode: 0o700 });
+        await makePrivateDir(join(this.file, '..'));
         await writeFileAtomic(this.file, JSON.stringify(shape, null, 2) + '\n', 0o600);
       }
       this.cache = m;

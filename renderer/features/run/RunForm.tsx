@@ -116,9 +116,9 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
         ))}
       </fieldset>
       <div className="run-form-row">
-        <button className="btn btn-primary" type="submit" data-action="start-run" disabled={disabled || !kinds.kinds || !tasks.length || !chosenDevices.length || problems.length > 0 || (devConfigs !== null && (preview.loading || !preview.chosen.length))}
+        <button className="btn btn-primary" type="submit" data-action="start-run" disabled={disabled || !kinds.kinds || !tasks.length || !chosenDevices.length || problems.length > 0 || (devConfigs !== null && (preview.loading || !preview.chosenCount))}
           title={problems.length ? problems.join('\n') : undefined}>
-          Run {tasks.length} task{tasks.length === 1 ? '' : 's'} × {repeat} on {chosenDevices.length} device{chosenDevices.length === 1 ? '' : 's'}{devConfigs ? ` under ${preview.chosen.length} configuration${preview.chosen.length === 1 ? '' : 's'}` : ''}
+          Run {tasks.length} task{tasks.length === 1 ? '' : 's'} × {repeat} on {chosenDevices.length} device{chosenDevices.length === 1 ? '' : 's'}{devConfigs ? ` under ${preview.chosenCount} configuration${preview.chosenCount === 1 ? '' : 's'}` : ''}
         </button>
         <span className="spacer" />
         <input className="input" aria-label="Configuration name" placeholder="Name this configuration" value={configName} onChange={(e) => setConfigName(e.target.value)} />

@@ -5,6 +5,7 @@ import type { AgentFactory, PreparedKind } from '../agent';
 import { parseAgentSettings } from '../agent-settings';
 import { startAgentApi } from '../http-api/agent-api-server';
 import { AgentHub } from './agent-hub';
+import { AppError } from '../../../kernel/errors';
 
 interface Served { url: string; token: string; close(): Promise<void> }
 
@@ -22,9 +23,10 @@ function external(spec: typeof httpSpec, what: string, serve: (hub: AgentHub, po
     prepare: async (settings): Promise<PreparedKind> => {
       const { port } = parseAgentSettings(spec, settings);
       const hub = new AgentHub();
-      // Two runs at once each need a port of their own: a fixed port a running run holds fails here, before any device is touched.
+      // Two runs at once each need a port of their own: a fixed port a running run holds fails here, before any
+      // device is touched. A 'conflict', not an internal error: the port `serve` itself listens on is taken too.
       const served = await serve(hub, port!).catch((err: Error) => {
-        throw new Error(`The ${kind} agent's server could not listen on 127.0.0.1:${port} (${err.message}); another run may hold that port: leave ${kind}.port unset (any free port) or pick another.`, { cause: err });
+        throw new AppError('conflict', `The ${kind} agent's server could not listen on 127.0.0.1:${port} (${err.message}); another run, or this app's own server, holds that port: leave ${kind}.port unset (any free port) or pick another.`, { cause: err });
       });
       return {
         lines: lines(served),

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loopbackOrigin } from '../../../platform/loopback-origin';
 import { newToken } from '../../../platform/token';
 import { sendJson } from '../../../platform/static-files';
 import type { AgentHub } from '../external/agent-hub';
@@ -13,10 +14,12 @@ export async function startAgentApi(o: { hub: AgentHub; port?: number; token?: s
   const token = o.token ?? newToken();
   const handle = agentApiHandler({ hub: o.hub, token, agentName: o.agentName ?? 'http' });
   let origin = '';
+  let port = 0;
   const server: Server = createServer((req, res) => {
     res.on('error', () => res.destroy());
     const host = req.headers.host ?? '';
     if (!/^(127\.0\.0\.1|localhost):\d+$/.test(host)) { sendJson(res, 403, { error: 'Refused: unexpected Host header (only 127.0.0.1 is served).' }); return; }
+    if (!loopbackOrigin(req, port)) { sendJson(res, 403, { error: 'Refused: cross-origin request (a page on another site may not drive episodes).' }); return; }
     const url = URL.parse(req.url ?? '/', origin);
     if (!url) { sendJson(res, 400, { error: 'Malformed request URL.' }); return; }
     handle(req, res, url).then((done) => {
@@ -25,7 +28,7 @@ export async function startAgentApi(o: { hub: AgentHub; port?: number; token?: s
   });
   server.on('connection', (s) => s.on('error', () => s.destroy()));
   await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(o.port ?? 0, '127.0.0.1', () => resolve()); });
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
   return {
     url: origin, port, token,

@@ -1,4 +1,6 @@
 import type OpenAI from 'openai';
+import { AnswerLimitError, boundedFetch } from '../../../platform/bounded-fetch';
+import { scrubSecrets } from '../../../platform/scrub-secrets';
 import { AgentInterrupted } from '../agent';
 import type { LlmSettings } from './llm-settings';
 
@@ -50,12 +52,14 @@ export class ChatCaller {
   constructor(private readonly s: LlmSettings) {}
 
   private scrub(text: string): string {
-    return this.s.apiKey.length >= 4 ? text.split(this.s.apiKey).join('[key]') : text;
+    return scrubSecrets(text, [this.s.apiKey]);
   }
 
   async call(body: Body, signal: AbortSignal): Promise<CallResult> {
     const OpenAI = await openai();
-    this.client ??= new OpenAI({ baseURL: this.s.baseURL, apiKey: this.s.apiKey, maxRetries: 0, timeout: this.s.timeoutMs });
+    // boundedFetch: timeout_ms covers the whole answer (the library's stops at the headers), caps its size and
+    // scrubs the key from it, so an echoing endpoint cannot get the key into episode.json.
+    this.client ??= new OpenAI({ baseURL: this.s.baseURL, apiKey: this.s.apiKey, maxRetries: 0, timeout: this.s.timeoutMs, fetch: boundedFetch({ deadlineMs: this.s.timeoutMs, secrets: [this.s.apiKey] }) });
     const errors: AttemptError[] = [];
     const t0 = performance.now();
     for (let attempt = 1; ; attempt++) {
@@ -71,10 +75,12 @@ export class ChatCaller {
         if (!retryable(OpenAI, err) || attempt > this.s.retries) {
           errors.push({ attempt, ...(status ? { status } : {}), error: what, waitedMs: 0 });
           const tried = `${attempt} attempt(s) over ${Math.round(performance.now() - t0)} ms`;
-          const hint = status === undefined ? 'Check that the server is running and TOUCHSTONE_LLM_BASE_URL / base_url points at it.'
+          const limit = err instanceof AnswerLimitError;
+          const hint = limit ? 'Check the endpoint; raise --agent-opt timeout_ms for a slow model.'
+            : status === undefined ? 'Check that the server is running and TOUCHSTONE_LLM_BASE_URL / base_url points at it.'
             : status === 401 || status === 403 ? 'Check the API key (TOUCHSTONE_LLM_API_KEY).'
             : status === 404 ? 'Check the model name and that base_url ends in /v1 (or what the server expects).' : 'See the server\'s log.';
-          throw new AgentInterrupted(`LLM endpoint ${this.s.baseURL} ${status ? `answered ${status}` : 'unreachable'}: ${what} (${tried}). ${hint}`, { cause: new Error(what) });
+          throw new AgentInterrupted(`LLM endpoint ${this.s.baseURL} ${limit ? 'gave no usable answer' : status ? `answered ${status}` : 'unreachable'}: ${what} (${tried}). ${hint}`, { cause: new Error(what) });
         }
         const wait = retryAfterMs(OpenAI, err) ?? Math.min(30_000, this.s.backoffMs * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5));
         errors.push({ attempt, ...(status ? { status } : {}), error: what, waitedMs: Math.round(wait) });

@@ -83,3 +83,23 @@ describe.skipIf(!HAVE_ADB)('touchstone mcp, driven by the MCP SDK client, on a v
     }
   }, 120_000);
 });
+
+describe('MCP over HTTP, Origin', () => {
+  it('refuses a request from a foreign Origin even with the token; its own origin and no Origin pass', async () => {
+    const http = await startMcpHttp({ hub: new AgentHub() });
+    try {
+      const call = (origin?: string) => fetch(http.url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${http.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(origin ? { origin } : {}) },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      });
+      const foreign = await call('http://evil.example');
+      expect(foreign.status).toBe(403);
+      expect(await foreign.text()).toMatch(/cross-origin/);
+      expect((await call(`http://localhost:${http.port}`)).status).toBe(200);
+      expect((await call()).status).toBe(200);
+    } finally {
+      await http.close();
+    }
+  });
+});

@@ -14,7 +14,7 @@ export function DeviceConfigs({ value, preview, onChange }: Props) {
     onChange({ ...value, names: cur.includes(n) ? cur.filter((x) => x !== n) : named.map((c) => c.name).filter((x) => x === n || cur.includes(x)) });
   };
   return (
-    <fieldset className="agent-settings device-configs" aria-label="Device configurations" data-configs-chosen={preview.chosen.length} data-configs-loading={preview.loading ? 'true' : 'false'}>
+    <fieldset className="agent-settings device-configs" aria-label="Device configurations" data-configs-chosen={preview.chosenCount} data-configs-loading={preview.loading ? 'true' : 'false'}>
       <legend>
         <label><input type="checkbox" aria-label="Use device configurations" checked={value !== null} onChange={(e) => onChange(e.target.checked ? { file: '' } : null)} /> Device configurations</label>
       </legend>
@@ -49,6 +49,11 @@ export function DeviceConfigs({ value, preview, onChange }: Props) {
               </li>
             ))}
           </ul>
+          {(() => {
+            // The core lists the first RUN_CONFIGS_SHOWN; a run still uses every one the choice selects.
+            const more = mode === 'named' ? (preview.file?.configCount ?? 0) - named.length : preview.chosenCount - preview.chosen.length;
+            return more > 0 ? <p className="muted" data-configs-more={more}>… and {more} more configuration{more === 1 ? '' : 's'} (not listed here; a run uses them as chosen)</p> : null;
+          })()}
         </>
       )}
     </fieldset>

@@ -18,12 +18,13 @@ export function choiceProblem(c: RunConfigChoice | null, error: string | null): 
   return null;
 }
 
-export interface ConfigPreview { files: string[]; file: RunConfigFile | null; chosen: RunDeviceConfig[]; error: string | null; loading: boolean }
+/** `chosen` lists at most RUN_CONFIGS_SHOWN configurations; `chosenCount` is how many the run uses. */
+export interface ConfigPreview { files: string[]; file: RunConfigFile | null; chosen: RunDeviceConfig[]; chosenCount: number; error: string | null; loading: boolean }
 
 /** Lists the dataset's configuration files and asks the core what the current choice selects (its messages on error). */
 export function useConfigPreview(client: TouchstoneClient, datasetId: string, choice: RunConfigChoice | null): ConfigPreview {
   const [files, setFiles] = useState<string[]>([]);
-  const [state, setState] = useState<Omit<ConfigPreview, 'files'>>({ file: null, chosen: [], error: null, loading: false });
+  const [state, setState] = useState<Omit<ConfigPreview, 'files'>>({ file: null, chosen: [], chosenCount: 0, error: null, loading: false });
   const on = choice !== null;
   useEffect(() => {
     if (!on) return;
@@ -34,13 +35,16 @@ export function useConfigPreview(client: TouchstoneClient, datasetId: string, ch
   const key = JSON.stringify(choice);
   useEffect(() => {
     const c = JSON.parse(key) as RunConfigChoice | null;
-    if (!c?.file.trim()) { setState({ file: null, chosen: [], error: null, loading: false }); return; }
+    if (!c?.file.trim()) { setState({ file: null, chosen: [], chosenCount: 0, error: null, loading: false }); return; }
     let live = true;
     setState((s) => ({ ...s, loading: true }));
     // Names are applied here, not by the core, so the list shows every configuration while some are unticked.
     client.call('run:configs', { datasetId, choice: { ...c, names: undefined } }).then(
-      (r) => { if (live) setState({ file: r, chosen: c.split ? r.chosen : r.chosen.filter((x) => !c.names || c.names.includes(x.name)), error: null, loading: false }); },
-      (e: unknown) => { if (live) setState({ file: null, chosen: [], error: e instanceof Error ? e.message : String(e), loading: false }); },
+      (r) => {
+        const chosen = c.split || !c.names ? r.chosen : r.chosen.filter((x) => c.names!.includes(x.name));
+        if (live) setState({ file: r, chosen, chosenCount: c.split || !c.names ? r.chosenCount : chosen.length, error: null, loading: false });
+      },
+      (e: unknown) => { if (live) setState({ file: null, chosen: [], chosenCount: 0, error: e instanceof Error ? e.message : String(e), loading: false }); },
     );
     return () => { live = false; };
   }, [client, datasetId, key]);
