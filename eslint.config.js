@@ -93,7 +93,7 @@ export default tseslint.config(
     // Layers (shared < platform < kernel < core < cli/transports/app) and no import cycles: scripts/eslint-layers.mjs.
     files: ['electron/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}', 'shared/**/*.ts'],
     plugins: { touchstone: layers },
-    rules: { 'touchstone/layers': 'error', 'touchstone/no-cycle': 'error', 'touchstone/no-folder-cycle': 'off' },
+    rules: { 'touchstone/layers': 'error', 'touchstone/no-cycle': 'error', 'touchstone/no-folder-cycle': 'error' },
   },
   {
     files: ['electron/main.ts', 'electron/preload.ts', 'electron/ipc.ts'],

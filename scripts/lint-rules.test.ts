@@ -42,6 +42,8 @@ describe('lint keeps the architecture boundaries', () => {
     ['electron/core/runner/x.ts', "import { startServer } from '../../server'; export const s = startServer;", /Layering: core .* may not import top/],
     // A probe cycle: roots.ts as if it imported confined-read.ts, which imports roots.ts.
     ['electron/platform/roots.ts', "import { readTextIn } from './confined-read'; export const r = readTextIn;", /Import cycle: electron\/platform\/roots.ts -> electron\/platform\/confined-read.ts -> electron\/platform\/roots.ts/],
+    // A probe folder cycle: evaluation imports judge at run time; judge importing evaluation back closes the loop.
+    ['electron/core/judge/x.ts', "import { runEvaluation } from '../evaluation/run-evaluation'; export const r = runEvaluation;", /Folder cycle: core\/judge -> core\/evaluation \(here\), and back: electron\/core\/evaluation\/.* -> electron\/core\/judge\//],
   ])('%s: %s is refused', async (file, code, expected) => {
     expect((await messages(file, code)).join('\n')).toMatch(expected);
   });
@@ -58,6 +60,7 @@ describe('lint keeps the architecture boundaries', () => {
     ['renderer/api/testing/x.ts', "import { startServer } from '../../../electron/server'; export const s = startServer;"],
     ['electron/virtual-device/x.ts', "import { writeFileAtomic } from '../platform/atomic-write'; export const w = writeFileAtomic;"],
     ['electron/core/runner/x.ts', "import { AppError } from '../../kernel/errors'; import { writeFileAtomic } from '../../platform/atomic-write'; export const e = [AppError, writeFileAtomic];"],
+    ['electron/core/judge/x.ts', "import type { EpisodeOutcome } from '../evaluation/episode-evaluator'; export type O = EpisodeOutcome;"],
     ['electron/platform/roots.ts', "import type { ReadLimits } from './confined-read'; export type R = ReadLimits;"],
     ['electron/core/x.test.ts', Array.from({ length: 401 }, (_, i) => `export const v${i} = ${i};`).join('\n')],
   ])('%s: allowed code passes', async (file, code) => {
