@@ -1,43 +1,45 @@
 #!/usr/bin/env node
 /**
- * `touchstone` command-line entry. Each subcommand lives in electron/cli/<name>.ts
- * and exports `run(args): Promise<number>` (the exit code); modules are loaded
- * lazily so `touchstone vh number` does not pay for onnxruntime.
+ * `touchstone` command-line entry. Each command lives in electron/cli/<name>.ts, declares its
+ * options with electron/cli/args.ts and exports `run(args): Promise<number>` (the exit code);
+ * modules are loaded lazily so `touchstone vh number` does not pay for onnxruntime.
  */
 import { quietOnBrokenPipe } from './cli/stdio';
-const commands: Record<string, { summary: string; load: () => Promise<{ run(args: string[]): Promise<number> }> }> = {
-  serve: { summary: 'serve the app over loopback HTTP+WebSocket (web mode)', load: () => import('./cli/serve') },
-  dataset: { summary: 'dataset check <dir>: validate a LlamaTouch dataset', load: () => import('./cli/dataset') },
-  vh: { summary: 'vh number <file.xml|file.vh>: print the numbered component list', load: () => import('./cli/vh') },
-  eval: { summary: 'evaluate agent traces against a dataset', load: () => import('./cli/eval') },
-  device: { summary: 'device serve: run the Touchstone virtual Android device', load: () => import('./cli/device') },
-  world: { summary: 'world build <dir>: merge recorded traces into an offline graph world', load: () => import('./cli/world') },
-  devices: { summary: 'list the devices adb sees, with what to do about unusable ones', load: () => import('./cli/devices') },
-  run: { summary: 'run agents on dataset tasks over a device pool, writing evaluated traces', load: () => import('./cli/run') },
-  record: { summary: 'record a demonstration on a device as a new ground-truth episode', load: () => import('./cli/record') },
-  'agent-api': { summary: 'serve the agent HTTP API: external agents run episodes on the devices', load: () => import('./cli/agent-api') },
-  mcp: { summary: 'MCP server (stdio or streamable HTTP): assistants run episodes on the devices', load: () => import('./cli/mcp') },
-  demo: { summary: 'demo create: generate the demo dataset on the virtual phone', load: () => import('./cli/demo') },
-};
+import { COMMANDS, type CommandName } from './cli/commands';
+import { closest } from './cli/did-you-mean';
+import { topHelp } from './cli/args-help';
 
-function usage(): string {
-  const lines = Object.entries(commands).map(([name, c]) => `  touchstone ${name.padEnd(8)} ${c.summary}`);
-  return ['Usage: touchstone <command> [options]', '', ...lines, '', 'Run `touchstone <command> --help` for its options.'].join('\n');
-}
+// One bundle per command (scripts/build.mjs finds them by these import() calls); their summaries are in cli/commands.ts.
+const load = {
+  serve: () => import('./cli/serve'),
+  dataset: () => import('./cli/dataset'),
+  vh: () => import('./cli/vh'),
+  eval: () => import('./cli/eval'),
+  device: () => import('./cli/device'),
+  world: () => import('./cli/world'),
+  devices: () => import('./cli/devices'),
+  run: () => import('./cli/run'),
+  record: () => import('./cli/record'),
+  'agent-api': () => import('./cli/agent-api'),
+  mcp: () => import('./cli/mcp'),
+  demo: () => import('./cli/demo'),
+} satisfies Record<CommandName, () => Promise<{ run(args: string[]): Promise<number> }>>;
 
 async function main(argv: string[]): Promise<number> {
   quietOnBrokenPipe();
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    console.log(usage());
+    // `touchstone help eval` is `touchstone eval --help`.
+    if (name === 'help' && rest[0] && Object.hasOwn(COMMANDS, rest[0])) return (await load[rest[0] as CommandName]()).run([...rest.slice(1), '--help']);
+    console.log(topHelp());
     return name ? 0 : 2;
   }
-  const cmd = commands[name];
-  if (!cmd) {
-    console.error(`touchstone: unknown command '${name}'.\n\n${usage()}`);
+  if (!Object.hasOwn(COMMANDS, name)) {
+    const near = closest(name, Object.keys(COMMANDS));
+    console.error(`touchstone: unknown command '${name}'${near ? `; did you mean '${near}'?` : ''}\nusage: touchstone <command> [options]; 'touchstone --help' lists the commands.`);
     return 2;
   }
-  const mod = await cmd.load();
+  const mod = await load[name as CommandName]();
   return mod.run(rest);
 }
 

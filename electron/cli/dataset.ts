@@ -2,15 +2,21 @@ import type { CheckReport, Problem } from '../../shared/model';
 import { formatProblem } from '../../shared/model';
 import { checkDataset } from '../core/datasets/check-dataset';
 import { progressBar } from './progress-bar';
+import { defineCommand, parseOrExit } from './args';
 
-const USAGE = `Usage: touchstone dataset check <dir> [--json]
-
-Validates a LlamaTouch dataset: the task index, every episode folder, every
+/** The command line of `touchstone dataset check`: parsing and `--help` come from it. */
+export const SPEC = defineCommand({
+  path: ['dataset', 'check'],
+  positionals: [{ name: 'dir', description: 'the dataset folder' }],
+  description: `Validates a LlamaTouch dataset: the task index, every episode folder, every
 screen file (png, xml, vh, json, activity), eventStructs.txt and every .ess.
 Prints counts and every problem with its location; exits 1 when there are errors.
 Datasets of 50+ episodes show progress on stderr (a bar in a terminal, a line
-per tenth otherwise); Ctrl-C stops the check (exit 130).
-  --json   print the report as JSON on stdout`;
+per tenth otherwise); Ctrl-C stops the check (exit 130).`,
+  options: {
+    json: { type: 'boolean', description: 'print the report as JSON on stdout' },
+  },
+});
 
 function hintFor(p: Problem): string {
   const hint = p.hint ?? (p.severity === 'error' ? 'Fix or restore this file; the rest of the dataset still loads.' : undefined);
@@ -32,22 +38,10 @@ function printReport(r: CheckReport): void {
 
 /** `touchstone dataset check <dir> [--json]`: exit 0 when clean, 1 on errors, 2 on usage errors. */
 export async function run(args: string[]): Promise<number> {
-  const [sub, ...rest] = args;
-  if (!sub || sub === '--help' || sub === '-h') {
-    console.log(USAGE);
-    return sub ? 0 : 2;
-  }
-  if (sub !== 'check') {
-    console.error(`touchstone dataset: unknown subcommand '${sub}'.\n\n${USAGE}`);
-    return 2;
-  }
-  const json = rest.includes('--json');
-  const dirs = rest.filter((a) => !a.startsWith('--'));
-  const unknown = rest.filter((a) => a.startsWith('--') && a !== '--json');
-  if (dirs.length !== 1 || unknown.length) {
-    console.error(`touchstone dataset check: expected one folder${unknown.length ? ` (unknown option ${unknown.join(', ')})` : ''}.\n\n${USAGE}`);
-    return 2;
-  }
+  const p = parseOrExit(SPEC, args);
+  if ('exit' in p) return p.exit;
+  const { json } = p.values;
+  const dirs = p.positionals;
   const progress = progressBar({ label: 'checking', unit: 'episodes', minTotal: 50 });
   // Ctrl-C stops the check cleanly: the bar is closed and nothing half-printed is left behind.
   const ctl = new AbortController();

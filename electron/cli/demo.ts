@@ -1,31 +1,27 @@
 /** `touchstone demo create`: generates the demo dataset by running the virtual phone through the capture path. */
 import { createDemoDataset, defaultDemoDir, demoExists } from '../core/demo/create-demo';
 import { runProgress } from './run-progress';
+import { defineCommand, parseOrExit } from './args';
 
-const USAGE = `Usage: touchstone demo create [--out DIR] [--force] [--no-traces] [--in-process] [--adb-server H:P]
-
-Records the demo tasks on a virtual phone through adb (as \`touchstone record\` does), annotates them, runs
-the built-in agents (replay, no-op, alternative paths, random) with evaluation, and writes human labels.
-  --out DIR        where (default ${defaultDemoDir()})
-  --force          make it again even when DIR already holds one
-  --no-traces      only the annotated tasks, no agent traces
-  --in-process     drive the phone without an adb server (same commands and parsing)
-  --adb-server H:P the adb server to record through (default: the usual one; falls back to in-process)`;
+/** The command line of `touchstone demo create`: parsing and `--help` come from it. */
+export const SPEC = defineCommand({
+  path: ['demo', 'create'],
+  description: `Records the demo tasks on a virtual phone through adb (as \`touchstone record\` does), annotates them, runs
+the built-in agents (replay, no-op, alternative paths, random) with evaluation, and writes human labels.`,
+  options: {
+    out: { type: 'string', value: 'DIR', default: defaultDemoDir(), description: 'where' },
+    force: { type: 'boolean', description: 'make it again even when DIR already holds one' },
+    'no-traces': { type: 'boolean', description: 'only the annotated tasks, no agent traces' },
+    'in-process': { type: 'boolean', description: 'drive the phone without an adb server (same commands and parsing)' },
+    'adb-server': { type: 'string', value: 'H:P', description: 'the adb server to record through (default: the usual one; falls back to in-process)' },
+  },
+});
 
 export async function run(argv: string[]): Promise<number> {
-  const [sub, ...rest] = argv;
-  if (!sub || sub === '--help' || sub === '-h' || sub !== 'create') { console.log(USAGE); return sub === 'create' || sub === '--help' || sub === '-h' ? 0 : 2; }
-  let out = defaultDemoDir(); let force = false; let traces = true; let inProcess = false; let adbServer: string | undefined;
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i];
-    if (a === '--out' && rest[i + 1]) out = rest[++i]!;
-    else if (a === '--adb-server' && rest[i + 1]) adbServer = rest[++i];
-    else if (a === '--force') force = true;
-    else if (a === '--no-traces') traces = false;
-    else if (a === '--in-process') inProcess = true;
-    else if (a === '--help' || a === '-h') { console.log(USAGE); return 0; }
-    else { console.error(`touchstone demo: unexpected argument "${a}"\n\n${USAGE}`); return 2; }
-  }
+  const p = parseOrExit(SPEC, argv);
+  if ('exit' in p) return p.exit;
+  const { out, force, 'no-traces': noTraces, 'in-process': inProcess, 'adb-server': adbServer } = p.values;
+  const traces = !noTraces;
   if (!force && demoExists(out)) { console.log(`The demo dataset is already at ${out} (--force makes it again).`); return 0; }
   const ac = new AbortController();
   const onSigint = (): void => ac.abort(new Error('cancelled (Ctrl-C)'));

@@ -3,83 +3,49 @@
  * interrupted, printing the serial(s) to connect.
  */
 import { spawn } from 'node:child_process';
-import { parseFaults, type Faults } from '../virtual-device/faults';
+import { parseFaults } from '../virtual-device/faults';
 import { startDeviceInstance, type DeviceInstance } from '../virtual-device/instance';
 import { createWorld } from '../virtual-device/world/create-world';
 import type { EpisodeReport } from '../virtual-device/world/graph/graph-world';
 import { writeFileAtomic } from '../platform/atomic-write';
+import { defineCommand, parseOrExit } from './args';
 
-const USAGE = `Usage: touchstone device serve [options]
-
-Runs virtual Android device(s) that the real adb, adbkit and agent frameworks drive like a phone.
-
-Options:
-  --world demo|<dir>|graph:<dir>
-                            demo apps (default), a recorded episode / execution-trace folder to replay,
-                            or the merged graph of a folder of traces (see touchstone world build)
-  --episode FILE            graph worlds: keep the session's path and its unexplored actions in FILE
-                            (default episode.json; episode-K.json with --count)
-  --storage MB              in-memory storage quota per device (default 512)
-  --port P                  adb port of the first device (default: any free port); devices use P, P+2, ...
-  --serial-style tcp|emulator
-                            tcp: connect with 'adb connect 127.0.0.1:P' (default)
-                            emulator: serial emulator-(P-1), console on P-1 ('adb emu ...');
-                            without --port the first free pair in 5554-5585, as the emulator
-                            picks, so an adb server started later finds it. The console wants
-                            the token in ~/.emulator_console_auth_token (created if missing)
-  --count N                 run N devices in this process (default 1)
-  --faults SPEC             latency=MS,dump-fails,animation=MS,drop-every=N,vanish-after=MS
-  --unauthorized            refuse adb's keys (device shows 'unauthorized')
-  --connect                 also connect/register with the adb server (ANDROID_ADB_SERVER_PORT or 5037)
-  --time HH:MM              freeze the device clock (UTC, today) for byte-stable screenshots
-`;
-
-interface ServeOptions { world: string; episode: string; storageMb?: number; port?: number; style: 'tcp' | 'emulator'; count: number; faults: Partial<Faults>; unauthorized: boolean; connect: boolean; time?: Date }
-
-function parseArgs(args: string[]): ServeOptions | string {
-  const o: ServeOptions = { world: 'demo', episode: 'episode.json', style: 'tcp', count: 1, faults: {}, unauthorized: false, connect: false };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    const num = (): number => {
-      const v = value();
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${a} needs a whole number, got '${v}'`);
-      return n;
-    };
-    switch (a) {
-      case '--world': o.world = value(); break;
-      case '--port': o.port = num(); break;
-      case '--episode': o.episode = value(); break;
-      case '--storage': o.storageMb = Math.max(1, num()); break;
-      case '--count': o.count = Math.max(1, num()); break;
-      case '--serial-style': {
-        const v = value();
-        if (v !== 'tcp' && v !== 'emulator') return `--serial-style must be tcp or emulator, got '${v}'`;
-        o.style = v;
-        break;
-      }
-      case '--faults': o.faults = parseFaults(value()); break;
-      case '--unauthorized': o.unauthorized = true; break;
-      case '--connect': o.connect = true; break;
-      case '--time': {
-        const v = value();
-        const m = /^(\d{1,2}):(\d{2})$/.exec(v);
-        if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return `--time needs HH:MM (e.g. 09:41), got '${v}'`;
-        const t = new Date();
-        t.setUTCHours(Number(m[1]), Number(m[2]), 0, 0);
-        o.time = t;
-        break;
-      }
-      default: return `unknown option '${a}'`;
-    }
-  }
-  return o;
+/** `--time HH:MM`: that time today (UTC). */
+function clockTime(v: string): Date {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(v);
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) throw new Error(`--time needs HH:MM (e.g. 09:41), got '${v}'`);
+  const t = new Date();
+  t.setUTCHours(Number(m[1]), Number(m[2]), 0, 0);
+  return t;
 }
+
+const PORT = { type: 'integer', min: 0, max: 65535 } as const;
+
+/** The command line of `touchstone device serve`: parsing and `--help` come from it. */
+export const SPEC = defineCommand({
+  path: ['device', 'serve'],
+  description: 'Runs virtual Android device(s) that the real adb, adbkit and agent frameworks drive like a phone.',
+  options: {
+    world: {
+      type: 'string', value: 'demo|<dir>|graph:<dir>', default: 'demo',
+      description: 'demo apps, a recorded episode / execution-trace folder to replay, or the merged graph of a folder of traces (see touchstone world build)',
+    },
+    episode: { type: 'string', value: 'FILE', default: 'episode.json', description: "graph worlds: keep the session's path and its unexplored actions in FILE (episode-K.json with --count)" },
+    storage: { ...PORT, value: 'MB', description: 'in-memory storage quota per device (default 512)' },
+    port: { ...PORT, value: 'P', description: 'adb port of the first device (default: any free port); devices use P, P+2, ...' },
+    'serial-style': {
+      type: 'string', choices: ['tcp', 'emulator'], default: 'tcp',
+      description: "tcp: connect with 'adb connect 127.0.0.1:P'; emulator: serial emulator-(P-1), console on P-1 ('adb emu ...'); "
+        + 'without --port the first free pair in 5554-5585, as the emulator picks, so an adb server started later finds it. '
+        + 'The console wants the token in ~/.emulator_console_auth_token (created if missing)',
+    },
+    count: { ...PORT, default: 1, description: 'run N devices in this process' },
+    faults: { type: 'string', value: 'SPEC', parse: parseFaults, description: 'latency=MS,dump-fails,animation=MS,drop-every=N,vanish-after=MS' },
+    unauthorized: { type: 'boolean', description: "refuse adb's keys (device shows 'unauthorized')" },
+    connect: { type: 'boolean', description: 'also connect/register with the adb server (ANDROID_ADB_SERVER_PORT or 5037)' },
+    time: { type: 'string', value: 'HH:MM', parse: clockTime, description: 'freeze the device clock (UTC, today) for byte-stable screenshots' },
+  },
+});
 
 /** Writes the graph session's report atomically, one write at a time, the latest last. */
 export function episodeWriter(file: string): (r: EpisodeReport) => void {
@@ -99,16 +65,13 @@ function adbConnect(serial: string): Promise<void> {
 }
 
 export async function run(args: string[]): Promise<number> {
-  const [sub, ...rest] = args;
-  if (sub === '--help' || sub === '-h' || sub === 'help' || !sub) { console.log(USAGE); return sub ? 0 : 2; }
-  if (sub !== 'serve') { console.error(`touchstone device: unknown subcommand '${sub}'.\n\n${USAGE}`); return 2; }
-  let opts: ServeOptions | string;
-  try {
-    opts = parseArgs(rest);
-  } catch (e) {
-    opts = (e as Error).message;
-  }
-  if (typeof opts === 'string') { console.error(`touchstone device serve: ${opts}\n\n${USAGE}`); return 2; }
+  const p = parseOrExit(SPEC, args);
+  if ('exit' in p) return p.exit;
+  const v = p.values;
+  const opts = {
+    world: v.world, episode: v.episode, storageMb: v.storage === undefined ? undefined : Math.max(1, v.storage), port: v.port,
+    style: v['serial-style'], count: Math.max(1, v.count), faults: v.faults ?? {}, unauthorized: v.unauthorized, connect: v.connect, time: v.time,
+  };
   const instances: DeviceInstance[] = [];
   try {
     for (let k = 0; k < opts.count; k++) {

@@ -2,17 +2,19 @@
 import type { DeviceInfo } from '../../shared/contract/device';
 import { resolveAdbServer } from '../core/devices/adb-client';
 import { DeviceManager } from '../core/devices/device-manager';
+import { defineCommand, parseOrExit } from './args';
 
-const USAGE = `Usage: touchstone devices [--json] [--connect host:port] [--watch] [--adb-server host:port]
-
-  --json               print the list as JSON
-  --connect host:port  adb connect first (an STF remote-connect endpoint, a docker-android or
-                       Genymotion container, a phone on Wi-Fi, a virtual device)
-  --watch              keep listing on every change until Ctrl-C
-  --adb-server H:P     use the adb server on another machine (default: ADB_SERVER_SOCKET, else
-                       ANDROID_ADB_SERVER_PORT, else 127.0.0.1:5037)
-
-Exit 0 when at least one device is usable, 1 when none is (or the adb server is unreachable).`;
+/** The command line of `touchstone devices`: parsing and `--help` come from it. */
+export const SPEC = defineCommand({
+  path: ['devices'],
+  options: {
+    json: { type: 'boolean', description: 'print the list as JSON' },
+    connect: { type: 'string', value: 'host:port', description: 'adb connect first (an STF remote-connect endpoint, a docker-android or Genymotion container, a phone on Wi-Fi, a virtual device)' },
+    watch: { type: 'boolean', description: 'keep listing on every change until Ctrl-C' },
+    'adb-server': { type: 'string', value: 'H:P', description: 'use the adb server on another machine (default: ADB_SERVER_SOCKET, else ANDROID_ADB_SERVER_PORT, else 127.0.0.1:5037)' },
+  },
+  epilog: 'Exit 0 when at least one device is usable, 1 when none is (or the adb server is unreachable).',
+});
 
 function table(devices: DeviceInfo[]): string {
   if (!devices.length) return 'No devices. Connect one over USB, `touchstone devices --connect host:port`, or start `touchstone device serve --connect`.';
@@ -24,16 +26,9 @@ function table(devices: DeviceInfo[]): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) { console.log(USAGE); return 0; }
-  let json = false; let watch = false; let connect: string | undefined; let server: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--json') json = true;
-    else if (a === '--watch') watch = true;
-    else if (a === '--connect' && argv[i + 1]) connect = argv[++i];
-    else if (a === '--adb-server' && argv[i + 1]) server = argv[++i];
-    else { console.error(`touchstone devices: unexpected argument "${a}"\n\n${USAGE}`); return 2; }
-  }
+  const p = parseOrExit(SPEC, argv);
+  if ('exit' in p) return p.exit;
+  const { json, watch, connect, 'adb-server': server } = p.values;
   let mgr: DeviceManager;
   try {
     mgr = new DeviceManager(resolveAdbServer(server));

@@ -137,7 +137,7 @@ describe.skipIf(!existsSync(TRACE_18))('touchstone eval (CLI, real process)', ()
   it('exits 1 on an unreadable input and 2 on a bad option', () => {
     expect(cli(['--dataset', path.join(tmp, 'missing'), '--traces', traces]).code).toBe(1);
     expect(cli(['--dataset', root, '--traces', traces, '--human', path.join(tmp, 'missing.csv')]).code).toBe(1);
-    for (const [args, msg] of [[['--mode', 'strict'], '--mode must be fixed or legacy'], [['--final', 'maybe'], '--final must be complete or none'], [['--shard', '3/2'], '--shard must be k/n with 1 <= k <= n'], [['--shard', '0/2'], '--shard counts from 1: "0/2" names no shard. Use 1/2 for the first shard and 2/2 for the last'], [['--jobs', '0'], '--jobs must be a positive integer']] as const) {
+    for (const [args, msg] of [[['--mode', 'strict'], '--mode must be fixed or legacy'], [['--final', 'maybe'], '--final must be complete or none'], [['--shard', '3/2'], '--shard must be k/n with 1 <= k <= n'], [['--shard', '0/2'], '--shard counts from 1: "0/2" names no shard. Use 1/2 for the first shard and 2/2 for the last'], [['--jobs', '0'], '--jobs must be a whole number >= 1']] as const) {
       const bad = cli(['--dataset', root, '--traces', traces, ...args]);
       expect(bad.code).toBe(2);
       expect(bad.err).toContain(msg);

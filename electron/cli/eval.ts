@@ -17,102 +17,102 @@ import { checkpointTable } from '../../shared/evaluation/checkpoints/summary';
 import { JUDGE_FLAGS, judgeOptionsFrom } from '../core/judge/judge-config';
 import { humanQueueCsv, judgeSummaryText } from '../core/judge/judge-report';
 import type { JudgeOptions } from '../core/judge/run-judge';
+import { defineCommand, parseOrExit, usageError, type OptionDecl, type Values } from './args';
 
 const METHODS: readonly MethodName[] = ['essential', 'stepwise', 'lcs', 'checkpoints', 'judge', 'hybrid'];
 
-const USAGE = `Usage: touchstone eval --dataset D --traces T [options]
+/** `--threshold X`: a cosine in (-1, 1]. */
+function cosine(v: string): number {
+  const x = Number(v);
+  if (!(x > -1 && x <= 1)) throw new Error(`must be a number in (-1, 1]; got "${v}"`);
+  return x;
+}
 
-  --dataset D        LlamaTouch dataset folder (with llamatouch_task_metadata.tsv or episode folders)
-  --traces T         agent traces: <episode>/captured_data/..., AutoDroid/DroidBot output folders,
-                     or AppAgent summary CSVs (appagent_trace.csv); detected automatically
-  --human FILE       human labels CSV (episode,human) for accuracy, precision/recall, F1
-  --method M         essential | stepwise | lcs | checkpoints | judge | hybrid | all, or a comma list
-                     (default essential; all = essential,stepwise,lcs)
-  --mode M           fixed (default) | legacy (reproduce upstream LlamaTouch, bugs included)
-  --final F          complete (default in fixed mode: after the last annotated state the agent must
-                     declare the task complete) | none (annotated states only; the default in legacy
-                     mode, as upstream's testbed evaluator, whose action baselines still end with it)
-  --json FILE        write the full report (every verdict with its evidence) as JSON
-  --csv FILE         write per-episode verdicts as CSV (and FILE.summary.csv with the metrics)
-  --jobs N           worker threads (default 2; 1 = in-process)
-  --cache DIR        keep results of unchanged episodes and computed embeddings in DIR: a re-run
-                     over unchanged inputs and settings reads them back instead of evaluating
-  --shard k/n        evaluate only every n-th matched episode starting at the k-th; shards count
-                     from 1 (1/n ... n/n), as in touchstone run, and together cover every episode
-  --embedder E       default | onnx:<model folder> | none (sentence embedder for fuzzy items)
-  --threshold X      cosine threshold for fuzzy<n> (default: the embedder's own)
-  --screen-threshold X  cosine threshold for fuzzy<-1> (default: per model, else --threshold)
-  --plot FILE        write an SVG bar chart of the completion rate per method (overall, per
-                     category, per difficulty; human labels as grey bars)
-  --html FILE        write one self-contained HTML report (chart, method table, filmstrips of failures
-                     with their reasons) that opens offline from file://
-  --quiet            no progress bar
+function methodList(method: string): MethodName[] {
+  return method === 'all' ? ['essential', 'stepwise', 'lcs'] : method.split(',').map((m) => {
+    if (!(METHODS as readonly string[]).includes(m)) throw new Error(`--method must be ${METHODS.join(', ')} or all (or a comma list); got "${m}"`);
+    return m as MethodName;
+  });
+}
 
-CheckPoints (Mobile-Bench): --checkpoints FILE  test cases (ID, Query, APP List, CheckPoints); default
-                     <dataset>/checkpoints.json, then each episode's checkpoints.json
-LLM judge (judge, hybrid = judge + essential states; disagreements go to a needs-a-human queue):
-  --llm-base-url URL OpenAI-compatible endpoint (or TOUCHSTONE_LLM_BASE_URL)
-  --llm-model M[,M2] judge model; two for cross-validation (or TOUCHSTONE_LLM_MODEL)
-  --llm-key KEY      API key; prefer TOUCHSTONE_LLM_API_KEY (never written to any file or log)
-  --judge-prompt F   prompt file (default resources/judge-prompt.md)
-  --judge-input I    text (hierarchies, default) | vision (screenshots)
-  --judge-frames F   auto (all screens for information queries, else the final one) | final | all
-  --judge-cache DIR  answer cache by (model, prompt hash) (default ~/.cache/touchstone/judge)
-  --judge-price P    USD per million tokens: IN/OUT or model=IN/OUT,... for the cost report
-  --judge-concurrency N  episodes judged at once (default 4); --judge-retries N on 429/5xx (default 4)
-  --judge-timeout S  seconds per request, the whole answer included (default 120); answers over 8 MiB are refused
-  --human-queue FILE write the needs-a-human queue as CSV
+const CHECKPOINTS = 'CheckPoints (Mobile-Bench)';
+const JUDGE = 'LLM judge (judge, hybrid = judge + essential states; disagreements go to a needs-a-human queue)';
 
-Progress goes to stderr (a bar on a terminal, a line per 10% otherwise). Ctrl-C stops the workers and
+/** The judge's flags; judge-config.ts checks and converts them (only when a judge method runs). */
+const JUDGE_OPTIONS = {
+  'llm-base-url': { type: 'string', value: 'URL', group: JUDGE, description: 'OpenAI-compatible endpoint (or TOUCHSTONE_LLM_BASE_URL)' },
+  'llm-model': { type: 'string', value: 'M[,M2]', group: JUDGE, description: 'judge model; two for cross-validation (or TOUCHSTONE_LLM_MODEL)' },
+  'llm-key': { type: 'string', value: 'KEY', group: JUDGE, description: 'API key; prefer TOUCHSTONE_LLM_API_KEY (never written to any file or log)' },
+  'judge-prompt': { type: 'string', value: 'F', group: JUDGE, description: 'prompt file (default resources/judge-prompt.md)' },
+  'judge-input': { type: 'string', value: 'I', group: JUDGE, description: 'text (hierarchies, default) | vision (screenshots)' },
+  'judge-frames': { type: 'string', value: 'F', group: JUDGE, description: 'auto (all screens for information queries, else the final one) | final | all' },
+  'judge-cache': { type: 'string', value: 'DIR', group: JUDGE, description: 'answer cache by (model, prompt hash) (default ~/.cache/touchstone/judge)' },
+  'judge-price': { type: 'string', value: 'P', group: JUDGE, description: 'USD per million tokens: IN/OUT or model=IN/OUT,... for the cost report' },
+  'judge-concurrency': { type: 'string', value: 'N', group: JUDGE, description: 'episodes judged at once (default 4)' },
+  'judge-retries': { type: 'string', value: 'N', group: JUDGE, description: 'retries on 429/5xx (default 4)' },
+  'judge-timeout': { type: 'string', value: 'S', group: JUDGE, description: 'seconds per request, the whole answer included (default 120); answers over 8 MiB are refused' },
+} as const satisfies Record<(typeof JUDGE_FLAGS)[number], OptionDecl>;
+
+/** The command line of `touchstone eval`: parsing and `--help` come from it. */
+export const SPEC = defineCommand({
+  path: ['eval'],
+  options: {
+    dataset: { type: 'string', value: 'D', required: true, description: 'LlamaTouch dataset folder (with llamatouch_task_metadata.tsv or episode folders)' },
+    traces: {
+      type: 'string', value: 'T', required: true,
+      description: 'agent traces: <episode>/captured_data/..., AutoDroid/DroidBot output folders, or AppAgent summary CSVs (appagent_trace.csv); detected automatically. One folder: to compare agents, run touchstone eval once per folder or touchstone serve --traces NAME=DIR ...',
+    },
+    'follow-links': { type: 'boolean', description: 'follow symbolic links that lead out of the given folders' },
+    human: { type: 'string', value: 'FILE', description: 'human labels CSV (episode,human) for accuracy, precision/recall, F1' },
+    method: {
+      type: 'string', value: 'M', default: 'essential', parse: methodList,
+      description: `${METHODS.join(' | ')} | all, or a comma list (all = essential,stepwise,lcs)`,
+    },
+    mode: { type: 'string', choices: ['fixed', 'legacy'], default: 'fixed', description: 'legacy reproduces upstream LlamaTouch, bugs included' },
+    final: {
+      type: 'string', choices: ['complete', 'none'],
+      description: 'complete (default in fixed mode: after the last annotated state the agent must declare the task complete) | none (annotated states only; the default in legacy mode, as upstream\'s testbed evaluator, whose action baselines still end with it)',
+    },
+    json: { type: 'string', value: 'FILE', description: 'write the full report (every verdict with its evidence) as JSON' },
+    csv: { type: 'string', value: 'FILE', description: 'write per-episode verdicts as CSV (and FILE.summary.csv with the metrics)' },
+    jobs: { type: 'integer', min: 1, default: 2, description: 'worker threads (1 = in-process)' },
+    cache: { type: 'string', value: 'DIR', description: 'keep results of unchanged episodes and computed embeddings in DIR: a re-run over unchanged inputs and settings reads them back instead of evaluating' },
+    shard: {
+      type: 'string', value: 'k/n', parse: parseShard,
+      description: 'evaluate only every n-th matched episode starting at the k-th; shards count from 1 (1/n ... n/n), as in touchstone run, and together cover every episode',
+    },
+    embedder: { type: 'string', value: 'E', default: DEFAULT_EMBEDDER_SPEC, parse: parseEmbedderSpec, description: 'default | onnx:<model folder> | none (sentence embedder for fuzzy items)' },
+    threshold: { type: 'string', value: 'X', parse: cosine, description: "cosine threshold for fuzzy<n> (default: the embedder's own)" },
+    'screen-threshold': { type: 'string', value: 'X', parse: cosine, description: 'cosine threshold for fuzzy<-1> (default: per model, else --threshold)' },
+    plot: { type: 'string', value: 'FILE', description: 'write an SVG bar chart of the completion rate per method (overall, per category, per difficulty; human labels as grey bars)' },
+    html: { type: 'string', value: 'FILE', description: 'write one self-contained HTML report (chart, method table, filmstrips of failures with their reasons) that opens offline from file://' },
+    quiet: { type: 'boolean', description: 'no progress bar' },
+    checkpoints: { type: 'string', value: 'FILE', group: CHECKPOINTS, description: "test cases (ID, Query, APP List, CheckPoints); default <dataset>/checkpoints.json, then each episode's checkpoints.json" },
+    ...JUDGE_OPTIONS,
+    'human-queue': { type: 'string', value: 'FILE', group: JUDGE, description: 'write the needs-a-human queue as CSV' },
+  },
+  epilog: `Progress goes to stderr (a bar on a terminal, a line per 10% otherwise). Ctrl-C stops the workers and
 still prints and writes the episodes already evaluated (exit 130). Exit 0 otherwise, 1 when an input is
-unreadable or no trace matches a dataset episode (except in a --shard), 2 on a bad option.`;
+unreadable or no trace matches a dataset episode (except in a --shard), 2 on a bad option.`,
+});
 
 interface Args {
   dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode; final?: FinalConvention;
   json?: string; csv?: string; plot?: string; html?: string; jobs: number; shard?: Shard; embedder: EmbedderSpec; quiet: boolean;
   threshold?: number; screenThreshold?: number; cache?: string; checkpoints?: string; judge?: JudgeOptions; humanQueue?: string;
+  /** `--follow-links`: follow symbolic links out of the dataset and traces folders (read by the trace finder once it can). */
+  followLinks: boolean;
 }
 
-function threshold(v: string | undefined, name: string): number | undefined {
-  if (v === undefined) return undefined;
-  const x = Number(v);
-  if (!(x > -1 && x <= 1)) throw new Error(`--${name} must be a number in (-1, 1]; got "${v}"`);
-  return x;
-}
-
-function parseArgs(argv: string[]): Args {
-  const v: Record<string, string> = {};
-  let quiet = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--quiet') { quiet = true; continue; }
-    const eq = a.indexOf('=');
-    const [k, val] = a.startsWith('--') && eq > 0 ? [a.slice(2, eq), a.slice(eq + 1)] : [a.replace(/^--/, ''), argv[++i]];
-    if (!a.startsWith('--') || val === undefined) throw new Error(`unexpected argument "${a}"`);
-    v[k] = val;
-  }
-  const known = ['dataset', 'traces', 'human', 'method', 'mode', 'final', 'json', 'csv', 'plot', 'html', 'jobs', 'shard', 'embedder', 'threshold', 'screen-threshold', 'cache', 'checkpoints', 'human-queue', ...JUDGE_FLAGS];
-  const unknown = Object.keys(v).filter((k) => !known.includes(k));
-  if (unknown.length) throw new Error(`unknown option --${unknown[0]}`);
-  if (!v.dataset || !v.traces) throw new Error('--dataset and --traces are required');
-  const method = v.method ?? 'essential';
-  const methods: MethodName[] = method === 'all' ? ['essential', 'stepwise', 'lcs'] : method.split(',').map((m) => {
-    if (!(METHODS as readonly string[]).includes(m)) throw new Error(`--method must be ${METHODS.join(', ')} or all (or a comma list); got "${m}"`);
-    return m as MethodName;
-  });
-  const mode = v.mode ?? 'fixed';
-  if (mode !== 'fixed' && mode !== 'legacy') throw new Error(`--mode must be fixed or legacy; got "${mode}"`);
-  // Unset: the mode's convention (fixed: complete; legacy: none for the essential states, as upstream's testbed evaluator).
-  const final = v.final;
-  if (final !== undefined && final !== 'complete' && final !== 'none') throw new Error(`--final must be complete or none; got "${final}"`);
-  const jobs = v.jobs === undefined ? 2 : Number(v.jobs);
-  if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs must be a positive integer; got "${v.jobs}"`);
+function toArgs(v: Values<typeof SPEC.options>): Args {
+  const methods = v.method;
+  const judgeFlags = Object.fromEntries(JUDGE_FLAGS.map((k) => [k, v[k]]));
   return {
-    dataset: v.dataset, traces: v.traces, human: v.human, methods, mode, final, json: v.json, csv: v.csv, plot: v.plot, html: v.html, jobs,
-    shard: v.shard ? parseShard(v.shard) : undefined, embedder: parseEmbedderSpec(v.embedder ?? DEFAULT_EMBEDDER_SPEC), cache: v.cache, quiet,
-    threshold: threshold(v.threshold, 'threshold'), screenThreshold: threshold(v['screen-threshold'], 'screen-threshold'),
-    checkpoints: v.checkpoints, humanQueue: v['human-queue'],
-    judge: methods.includes('judge') || methods.includes('hybrid') ? { ...judgeOptionsFrom(v, process.env), onProgress: judgeProgress(quiet) } : undefined,
+    dataset: v.dataset, traces: v.traces, human: v.human, methods, mode: v.mode, final: v.final, json: v.json, csv: v.csv, plot: v.plot, html: v.html, jobs: v.jobs,
+    shard: v.shard, embedder: v.embedder, cache: v.cache, quiet: v.quiet, threshold: v.threshold, screenThreshold: v['screen-threshold'],
+    checkpoints: v.checkpoints, humanQueue: v['human-queue'], followLinks: v['follow-links'],
+    // Unset --final: the mode's convention (fixed: complete; legacy: none for the essential states, as upstream's testbed evaluator).
+    judge: methods.includes('judge') || methods.includes('hybrid') ? { ...judgeOptionsFrom(judgeFlags, process.env), onProgress: judgeProgress(v.quiet) } : undefined,
   };
 }
 
@@ -144,9 +144,10 @@ function writable(a: Args): string | undefined {
 
 /** `touchstone eval`: evaluates agent traces against a dataset; exit 0 unless inputs are unreadable or nothing matched to evaluate (1), options are wrong (2) or Ctrl-C (130). */
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) { console.log(USAGE); return 0; }
+  const p = parseOrExit(SPEC, argv);
+  if ('exit' in p) return p.exit;
   let a: Args;
-  try { a = parseArgs(argv); } catch (err) { console.error(`touchstone eval: ${(err as Error).message}\n\n${USAGE}`); return 2; }
+  try { a = toArgs(p.values); } catch (err) { return usageError(SPEC, err); }
   const bad = readable(a.dataset, 'Dataset folder') ?? readable(a.traces, 'Traces folder') ?? writable(a);
   if (bad) { console.error(`touchstone eval: ${bad}`); return 1; }
   let labels: Map<string, boolean> | undefined;

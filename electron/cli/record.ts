@@ -8,17 +8,28 @@ import { locate, type Target } from '../core/demo/targets';
 import { resolveAdbServer } from '../core/devices/adb-client';
 import { DeviceManager } from '../core/devices/device-manager';
 import { descriptionProblem, GroundTruthRecorder, type RecordedScreen } from '../core/recorder/record-episode';
+import { defineCommand, parseOrExit } from './args';
 
-const USAGE = `Usage: touchstone record --device S --task "description" --out DATASET [--episode ID] [--category C] [--app PKG]
-
-Operates the device with commands read from stdin, one per line; after each, the new screen is captured:
+/** The command line of `touchstone record`: parsing and `--help` come from it. */
+export const SPEC = defineCommand({
+  path: ['record'],
+  description: `Operates the device with commands read from stdin, one per line; after each, the new screen is captured:
   tap X Y | tap text=Settings | tap desc=Save | tap id=add_to_cart
   longpress X Y (or a target as for tap) | swipe X1 Y1 X2 Y2 [MS] | type TEXT | back | home | enter
   list   (print the numbered components of the current screen)
   done   (or end of input: finish the episode)
 Writes DATASET/<category>/trace_<id>/ (i.png, i.xml, i.vh, i.activity, i.json, eventStructs.txt,
-instruction.txt) and the row in DATASET/llamatouch_task_metadata.tsv, ready to annotate.
-  --adb-server H:P   the adb server to use`;
+instruction.txt) and the row in DATASET/llamatouch_task_metadata.tsv, ready to annotate.`,
+  options: {
+    device: { type: 'string', value: 'S', required: true, description: 'serial of the device to operate' },
+    task: { type: 'string', value: '"description"', required: true, description: 'the task, in words (the episode\'s instruction)' },
+    out: { type: 'string', value: 'DATASET', required: true, description: 'the dataset folder the episode is added to' },
+    episode: { type: 'string', value: 'ID', description: 'the episode id (default rec<time>)' },
+    category: { type: 'string', value: 'C', default: 'general', description: 'the category folder of the episode' },
+    app: { type: 'string', value: 'PKG', default: '', description: 'the package of the task\'s app' },
+    'adb-server': { type: 'string', value: 'H:P', description: 'the adb server to use' },
+  },
+});
 
 function parseTarget(words: string[]): Target | { x: number; y: number } | null {
   if (words.length === 2 && words.every((w) => /^\d+$/.test(w))) return { x: Number(words[0]), y: Number(words[1]) };
@@ -53,13 +64,9 @@ export function commandAction(line: string, screen: RecordedScreen): DeviceActio
 }
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) { console.log(USAGE); return 0; }
-  const v: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    if (!argv[i]!.startsWith('--') || argv[i + 1] === undefined) { console.error(`touchstone record: unexpected argument "${argv[i]}"\n\n${USAGE}`); return 2; }
-    v[argv[i]!.slice(2)] = argv[i + 1]!;
-  }
-  if (!v.device || !v.task || !v.out) { console.error(`touchstone record: --device, --task and --out are required\n\n${USAGE}`); return 2; }
+  const p = parseOrExit(SPEC, argv);
+  if ('exit' in p) return p.exit;
+  const v = p.values;
   // Before any device is touched: a description the index cannot hold would throw the demonstration away at the end.
   const problem = descriptionProblem(v.task);
   if (problem) { console.error(`touchstone record: --task: ${problem}`); return 2; }
@@ -67,7 +74,7 @@ export async function run(argv: string[]): Promise<number> {
     const mgr = new DeviceManager(resolveAdbServer(v['adb-server']));
     await mgr.pick([v.device]);
     const capture = new DeviceCapture(adbShell(mgr.client, v.device));
-    const rec = new GroundTruthRecorder(capture, { root: resolve(v.out), episode: v.episode ?? `rec${Date.now()}`, category: v.category ?? 'general', description: v.task, app: v.app ?? '' });
+    const rec = new GroundTruthRecorder(capture, { root: resolve(v.out), episode: v.episode ?? `rec${Date.now()}`, category: v.category, description: v.task, app: v.app });
     let screen = await rec.captureScreen();
     console.error(`step ${screen.step}: ${screen.activity} (${screen.components.length} components)`);
     const rl = createInterface({ input: process.stdin, terminal: false });

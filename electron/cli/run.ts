@@ -5,7 +5,7 @@ import { AGENT_SPECS, agentOptHelp, type AgentSpec } from '../../shared/kinds/ag
 import { adbShell } from '../core/capture/device-shell';
 import { resolveAdbServer } from '../core/devices/adb-client';
 import { DeviceManager } from '../core/devices/device-manager';
-import { parseEmbedderSpec, type EmbedderSpec } from '../core/evaluation/embedding-provider';
+import { DEFAULT_EMBEDDER_SPEC, parseEmbedderSpec, type EmbedderSpec } from '../core/evaluation/embedding-provider';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { RUN_DEFAULTS, startRun } from '../core/runner/start-run';
 import { parseShard, type Shard } from './shard';
@@ -15,39 +15,76 @@ import { usageLines } from '../core/runner/usage-lines';
 import { checkAgentSettings } from '../core/agents/prepare-agents';
 import { runProgress } from './run-progress';
 import { writeBreakdown } from '../core/configs/run-choice';
-import { CONFIG_USAGE, configArgs, loadRunConfigs, type ConfigArgs } from './run-configs';
+import { CONFIG_OPTIONS, configArgs, loadRunConfigs, type ConfigArgs } from './run-configs';
+import { defineCommand, parseOrExit, usageError, type Parsed } from './args';
+import { commandHelp } from './args-help';
+import { listOrAll } from './option-values';
 
-/** The usage text; `--agent` and `--agent-opt` list the kinds of `specs` (the registry's) with their settings. */
-export const runUsage = (specs: readonly AgentSpec[] = AGENT_SPECS): string => `Usage: touchstone run --dataset D --tasks <ids|all> --agent <name[,name]> --devices <serials|all> [options]
+/** `--agent-opt K=V` (or AGENT.K=V). */
+function agentOpt(v: string): [string, string] {
+  const eq = v.indexOf('=');
+  if (eq < 1) throw new Error(`--agent-opt needs key=value, got "${v}"`);
+  return [v.slice(0, eq), v.slice(eq + 1)];
+}
 
-  --dataset D          LlamaTouch dataset folder (llamatouch_task_metadata.tsv); reset per task from its
-                       touchstone-tasks.json when present, else clearing the task's app
-  --tasks T            comma-separated episode ids, or all
-  --agent A            ${specs.map((s) => s.name).join(' | ')} (comma-separated for several)
-  --devices S          comma-separated serials, or all usable devices (one episode per device at a time)
-  --repeat N           run every task N times per agent (default ${RUN_DEFAULTS.repeat})
-  --max-steps N        step limit per episode (default ${RUN_DEFAULTS.maxSteps})
-  --step-timeout MS    limit for one agent decision (default ${RUN_DEFAULTS.stepTimeoutMs})
-  --episode-timeout MS limit for one episode (default ${RUN_DEFAULTS.episodeTimeoutMs})
-  --out DIR            traces go to DIR/<agent>/r<repeat>/<episode>/ (default ./${RUN_DEFAULTS.out})
-  --resume             keep finished episodes, continue unfinished ones (killed, interrupted, cancelled)
-  --shard k/n          run only every n-th episode of the run starting at the k-th; shards count from 1
-                       (1/n ... n/n), as in touchstone eval, and can run in other processes or machines
-                       writing to the same --out
-  --seed N             seed of the random agent (default ${RUN_DEFAULTS.seed})
-  --agent-opt K=V      a setting for the agents (repeatable), e.g. complete=0.2 for random; AGENT.K=V
-                       sets it for one agent only (llm.model=NAME). Settings (default), [variable]:
+function agentList(v: string): string[] {
+  const agents = v.split(',').map((x) => x.trim());
+  for (const a of agents) agentFactory(a);
+  return agents;
+}
+
+const POSITIVE = { type: 'integer', min: 1 } as const;
+
+/** The command line of `touchstone run`: parsing and `--help` come from it. */
+export /** The command line of `touchstone run` for these agent kinds (the registry's): `--agent` and the settings list come from their specs. */
+function runSpec(specs: readonly AgentSpec[]) {
+  return defineCommand({
+  path: ['run'],
+  options: {
+    dataset: {
+      type: 'string', value: 'D', required: true, parse: (v: string) => resolve(v),
+      description: "LlamaTouch dataset folder (llamatouch_task_metadata.tsv); reset per task from its touchstone-tasks.json when present, else clearing the task's app",
+    },
+    tasks: { type: 'string', value: 'T', required: true, parse: listOrAll, description: 'comma-separated episode ids, or all' },
+    agent: { type: 'string', value: 'A', required: true, parse: agentList, description: `${specs.map((s) => s.name).join(' | ')} (comma-separated for several)` },
+    devices: { type: 'string', value: 'S', required: true, parse: listOrAll, description: 'comma-separated serials, or all usable devices (one episode per device at a time)' },
+    repeat: { ...POSITIVE, default: RUN_DEFAULTS.repeat, description: 'run every task N times per agent' },
+    'max-steps': { ...POSITIVE, default: RUN_DEFAULTS.maxSteps, description: 'step limit per episode' },
+    'step-timeout': { ...POSITIVE, value: 'MS', default: RUN_DEFAULTS.stepTimeoutMs, description: 'limit for one agent decision' },
+    'episode-timeout': { ...POSITIVE, value: 'MS', default: RUN_DEFAULTS.episodeTimeoutMs, description: 'limit for one episode' },
+    out: { type: 'string', value: 'DIR', default: RUN_DEFAULTS.out, parse: (v: string) => resolve(v), description: 'traces go to DIR/<agent>/r<repeat>/<episode>/' },
+    resume: { type: 'boolean', description: 'keep finished episodes, continue unfinished ones (killed, interrupted, cancelled)' },
+    shard: {
+      type: 'string', value: 'k/n', parse: parseShard,
+      description: 'run only every n-th episode of the run starting at the k-th; shards count from 1 (1/n ... n/n), as in touchstone eval, and can run in other processes or machines writing to the same --out',
+    },
+    seed: { type: 'integer', min: 0, default: RUN_DEFAULTS.seed, description: 'seed of the random agent' },
+    'agent-opt': {
+      type: 'string', value: 'K=V', multiple: true, parse: agentOpt,
+      description: 'a setting for the agents, e.g. complete=0.2 for random; AGENT.K=V sets it for one agent only (llm.model=NAME); the settings of each agent are listed below',
+    },
+    ...CONFIG_OPTIONS,
+    'no-eval': { type: 'boolean', description: 'do not evaluate finished episodes' },
+    embedder: { type: 'string', value: 'E', default: DEFAULT_EMBEDDER_SPEC, parse: parseEmbedderSpec, description: 'default | onnx:<dir> | none, for fuzzy items in the evaluation' },
+    json: { type: 'string', value: 'FILE', description: "write every episode's record (outcome, timings, verdict) as JSON" },
+    'adb-server': { type: 'string', value: 'H:P', description: 'the adb server to use (default: ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_PORT, 5037)' },
+    quiet: { type: 'boolean', description: 'no progress output' },
+  },
+  epilog: `Agent settings (--agent-opt K=V; default), [variable]:
 ${agentOptHelp(specs).join('\n')}
-${CONFIG_USAGE}
-  --no-eval            do not evaluate finished episodes
-  --embedder E         default | onnx:<dir> | none, for fuzzy items in the evaluation
-  --json FILE          write every episode's record (outcome, timings, verdict) as JSON
-  --adb-server H:P     the adb server to use (default: ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_PORT, 5037)
-  --quiet              no progress output
 
 Ctrl-C stops after the step in progress; every finished step is kept (exit 130); --resume finishes.
-Exit 0 when every episode ran to its end, 1 when some were interrupted or failed, 2 on a bad option.`;
-const USAGE = runUsage();
+Exit 0 when every episode ran to its end, 1 when some were interrupted or failed, 2 on a bad option.`,
+  });
+}
+
+/** The command line of `touchstone run`: parsing and `--help` come from it. */
+export const SPEC = runSpec(AGENT_SPECS);
+
+/** The `--help` page for these agent kinds (the registry's by default). */
+export const runUsage = (specs: readonly AgentSpec[] = AGENT_SPECS): string => commandHelp(runSpec(specs));
+
+
 
 interface Args {
   dataset: string; tasks: string[] | 'all'; agents: string[]; devices: string[] | 'all'; repeat: number; maxSteps: number;
@@ -56,49 +93,23 @@ interface Args {
   configs: ConfigArgs;
 }
 
-function parseArgs(argv: string[]): Args {
-  const v: Record<string, string> = {};
-  const settings: Record<string, string> = {};
-  const flags = new Set<string>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (['--resume', '--no-eval', '--quiet'].includes(a)) { flags.add(a); continue; }
-    const val = argv[++i];
-    if (!a.startsWith('--') || val === undefined) throw new Error(`unexpected argument "${a}"`);
-    if (a === '--agent-opt') {
-      const eq = val.indexOf('=');
-      if (eq < 1) throw new Error(`--agent-opt needs key=value, got "${val}"`);
-      settings[val.slice(0, eq)] = val.slice(eq + 1);
-      continue;
-    }
-    v[a.slice(2)] = val;
-  }
-  const known = ['dataset', 'tasks', 'agent', 'devices', 'repeat', 'max-steps', 'step-timeout', 'episode-timeout', 'out', 'shard', 'seed', 'embedder', 'json', 'adb-server', 'configs', 'config-split', 'config-seed'];
-  const unknown = Object.keys(v).find((k) => !known.includes(k));
-  if (unknown) throw new Error(`unknown option --${unknown}`);
-  for (const k of ['dataset', 'tasks', 'agent', 'devices']) if (!v[k]) throw new Error(`--${k} is required`);
-  const int = (k: string, def: number, min = 1): number => {
-    if (v[k] === undefined) return def;
-    const n = Number(v[k]);
-    if (!Number.isInteger(n) || n < min) throw new Error(`--${k} must be a whole number >= ${min}; got "${v[k]}"`);
-    return n;
-  };
-  const list = (s: string): string[] | 'all' => (s === 'all' ? 'all' : s.split(',').map((x) => x.trim()).filter(Boolean));
-  const agents = v.agent!.split(',').map((x) => x.trim());
-  for (const a of agents) agentFactory(a);
+function parseArgs(p: Parsed<typeof SPEC.options>): Args {
+  const v = p.values;
   return {
-    dataset: resolve(v.dataset!), tasks: list(v.tasks!), agents, devices: list(v.devices!), repeat: int('repeat', RUN_DEFAULTS.repeat), maxSteps: int('max-steps', RUN_DEFAULTS.maxSteps),
-    stepTimeoutMs: int('step-timeout', RUN_DEFAULTS.stepTimeoutMs), episodeTimeoutMs: int('episode-timeout', RUN_DEFAULTS.episodeTimeoutMs), out: resolve(v.out ?? RUN_DEFAULTS.out),
-    resume: flags.has('--resume'), shard: v.shard ? parseShard(v.shard) : undefined, seed: int('seed', RUN_DEFAULTS.seed, 0), settings,
-    evaluate: !flags.has('--no-eval'), embedder: parseEmbedderSpec(v.embedder ?? 'default'), json: v.json, adbServer: v['adb-server'], quiet: flags.has('--quiet'),
-    configs: configArgs(v),
+    dataset: v.dataset, tasks: v.tasks, agents: v.agent, devices: v.devices, repeat: v.repeat, maxSteps: v['max-steps'],
+    stepTimeoutMs: v['step-timeout'], episodeTimeoutMs: v['episode-timeout'], out: v.out,
+    // A key given twice: the last one counts, as it always did.
+    resume: v.resume, shard: v.shard, seed: v.seed, settings: Object.fromEntries(v['agent-opt']),
+    evaluate: !v['no-eval'], embedder: v.embedder, json: v.json, adbServer: v['adb-server'], quiet: v.quiet,
+    configs: configArgs(p),
   };
 }
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) { console.log(USAGE); return 0; }
+  const p = parseOrExit(SPEC, argv);
+  if ('exit' in p) return p.exit;
   let a: Args;
-  try { a = parseArgs(argv); } catch (err) { console.error(`touchstone run: ${(err as Error).message}\n\n${USAGE}`); return 2; }
+  try { a = parseArgs(p); } catch (err) { return usageError(SPEC, err); }
   let configs: Awaited<ReturnType<typeof loadRunConfigs>>;
   try { configs = await loadRunConfigs(a.configs); } catch (err) { console.error(`touchstone run: ${(err as Error).message}`); return 2; }
   const ac = new AbortController();

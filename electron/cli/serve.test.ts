@@ -36,7 +36,8 @@ describe('touchstone serve arguments', () => {
     [['--port', 'abc'], /--port/],
     [['--port', '70000'], /--port/],
     [['--root', '/definitely/not/here'], /no such folder/],
-    [['--bogus'], /Unknown option --bogus/],
+    [['--bogus'], /unknown option '--bogus'/],
+    [['--prot', '8080'], /unknown option '--prot'; did you mean '--port'\?/],
   ])('%j is an error', (args, message) => {
     const r = parseServeArgs(args);
     expect(r).toMatchObject({ error: expect.stringMatching(message) });

@@ -10,28 +10,57 @@ import { fileURLToPath } from 'node:url';
 import { EVAL_EXTRA_METHODS, type EvalExtraMethod, type EvalSpec } from '../../shared/contract/evaluation';
 import { createAppService } from '../app';
 import { agentApiMount } from '../core/agents/http-api/serve-mount';
-import { hostFromArgs } from './host-args';
+import { openEpisodeHost } from './host-args';
 import { startServer } from '../server';
+import { defineCommand, parseCommand, usageError } from './args';
+import { commandHelp } from './args-help';
+import { listOrAll } from './option-values';
 
-const USAGE = `Usage: touchstone serve [--port N] [--open] [--root DIR]... [--state-dir DIR]
-                       [--dataset D --traces NAME=DIR [--traces NAME=DIR]... [--human labels.csv] [--method judge,hybrid,checkpoints]]
+/** `--traces NAME=DIR` (or a bare DIR, named after the folder). */
+function agentTraces(v: string): { name: string; path: string } {
+  const eq = v.indexOf('=');
+  const dir = eq > 0 ? v.slice(eq + 1) : v;
+  if (!existsSync(dir)) throw new Error(`--traces ${v}: no such folder ${dir}.`);
+  return { name: eq > 0 ? v.slice(0, eq) : basename(resolve(dir)), path: resolve(dir) };
+}
 
-Serves the Touchstone UI on http://127.0.0.1 (never on other interfaces) and
-prints the URL to open; it carries a random token that changes every launch.
+function existingFolder(flag: string): (v: string) => string {
+  return (v) => {
+    if (!existsSync(v)) throw new Error(`--${flag} ${v}: no such folder.`);
+    return resolve(v);
+  };
+}
 
-  --port N         port to listen on (default: a free one)
-  --open           open the URL in the default browser
-  --root DIR       offer DIR in the UI and refuse to open folders outside it (repeatable)
-  --state-dir DIR  where the recent-datasets list and the evaluation cache are kept (default ~/.config/touchstone)
-  --dataset D      open the evaluation view straight onto dataset D with the agents' traces:
-  --traces NAME=DIR  one agent's traces folder (any layout touchstone eval detects), repeatable;
-                   a bare DIR is named after the folder
-  --human FILE     human labels (episode,human CSV) for the agents; created on the first label
-  --method M,...   more columns from the start: judge, hybrid (endpoint from TOUCHSTONE_LLM_BASE_URL /
-                   TOUCHSTONE_LLM_MODEL / TOUCHSTONE_LLM_API_KEY), checkpoints (<dataset>/checkpoints.json)
-  --agent-dataset D --agent-devices S
-                   also serve the agent HTTP API (/v1/..., /openapi.json; see touchstone agent-api)
-                   for the tasks of D on devices S, behind the same token`;
+function extraMethods(v: string): EvalExtraMethod[] {
+  const ms = v.split(',').map((m) => m.trim()).filter(Boolean);
+  const bad = ms.filter((m) => !EVAL_EXTRA_METHODS.includes(m as EvalExtraMethod));
+  if (!ms.length || bad.length) throw new Error(`--method takes ${EVAL_EXTRA_METHODS.join(', ')} (comma-separated); got ${bad.join(', ') || 'nothing'}.`);
+  return ms as EvalExtraMethod[];
+}
+
+const EVALUATION = 'Evaluation view (--dataset and --traces go together)';
+
+/** The command line of `touchstone serve`: parsing and `--help` come from it. */
+export const SPEC = defineCommand({
+  path: ['serve'],
+  description: `Serves the Touchstone UI on http://127.0.0.1 (never on other interfaces) and
+prints the URL to open; it carries a random token that changes every launch.`,
+  options: {
+    port: { type: 'integer', min: 0, max: 65535, value: 'N', default: 0, description: 'port to listen on (0: a free one)' },
+    open: { type: 'boolean', description: 'open the URL in the default browser' },
+    root: { type: 'string', value: 'DIR', multiple: true, parse: existingFolder('root'), description: 'offer DIR in the UI and refuse to open folders outside it' },
+    'state-dir': { type: 'string', value: 'DIR', default: defaultStateDir(), parse: (v: string) => resolve(v), description: 'where the recent-datasets list and the evaluation cache are kept' },
+    dataset: { type: 'string', value: 'D', group: EVALUATION, parse: existingFolder('dataset'), description: "open the evaluation view straight onto dataset D with the agents' traces" },
+    traces: { type: 'string', value: 'NAME=DIR', multiple: true, group: EVALUATION, parse: agentTraces, description: "one agent's traces folder (any layout touchstone eval detects); a bare DIR is named after the folder" },
+    human: { type: 'string', value: 'FILE', group: EVALUATION, parse: (v: string) => resolve(v), description: 'human labels (episode,human CSV) for the agents; created on the first label' },
+    method: {
+      type: 'string', value: 'M,...', group: EVALUATION, parse: extraMethods,
+      description: 'more columns from the start: judge, hybrid (endpoint from TOUCHSTONE_LLM_BASE_URL / TOUCHSTONE_LLM_MODEL / TOUCHSTONE_LLM_API_KEY), checkpoints (<dataset>/checkpoints.json)',
+    },
+    'agent-dataset': { type: 'string', value: 'D', group: 'Agent HTTP API', parse: (v: string) => resolve(v), description: 'also serve the agent HTTP API (/v1/..., /openapi.json; see touchstone agent-api) for the tasks of D, behind the same token' },
+    'agent-devices': { type: 'string', value: 'S', group: 'Agent HTTP API', parse: listOrAll, description: 'the devices of --agent-dataset: comma-separated serials, or all' },
+  },
+});
 
 export interface ServeArgs {
   port: number;
@@ -41,62 +70,23 @@ export interface ServeArgs {
   /** `--dataset` with `--traces`: the evaluation the UI opens onto. */
   evaluation?: EvalSpec;
   agentDataset?: string;
-  agentDevices?: string;
+  agentDevices?: string[] | 'all';
 }
 
 /** Parses the command line; returns a message instead when it is wrong. */
 export function parseServeArgs(args: string[]): ServeArgs | { error: string } | 'help' {
-  const out: ServeArgs = { port: 0, open: false, roots: [], stateDir: defaultStateDir() };
-  const ev: { dataset?: string; human?: string; agents: EvalSpec['agents']; methods?: EvalExtraMethod[] } = { agents: [] };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = (): string | undefined => (a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i]);
-    const flag = a.split('=')[0];
-    if (flag === '--help' || flag === '-h') return 'help';
-    else if (flag === '--open') out.open = true;
-    else if (flag === '--port') {
-      const v = value();
-      const n = Number(v);
-      if (!v || !Number.isInteger(n) || n < 0 || n > 65535) return { error: `--port needs a port number 0-65535, got ${v ?? 'nothing'}.` };
-      out.port = n;
-    } else if (flag === '--root') {
-      const v = value();
-      if (!v) return { error: '--root needs a folder.' };
-      if (!existsSync(v)) return { error: `--root ${v}: no such folder.` };
-      out.roots.push(resolve(v));
-    } else if (flag === '--state-dir') {
-      const v = value();
-      if (!v) return { error: '--state-dir needs a folder.' };
-      out.stateDir = resolve(v);
-    } else if (flag === '--dataset' || flag === '--human') {
-      const v = value();
-      if (!v) return { error: `${flag} needs a ${flag === '--dataset' ? 'folder' : 'file'}.` };
-      if (flag === '--dataset' && !existsSync(v)) return { error: `--dataset ${v}: no such folder.` };
-      ev[flag.slice(2) as 'dataset' | 'human'] = resolve(v);
-    } else if (flag === '--traces') {
-      const v = value();
-      if (!v) return { error: '--traces needs NAME=DIR (or DIR).' };
-      const eq = v.indexOf('=');
-      const dir = eq > 0 ? v.slice(eq + 1) : v;
-      if (!existsSync(dir)) return { error: `--traces ${v}: no such folder ${dir}.` };
-      const name = eq > 0 ? v.slice(0, eq) : basename(resolve(dir));
-      if (ev.agents.some((x) => x.name === name)) return { error: `--traces: two agents are named ${name}; write NAME=DIR with different names.` };
-      ev.agents.push({ name, path: resolve(dir) });
-    } else if (flag === '--method') {
-      const ms = (value() ?? '').split(',').map((m) => m.trim()).filter(Boolean);
-      const bad = ms.filter((m) => !EVAL_EXTRA_METHODS.includes(m as EvalExtraMethod));
-      if (!ms.length || bad.length) return { error: `--method takes ${EVAL_EXTRA_METHODS.join(', ')} (comma-separated); got ${bad.join(', ') || 'nothing'}.` };
-      ev.methods = ms as EvalExtraMethod[];
-    } else if (flag === '--agent-dataset' || flag === '--agent-devices') {
-      const v = value();
-      if (!v) return { error: `${flag} needs a value.` };
-      if (flag === '--agent-dataset') out.agentDataset = resolve(v); else out.agentDevices = v;
-    } else return { error: `Unknown option ${a}.` };
+  const p = parseCommand(SPEC, args);
+  if (!p.ok) return 'help' in p ? 'help' : { error: p.error };
+  const v = p.values;
+  const out: ServeArgs = { port: v.port, open: v.open, roots: v.root, stateDir: v['state-dir'], agentDataset: v['agent-dataset'], agentDevices: v['agent-devices'] };
+  const names = v.traces.map((t) => t.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) return { error: `--traces: two agents are named ${twice}; write NAME=DIR with different names.` };
+  if (v.dataset || v.traces.length || v.human || v.method) {
+    if (!v.dataset || !v.traces.length) return { error: '--dataset and --traces go together: give the dataset folder and at least one NAME=DIR.' };
+    out.evaluation = { dataset: v.dataset, agents: v.traces, ...(v.human ? { human: v.human } : {}), ...(v.method ? { methods: v.method } : {}) };
   }
-  if (ev.dataset || ev.agents.length || ev.human || ev.methods) {
-    if (!ev.dataset || !ev.agents.length) return { error: '--dataset and --traces go together: give the dataset folder and at least one NAME=DIR.' };
-    out.evaluation = { dataset: ev.dataset, agents: ev.agents, ...(ev.human ? { human: ev.human } : {}), ...(ev.methods ? { methods: ev.methods } : {}) };
-  }
+  if ((out.agentDataset === undefined) !== (out.agentDevices === undefined)) return { error: '--agent-dataset and --agent-devices go together.' };
   return out;
 }
 
@@ -137,18 +127,11 @@ function openInBrowser(url: string): void {
 export async function run(args: string[]): Promise<number> {
   const parsed = parseServeArgs(args);
   if (parsed === 'help') {
-    console.log(USAGE);
+    console.log(commandHelp(SPEC));
     return 0;
   }
-  if ('error' in parsed) {
-    console.error(`touchstone serve: ${parsed.error}\n\n${USAGE}`);
-    return 2;
-  }
-  if ((parsed.agentDataset === undefined) !== (parsed.agentDevices === undefined)) {
-    console.error('touchstone serve: --agent-dataset and --agent-devices go together.');
-    return 2;
-  }
-  const agents = parsed.agentDataset ? agentApiMount((await hostFromArgs(['--dataset', parsed.agentDataset, '--devices', parsed.agentDevices!])).host) : null;
+  if ('error' in parsed) return usageError(SPEC, parsed.error);
+  const agents = parsed.agentDataset ? agentApiMount(await openEpisodeHost({ dataset: parsed.agentDataset, devices: parsed.agentDevices! })) : null;
   const rendererDir = findRendererDir();
   if (!rendererDir) console.error('touchstone serve: no built UI found (dist/renderer); run `npm run build`. Serving the API only.');
   const server = await startServer({

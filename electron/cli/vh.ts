@@ -5,27 +5,24 @@ import { parseDroidbotVh } from '../../shared/formats/parse-droidbot-vh';
 import { parseUiautomatorXml } from '../../shared/formats/parse-uiautomator-xml';
 import { numberComponents } from '../../shared/formats/number-components';
 import { serialiseComponentsJson } from '../../shared/formats/components-json';
+import { defineCommand, parseOrExit } from './args';
 
-const USAGE = `Usage: touchstone vh number <file.xml|file.vh|state.json> [--no-xpath]
-
-Prints the numbered component list (the i.json schema, upstream's keep and
-numbering rules) of a uiautomator XML dump or a DroidBot view list as JSON.
-  --no-xpath   leave out the xpath field (exactly upstream's keys)`;
+/** The command line of `touchstone vh number`: parsing and `--help` come from it. */
+export const SPEC = defineCommand({
+  path: ['vh', 'number'],
+  positionals: [{ name: 'file', description: 'a uiautomator XML dump (.xml), a LlamaTouch .vh or a DroidBot state .json' }],
+  description: `Prints the numbered component list (the i.json schema, upstream's keep and
+numbering rules) of a uiautomator XML dump or a DroidBot view list as JSON.`,
+  options: {
+    'no-xpath': { type: 'boolean', description: "leave out the xpath field (exactly upstream's keys)" },
+  },
+});
 
 /** `touchstone vh number <file>`: exit 0 on success, 1 when the file cannot be parsed, 2 on usage errors. */
 export async function run(args: string[]): Promise<number> {
-  const [sub, ...rest] = args;
-  if (!sub || sub === '--help' || sub === '-h') {
-    console.log(USAGE);
-    return sub ? 0 : 2;
-  }
-  const files = rest.filter((a) => !a.startsWith('--'));
-  const opts = rest.filter((a) => a.startsWith('--'));
-  if (sub !== 'number' || files.length !== 1 || opts.some((o) => o !== '--no-xpath')) {
-    console.error(`touchstone vh: expected 'number <file>'.\n\n${USAGE}`);
-    return 2;
-  }
-  const file = files[0];
+  const p = parseOrExit(SPEC, args);
+  if ('exit' in p) return p.exit;
+  const file = p.positionals[0]!;
   let text: string;
   try {
     text = decodeText(await readFile(file));
@@ -40,6 +37,6 @@ export async function run(args: string[]): Promise<number> {
     return 1;
   }
   for (const w of parsed.warnings) console.error(formatProblem(w));
-  process.stdout.write(serialiseComponentsJson(numberComponents(parsed.value, { xpath: !opts.includes('--no-xpath') }), { trailingNewline: true }));
+  process.stdout.write(serialiseComponentsJson(numberComponents(parsed.value, { xpath: !p.values['no-xpath'] }), { trailingNewline: true }));
   return 0;
 }

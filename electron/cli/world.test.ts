@@ -46,7 +46,7 @@ describe('touchstone world build: bad input gets a clear error', () => {
     }
   });
 
-  it.each([[['build'], 2, 'which folder?'], [['build', '/nonexistent-touchstone'], 1, 'no such folder'], [['build', '.', '--bogus'], 2, "unknown option '--bogus'"], [['frobnicate'], 2, "unknown subcommand 'frobnicate'"]])('%j -> exit %i', async (args, code, msg) => {
+  it.each([[['build'], 2, 'missing <dir>'], [['build', '/nonexistent-touchstone'], 1, 'no such folder'], [['build', '.', '--bogus'], 2, "unknown option '--bogus'"], [['frobnicate'], 2, "unknown subcommand 'frobnicate'"]])('%j -> exit %i', async (args, code, msg) => {
     const r = await capture(args);
     expect(r.code).toBe(code);
     expect(r.err).toContain(msg);

@@ -8,30 +8,28 @@ import { existsSync } from 'node:fs';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { buildGraph, summarize } from '../virtual-device/world/graph/build-graph';
 import { GRAPH_FILE } from '../virtual-device/world/graph/load-graph';
+import { defineCommand, parseOrExit } from './args';
 
-const USAGE = `Usage: touchstone world build <dir> [--out FILE] [--json]
-
-Builds a multi-path offline world from several recordings of the same task(s): states are activity + the
+/** The command line of `touchstone world build`: parsing and `--help` come from it. */
+export const SPEC = defineCommand({
+  path: ['world', 'build'],
+  positionals: [{ name: 'dir', description: 'a folder of execution traces and/or LlamaTouch episodes (directly inside or one folder per task)' }],
+  description: `Builds a multi-path offline world from several recordings of the same task(s): states are activity + the
 structure of the hierarchy (dynamic text does not split them), transitions are the recorded actions keyed by
 the component they acted on. Writes <dir>/${GRAPH_FILE} (or --out FILE) and prints per task: traces, traces
 that declared completion, states, transitions, distinct paths and coverage (states with a recorded way out).
-Serve it with: touchstone device serve --world graph:<dir>`;
+Serve it with: touchstone device serve --world graph:<dir>`,
+  options: {
+    out: { type: 'string', value: 'FILE', description: `write the graph to FILE instead of <dir>/${GRAPH_FILE}` },
+    json: { type: 'boolean', description: 'print the summary as JSON' },
+  },
+});
 
 export async function run(args: string[]): Promise<number> {
-  const [sub, ...rest] = args;
-  if (!sub || sub === '--help' || sub === '-h') { console.log(USAGE); return sub ? 0 : 2; }
-  if (sub !== 'build') { console.error(`touchstone world: unknown subcommand '${sub}'.\n\n${USAGE}`); return 2; }
-  let dir: string | undefined;
-  let out: string | undefined;
-  let json = false;
-  for (let i = 0; i < rest.length; i++) {
-    if (rest[i] === '--out') { out = rest[++i]; if (!out) { console.error('touchstone world build: --out needs a file'); return 2; } }
-    else if (rest[i] === '--json') json = true;
-    else if (rest[i].startsWith('-')) { console.error(`touchstone world build: unknown option '${rest[i]}'\n\n${USAGE}`); return 2; }
-    else if (!dir) dir = rest[i];
-    else { console.error(`touchstone world build: one folder only, got '${dir}' and '${rest[i]}'`); return 2; }
-  }
-  if (!dir) { console.error(`touchstone world build: which folder?\n\n${USAGE}`); return 2; }
+  const p = parseOrExit(SPEC, args);
+  if ('exit' in p) return p.exit;
+  const { out, json } = p.values;
+  const dir = p.positionals[0]!;
   const root = resolve(dir);
   if (!existsSync(root)) { console.error(`touchstone world build: ${dir}: no such folder`); return 1; }
   let graph;
