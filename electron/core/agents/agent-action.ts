@@ -1,5 +1,5 @@
 import type { Size } from '../../../shared/model';
-import type { DeviceAction } from '../capture/device-action';
+import type { DeviceAction } from '../../../shared/kinds/actions';
 import { checkApiCommand } from '../../../shared/evaluation/checkpoints/api-command';
 import { center, elementByNumber, inScreen, type ScreenElement } from './screen-view';
 

@@ -1,4 +1,4 @@
-import { describeAction, type DeviceAction } from '../../capture/device-action';
+import { describeAction, type DeviceAction } from '../../../../shared/kinds/actions';
 import { AgentInterrupted, type Agent, type AgentTask, type Observation } from '../agent';
 import { parseActionRequest } from '../agent-action';
 import { screenElements, type ScreenElement } from '../screen-view';
