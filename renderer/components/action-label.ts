@@ -1,9 +1,7 @@
 import type { GtAction } from '../../shared/model';
-import { describeAction, gtAsAction } from '../../shared/kinds/actions';
+import { actionLabel as labelOf, gtAsAction } from '../../shared/kinds/actions';
 
-/** A recorded action as a UI label: the one description, first letter capitalised (`Tap 540,1200`, `Home`). */
+/** A recorded ground-truth action as a UI label, in its recording resolution ('' when there is none). */
 export function actionLabel(a: GtAction | undefined): string {
-  if (!a) return '';
-  const d = describeAction(gtAsAction(a));
-  return d.charAt(0).toUpperCase() + d.slice(1);
+  return a ? labelOf(gtAsAction(a)) : '';
 }

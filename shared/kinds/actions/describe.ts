@@ -29,3 +29,9 @@ export function describeAction(a: Action): string {
     default: return assertNever(a, 'action');
   }
 }
+
+/** The same description as a UI label, first letter capitalised (`Tap 540,1200`, `Home`). */
+export function actionLabel(a: Action): string {
+  const d = describeAction(a);
+  return d.charAt(0).toUpperCase() + d.slice(1);
+}
