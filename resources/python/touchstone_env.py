@@ -377,12 +377,16 @@ class AgentEnv:
         if self.episode_end or self.env.done:
             # The server recorded the final screen in the trace; the last state seen stands for it here.
             return self.state_history[-1] if self.state_history else None
-        h = self.env.get_hierarchy(xml=True)
-        png = self.env.get_screenshot()
+        try:
+            h, png = self.env.get_hierarchy(xml=True), self.env.get_screenshot()
+        except TouchstoneError as e:
+            if e.status != 409:
+                raise
+            _LOG.warning("the server ended the episode: %s", e.message)  # its step limit or time limit
+            self.episode_end = True
+            return self.get_state()
         self._size = (h["screen"]["width"], h["screen"]["height"])
-        base = os.path.join(self.task_output_path, "captured_data")
-        tag = self.current_steps
-        vh = view_list(h["xml"], self._size)
+        base, tag, vh = os.path.join(self.task_output_path, "captured_data"), self.current_steps, view_list(h["xml"], self._size)
         paths = {k: os.path.join(base, d, "%d.%s" % (tag, ext)) for k, d, ext in
                  (("screenshot", "screenshot", "png"), ("xml", "xml", "xml"), ("vh", "vh", "vh"), ("activity", "activity", "activity"))}
         for k, data in (("screenshot", png), ("xml", h["xml"]), ("vh", json.dumps(vh, ensure_ascii=False, indent=4)), ("activity", h.get("activity") or "")):
@@ -406,7 +410,6 @@ class AgentEnv:
 
     def get_state_history(self):
         return self.state_history
-
     def get_device_size(self):
         """(width, height) of the episode's device in pixels."""
         if self._size is None:
@@ -426,17 +429,15 @@ class AgentEnv:
             _write(os.path.join(self.task_output_path, "captured_data", "action", "%d.action" % self.current_steps), res["line"])
             _LOG.info("executed %s", res["line"])
         except TouchstoneError as e:
-            if e.status != 400:
+            if e.status not in (400, 409):
                 raise
             _LOG.warning("action not executed: %s", e.message)
-            executed = False
+            executed, self.episode_end = False, self.episode_end or e.status == 409
         self.current_steps += 1
-        if self.env.done:
-            self.episode_end = True
-        elif self.current_steps >= self.max_steps:
+        if not (self.env.done or self.episode_end) and self.current_steps >= self.max_steps:
             _LOG.info("max_steps (%d) reached: the episode ends", self.max_steps)
             self.env.abandon()
-            self.episode_end = True
+        self.episode_end = self.episode_end or self.env.done or self.current_steps >= self.max_steps
         return executed
 
     def episode_done(self):
