@@ -51,3 +51,21 @@ export function execAsGtAction(e: ExecAction | undefined): GtAction | undefined 
   if (!e || e.kind === 'none' || !a) return undefined;
   return toGtAction(a, e.screen) ?? { kind: 'unknown', raw: describeAction(a) };
 }
+
+/**
+ * A ground-truth action as an agent's trace logs it: points normalised by the recording
+ * resolution (unrounded), on a screen of `size` device pixels; no action, the recents key and
+ * unknown lines become `none`. Used to evaluate a recording as if it were a trace.
+ */
+export function gtToExecAction(a: GtAction | undefined, size: Size): ExecAction {
+  if (!a) return { kind: 'none' };
+  const norm = (p: { x: number; y: number }, r: Size) => ({ x: r.width > 0 ? p.x / r.width : 0, y: r.height > 0 ? p.y / r.height : 0 });
+  switch (a.kind) {
+    case 'click': case 'long-click': return { kind: a.kind, at: norm(a.at, a.resolution), screen: size };
+    case 'swipe': case 'drag': return { kind: 'swipe', from: norm(a.from, a.resolution), to: norm(a.to, a.resolution), screen: size };
+    case 'input': return { kind: 'type', text: a.text, screen: size };
+    case 'back': case 'home': case 'enter': return { kind: a.kind, screen: size };
+    case 'app-switch': case 'unknown': return { kind: 'none' };
+    default: return assertNever(a, 'ground-truth action');
+  }
+}
