@@ -96,7 +96,7 @@ describe.skipIf(why !== '')(`web mode in Chromium: recorded actions and essentia
     await app.press('ArrowRight');
     expect(await app.canvas(1).getAttribute('data-action-mark')).toBe('arrow');
     expect(await app.frame(1).locator('[data-thumb-mark="arrow"]').count()).toBe(1);
-    expect(await app.legendItem('action').textContent()).toContain('Swipe 540,1800 → 540,700');
+    expect(await app.legendItem('action').textContent()).toContain('Swipe up 540,1800 -> 540,700');
     await app.screenshot(join(shots, 'annotations-swipe.png'));
     await app.selectTask('18', 5);
     await app.frame(2).click();

@@ -2,7 +2,7 @@
 import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 import { DeviceCapture } from '../core/capture/capture';
-import type { DeviceAction } from '../core/capture/device-action';
+import type { DeviceAction } from '../../shared/kinds/actions';
 import { adbShell } from '../core/capture/device-shell';
 import { locate, type Target } from '../core/demo/targets';
 import { resolveAdbServer } from '../core/devices/adb-client';

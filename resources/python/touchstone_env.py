@@ -1,7 +1,13 @@
 """Touchstone agent environment: a client of `touchstone agent-api` (and of the
 HTTP server `touchstone run --agent http` starts), standard library only,
-Python 3.8+. Its methods follow LlamaTouch's AgentEnv, so an agent written for
-AgentEnv ports by changing its import:
+Python 3.8+. Two interfaces:
+
+AgentEnv: LlamaTouch's AgentEnv (github.com/LlamaTouch/AgentEnv), same
+constructor and methods, so an AgentEnv agent loop runs unchanged once its
+import reads `from touchstone_env import AgentEnv`; actions are AitW action
+strings, parsed by the server.
+
+TouchstoneEnv, for new agents (numbered elements, named actions):
 
     from touchstone_env import TouchstoneEnv
     env = TouchstoneEnv()              # TOUCHSTONE_URL / TOUCHSTONE_TOKEN from the environment
@@ -11,15 +17,19 @@ AgentEnv ports by changing its import:
     env.complete()                     # or env.impossible()
     print(env.result())                # outcome and evaluation of the recorded trace
 """
+import csv
 import http.client
+import io
 import json
+import logging
 import os
 import socket
 import threading
 import time
+import xml.etree.ElementTree as ET
 import urllib.parse
 
-__all__ = ["TouchstoneEnv", "TouchstoneError"]
+__all__ = ["AgentEnv", "TouchstoneEnv", "TouchstoneError"]
 
 
 class TouchstoneError(Exception):
@@ -172,6 +182,13 @@ class TouchstoneEnv:
         """Any action by name: tap, long_press, swipe, type, back, home, enter, launch, complete, impossible."""
         body = dict(args)
         body["action"] = action
+        return self.post(body)
+
+    def execute_aitw(self, action):
+        """An AitW action string ("action_type: DUAL_POINT, touch_point: [x, y], lift_point: [x, y], typed_text: ...")."""
+        return self.post({"aitw": action})
+
+    def post(self, body):
         res = self._request("POST", self._session_path("action"), body)
         self.done = res["done"]
         return res
@@ -222,3 +239,218 @@ def _where(element, x, y):
     if x is None or y is None:
         raise ValueError("give element=N or both x and y")
     return {"x": x, "y": y}
+
+
+
+# -- LlamaTouch AgentEnv ------------------------------------------------------
+
+_LOG = logging.getLogger("AgentEnv")
+
+
+def _write(path, data):
+    """Writes a file whole (a temporary file renamed into place), so a reader never sees half of it."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "wb" if isinstance(data, bytes) else "w", **({} if isinstance(data, bytes) else {"encoding": "utf-8"})) as f:
+        f.write(data)
+    os.replace(tmp, path)
+
+
+def _read_instructions(path):
+    """(episode, description) rows of an instruction TSV with `episode` and `description` columns."""
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    if rows and not {"episode", "description"} <= set(rows[0]):
+        raise ValueError("%s needs the columns episode and description (tab-separated); it has %s" % (path, ", ".join(rows[0])))
+    return [(str(r["episode"]).strip(), (r["description"] or "").strip()) for r in rows]
+
+
+def _bounds(text):
+    nums = [int(n) for n in text.replace("][", ",").strip("[]").split(",")] if text else []
+    return [nums[0:2], nums[2:4]] if len(nums) == 4 else [[0, 0], [0, 0]]
+
+
+def view_list(xml, size):
+    """AgentEnv's JSON view list of a uiautomator XML dump: one dict per node, pre-order, with temp_id, parent and children ids."""
+    out = []
+
+    def visit(node, parent):
+        me = len(out)
+        a = node.attrib
+        flag = lambda k: a.get(k, "false") == "true"  # noqa: E731
+        d = {"bounds": _bounds(a.get("bounds", "")), "checkable": flag("checkable"), "checked": flag("checked"), "children": [],
+             "class": a.get("class"), "clickable": flag("clickable"), "content_description": a.get("content-desc"),
+             "editable": a.get("class", "").endswith("EditText"), "enabled": a.get("enabled", "true") == "true",
+             "focusable": flag("focusable"), "focused": flag("focused"), "is_password": flag("password"),
+             "long_clickable": flag("long-clickable"), "package": a.get("package", ""), "parent": parent,
+             "resource_id": a.get("resource-id"), "scrollable": flag("scrollable"), "selected": flag("selected"),
+             "size": "%d*%d" % size, "temp_id": me, "text": a.get("text"), "visible": True, "child_count": len(node)}
+        out.append(d)
+        d["children"] = [visit(c, me) for c in node]
+        return me
+
+    visit(ET.fromstring(xml), -1)
+    return out
+
+
+class AgentEnv:
+    """LlamaTouch's AgentEnv on Touchstone: the same constructor and methods over `touchstone agent-api`.
+
+    Instructions come from `instruction_fp` (a TSV with `episode` and `description` columns) and are
+    matched to the served dataset's tasks by episode id, else by description; one that matches no task
+    is reported and skipped. Actions are AitW action strings, parsed by the server as AgentEnv parses
+    them. The server owns devices and resets them before each episode, so `avd_name` and
+    `emulator_controller_args` are accepted and ignored. What each step saw is also written under
+    `local_output_path/<episode>/captured_data/` as AgentEnv writes it; the evaluated trace is the
+    server's (its path is in `results`).
+    """
+
+    def __init__(self, avd_name=None, emulator_controller_args=None, max_steps=30, local_output_path="captured_data",
+                 instruction_fp="docs/instructions/llamatouch_task_metadata.tsv", url=None, token=None, timeout=900.0):
+        if avd_name is not None or emulator_controller_args is not None:
+            _LOG.info("avd_name and emulator_controller_args are ignored: the Touchstone server owns the devices and resets them per episode.")
+        self.env = TouchstoneEnv(url, token, timeout)
+        self.max_steps = max_steps
+        self.local_output_path = local_output_path
+        os.makedirs(local_output_path, exist_ok=True)
+        self.instructions = _read_instructions(instruction_fp)
+        self.skipped = []   # (episode, description) rows that match no served task
+        self.results = []   # one dict per episode: episode, task, instruction and the server's result
+        self._row, self._tasks, self._task, self._size, self._pil_warned = 0, None, None, None, False
+        self.task_output_path = None
+        self.current_action = "None|None|None"
+        self._reset_counters()
+
+    def _reset_counters(self):
+        self.state_history, self.episode_end, self.current_steps = [], False, 0
+
+    def _served(self):
+        if self._tasks is None:
+            self._tasks = self.env.list_tasks()
+        return self._tasks
+
+    def _match(self, episode, description):
+        tasks = self._served()
+        by_id = [t for t in tasks if t["task"] == episode]
+        by_text = [t for t in tasks if " ".join(t["instruction"].split()).casefold() == " ".join(description.split()).casefold()]
+        return (by_id or by_text or [None])[0]
+
+    def set_up(self):
+        _LOG.info("AgentEnv on %s: %d task(s) served, %d instruction(s) in the file", self.env.url, len(self._served()), len(self.instructions))
+
+    def tear_down(self):
+        if self.env.session and not self.episode_end:
+            self.reset_env()
+        done = sum(1 for r in self.results if (r["result"].get("evaluation") or {}).get("completed"))
+        _LOG.info("tear down: %d episode(s), %d completed, %d instruction(s) skipped", len(self.results), done, len(self.skipped))
+
+    def get_instruction(self):
+        """The next instruction that matches a served task (None at the end); others are reported and skipped."""
+        while self._row < len(self.instructions):
+            episode, description = self.instructions[self._row]
+            self._row += 1
+            task = self._match(episode, description)
+            if task is None:
+                _LOG.warning("instruction %r (episode %s) matches no task the server serves (by episode id or description); skipped", description, episode)
+                self.skipped.append((episode, description))
+                continue
+            self._task = (episode, task)
+            self.task_output_path = os.path.join(self.local_output_path, episode)
+            return description
+        _LOG.warning("All instructions have been fetched.")
+        return None
+
+    def setup_task(self, instruction):
+        """Starts the episode of `instruction` (the server resets the device first)."""
+        if self._task is None or instruction not in (self._task[1]["instruction"], self.instructions[self._row - 1][1]):
+            task = self._match("", instruction)
+            if task is None:
+                raise ValueError("no served task has the instruction %r" % instruction)
+            self._task = (task["task"], task)
+            self.task_output_path = os.path.join(self.local_output_path, task["task"])
+        self._reset_counters()
+        self.env.setup_task(self._task[1]["task"])
+        _LOG.info("task %s: %s", self._task[1]["task"], instruction)
+
+    def get_state(self):
+        """The current screen: screenshot (a Pillow image, else PNG bytes), view hierarchy XML and AgentEnv's JSON view list, with the files written."""
+        if self.episode_end or self.env.done:
+            # The server recorded the final screen in the trace; the last state seen stands for it here.
+            return self.state_history[-1] if self.state_history else None
+        try:
+            h, png = self.env.get_hierarchy(xml=True), self.env.get_screenshot()
+        except TouchstoneError as e:
+            if e.status != 409:
+                raise
+            _LOG.warning("the server ended the episode: %s", e.message)  # its step limit or time limit
+            self.episode_end = True
+            return self.get_state()
+        self._size = (h["screen"]["width"], h["screen"]["height"])
+        base, tag, vh = os.path.join(self.task_output_path, "captured_data"), self.current_steps, view_list(h["xml"], self._size)
+        paths = {k: os.path.join(base, d, "%d.%s" % (tag, ext)) for k, d, ext in
+                 (("screenshot", "screenshot", "png"), ("xml", "xml", "xml"), ("vh", "vh", "vh"), ("activity", "activity", "activity"))}
+        for k, data in (("screenshot", png), ("xml", h["xml"]), ("vh", json.dumps(vh, ensure_ascii=False, indent=4)), ("activity", h.get("activity") or "")):
+            _write(paths[k], data)
+        state = {"screenshot": self._image(png), "screenshot_path": paths["screenshot"], "view_hierarchy": h["xml"],
+                 "view_hierarchy_path": paths["xml"], "view_hierarchy_json": vh, "view_hierarchy_json_path": paths["vh"]}
+        self.state_history.append(state)
+        return state
+
+    def _image(self, png):
+        try:
+            from PIL import Image
+        except ImportError:
+            if not self._pil_warned:
+                _LOG.warning("Pillow is not installed: state['screenshot'] holds the PNG bytes (pip install pillow for an Image).")
+                self._pil_warned = True
+            return png
+        img = Image.open(io.BytesIO(png))
+        img.load()
+        return img
+
+    def get_state_history(self):
+        return self.state_history
+    def get_device_size(self):
+        """(width, height) of the episode's device in pixels."""
+        if self._size is None:
+            h = self.env.get_hierarchy()
+            self._size = (h["screen"]["width"], h["screen"]["height"])
+        return self._size
+
+    def post_action(self, action):
+        """Performs an AitW action string; True when the device took it. The episode ends on a status action or at max_steps."""
+        if self.episode_end:
+            _LOG.warning("post_action after the episode ended; call reset_env() and setup_task() first")
+            return False
+        executed = True
+        try:
+            res = self.env.execute_aitw(action)
+            self.current_action = res["line"]
+            _write(os.path.join(self.task_output_path, "captured_data", "action", "%d.action" % self.current_steps), res["line"])
+            _LOG.info("executed %s", res["line"])
+        except TouchstoneError as e:
+            if e.status not in (400, 409):
+                raise
+            _LOG.warning("action not executed: %s", e.message)
+            executed, self.episode_end = False, self.episode_end or e.status == 409
+        self.current_steps += 1
+        if not (self.env.done or self.episode_end) and self.current_steps >= self.max_steps:
+            _LOG.info("max_steps (%d) reached: the episode ends", self.max_steps)
+            self.env.abandon()
+        self.episode_end = self.episode_end or self.env.done or self.current_steps >= self.max_steps
+        return executed
+
+    def episode_done(self):
+        return self.episode_end
+
+    def reset_env(self):
+        """Ends the current episode (if still running), keeps its evaluated result in `results`, and clears the step state."""
+        if self.env.session:
+            if not self.episode_end and not self.env.done:
+                self.env.abandon()
+            r = self.env.result()
+            self.results.append({"episode": self._task[0], "task": self._task[1]["task"], "instruction": self.env.instruction, "result": r})
+            _LOG.info("episode over: %s, completed %s", r.get("outcome"), (r.get("evaluation") or {}).get("completed"))
+            self.env.session = None
+        self.current_action = "None|None|None"
+        self._reset_counters()

@@ -1,5 +1,6 @@
 /** The device domain: devices the adb server sees, live, and connecting remote ones. */
 import type { Call, NameSet, NoArgs } from './common';
+import type { DeviceInput } from '../kinds/actions/action';
 
 /** adb's state of a device, plus what Touchstone makes of it. */
 export type DeviceState = 'device' | 'offline' | 'unauthorized' | 'authorizing' | 'connecting' | 'no permissions' | 'recovery' | 'sideload' | 'bootloader' | 'host' | 'unknown';
@@ -22,15 +23,8 @@ export interface DeviceInfo {
   hint?: string;
 }
 
-/** What a person does on the mirrored screen (device pixels); the recorder and `device:input` take it. */
-export type DeviceInput =
-  | { kind: 'tap'; x: number; y: number }
-  | { kind: 'long-press'; x: number; y: number }
-  | { kind: 'swipe'; x1: number; y1: number; x2: number; y2: number; durationMs?: number }
-  | { kind: 'type'; text: string }
-  | { kind: 'back' }
-  | { kind: 'home' }
-  | { kind: 'enter' };
+/** What a person does on the mirrored screen (device pixels): defined with the action model. */
+export type { DeviceInput };
 
 /** One mirror frame: the device's `screencap -p`, base64, with when the core had it. */
 export interface DeviceFrame { png: string; width: number; height: number; capturedAt: number }

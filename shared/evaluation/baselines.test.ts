@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { actionsMatch, normaliseGtAction, type NormAction } from './aitw-action-match';
+import { actionsMatch } from './aitw-action-match';
+import { normaliseGtAction, type NormAction } from '../kinds/actions';
 import { lcsMatch, stepwiseMatch, type BaselineGtStep } from './baselines';
 import { parseEventStructs } from '../formats/event-structs';
 

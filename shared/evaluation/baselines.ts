@@ -1,5 +1,8 @@
 import type { Bounds } from '../model';
-import { actionsMatch, describeAction, type NormAction } from './aitw-action-match';
+import { actionsMatch } from './aitw-action-match';
+import { describeAction as describeModel, fromMatchForm, type NormAction } from '../kinds/actions';
+
+const describeAction = (a: NormAction): string => describeModel(fromMatchForm(a));
 
 /** One ground-truth step for the action baselines: its action and its screen's element boxes (normalised). */
 export interface BaselineGtStep {

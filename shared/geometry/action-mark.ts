@@ -1,4 +1,5 @@
 import { assertNever, type GtAction, type Point, type Size } from '../model';
+import { actionLabel, gtAsAction } from '../kinds/actions';
 
 /**
  * How a recorded ground-truth action is drawn on a screen, in that screen's
@@ -31,12 +32,9 @@ export function actionMark(action: GtAction | undefined, screen: Size): ActionMa
     case 'swipe':
     case 'drag':
       return { kind: 'arrow', drag: action.kind === 'drag', from: scalePoint(action.from, action.resolution, screen), to: scalePoint(action.to, action.resolution, screen) };
-    case 'input': return { kind: 'chip', label: `Type “${action.text}”` };
-    case 'back': return { kind: 'chip', label: 'Back' };
-    case 'home': return { kind: 'chip', label: 'Home' };
-    case 'enter': return { kind: 'chip', label: 'Enter' };
-    case 'app-switch': return { kind: 'chip', label: 'App switch' };
-    case 'unknown': return { kind: 'chip', label: action.raw };
+    // Keys, typed text and unknown lines: the one action description as the label.
+    case 'input': case 'back': case 'home': case 'enter': case 'app-switch': case 'unknown':
+      return { kind: 'chip', label: actionLabel(gtAsAction(action)) };
     default: return assertNever(action, 'action');
   }
 }

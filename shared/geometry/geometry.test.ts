@@ -38,7 +38,7 @@ describe('scalePoint / actionMark', () => {
     { a: { kind: 'long-click', resolution: res, at: { x: 32, y: 72 } }, mark: { kind: 'tap', long: true, at: { x: 108, y: 240 } } },
     { a: { kind: 'swipe', resolution: res, from: { x: 160, y: 600 }, to: { x: 160, y: 120 } }, mark: { kind: 'arrow', drag: false, from: { x: 540, y: 2000 }, to: { x: 540, y: 400 } } },
     { a: { kind: 'drag', resolution: res, from: { x: 0, y: 0 }, to: { x: 32, y: 0 } }, mark: { kind: 'arrow', drag: true, from: { x: 0, y: 0 }, to: { x: 108, y: 0 } } },
-    { a: { kind: 'input', text: 'bestbuy.com' }, mark: { kind: 'chip', label: 'Type “bestbuy.com”' } },
+    { a: { kind: 'input', text: 'bestbuy.com' }, mark: { kind: 'chip', label: 'Type "bestbuy.com"' } },
     { a: { kind: 'back' }, mark: { kind: 'chip', label: 'Back' } },
     { a: { kind: 'home' }, mark: { kind: 'chip', label: 'Home' } },
   ])('$a.kind', ({ a, mark }) => {

@@ -33,6 +33,8 @@ describe('numbered screen and action requests', () => {
     expect(parseActionRequest({ action: 'api', command: 'reboot' }, els, SCREEN)).toEqual({ ok: false, error: expect.stringMatching(/^API action refused: `reboot` is not an allowed command/) });
     expect(parseActionRequest({ action: 'api' }, els, SCREEN)).toEqual({ ok: false, error: expect.stringMatching(/"command" must be a non-empty string/) });
     expect(parseActionRequest({ action: 'complete' }, els, SCREEN)).toEqual({ ok: true, action: { kind: 'complete' } });
+    // An AitW action string instead: the tap carries the line LlamaTouch records for it.
+    expect(parseActionRequest({ aitw: 'action_type: dual_point, touch_point: [0.25, 0.5], lift_point: [0.26, 0.5], typed_text:' }, els, SCREEN)).toEqual({ ok: true, action: { kind: 'tap', x: 270, y: 1200, line: { kind: 'click', at: { x: 0.25, y: 0.5 }, screen: SCREEN } } });
   });
 
   it('says what is wrong with a bad request', () => {
@@ -44,6 +46,9 @@ describe('numbered screen and action requests', () => {
     expect(err({ action: 'type' })).toMatch(/type needs "text"/);
     expect(err({ action: 'launch', package: 'rm -rf' })).toMatch(/package name/);
     expect(err([1])).toMatch(/must be an object/);
+    expect(err({ aitw: 3 })).toMatch(/"aitw" must be an AITW action string/);
+    expect(err({ action: 'tap', aitw: 'action_type: PRESS_BACK' })).toBe('Give either "action" (with its arguments) or "aitw", not both.');
+    expect(err({ aitw: 'action_type: FLY' })).toMatch(/unknown action_type "FLY"/);
   });
 
   it('reads the action from a tool call, or from JSON in the reply text; says why otherwise', () => {

@@ -1,5 +1,5 @@
 import type { Size } from '../../../shared/model';
-import type { DeviceAction } from '../capture/device-action';
+import { parseAitwAction, type DeviceAction } from '../../../shared/kinds/actions';
 import { checkApiCommand } from '../../../shared/evaluation/checkpoints/api-command';
 import { center, elementByNumber, inScreen, type ScreenElement } from './screen-view';
 
@@ -15,6 +15,8 @@ export interface ActionRequest {
   direction?: unknown; text?: unknown; package?: unknown;
   /** `api`: one whitelisted adb shell command (an intent, a settings change). */
   command?: unknown;
+  /** Instead of `action`: an AITW action string (`action_type: DUAL_POINT, touch_point: [x, y], ...`), parsed in shared/kinds/actions. */
+  aitw?: unknown;
 }
 
 export type ParsedAction = { ok: true; action: DeviceAction } | { ok: false; error: string };
@@ -56,6 +58,11 @@ function swipe(r: ActionRequest, els: readonly ScreenElement[], screen: Size): P
 export function parseActionRequest(r: unknown, els: readonly ScreenElement[], screen: Size): ParsedAction {
   if (!r || typeof r !== 'object' || Array.isArray(r)) return { ok: false, error: `An action must be an object like {"action": "tap", "element": 3}; got ${JSON.stringify(r)?.slice(0, 80)}.` };
   const req = r as ActionRequest;
+  if (req.aitw !== undefined) {
+    if (typeof req.aitw !== 'string') return { ok: false, error: `"aitw" must be an AITW action string like "action_type: PRESS_BACK, touch_point: [-1.0, -1.0], lift_point: [-1.0, -1.0], typed_text: "; got ${JSON.stringify(req.aitw)?.slice(0, 80)}.` };
+    if (req.action !== undefined) return { ok: false, error: 'Give either "action" (with its arguments) or "aitw", not both.' };
+    return parseAitwAction(req.aitw, screen);
+  }
   const name = typeof req.action === 'string' ? req.action.toLowerCase().replace(/-/g, '_') : '';
   switch (name) {
     case 'tap': case 'long_press': {
@@ -77,6 +84,6 @@ export function parseActionRequest(r: unknown, els: readonly ScreenElement[], sc
       return c.ok ? { ok: true, action: { kind: 'api', command: c.command.recorded } } : { ok: false, error: c.error };
     }
     default:
-      return { ok: false, error: `Unknown action ${JSON.stringify(req.action)}; use one of ${ACTION_NAMES.join(', ')}.` };
+      return { ok: false, error: `Unknown action ${JSON.stringify(req.action)}; use one of ${ACTION_NAMES.join(', ')} (or send "aitw" with an AITW action string).` };
   }
 }

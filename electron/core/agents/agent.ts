@@ -1,5 +1,5 @@
 import type { Size } from '../../../shared/model';
-import type { DeviceAction } from '../capture/device-action';
+import type { DeviceAction } from '../../../shared/kinds/actions';
 import type { AgentSpec } from '../../../shared/kinds/agents';
 import type { EpisodeRecord } from '../runner/episode-record';
 

@@ -1,5 +1,5 @@
 import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
-import type { DeviceAction } from '../capture/device-action';
+import type { DeviceAction } from '../../../shared/kinds/actions';
 import type { Agent, AgentFactory, AgentOptions, Observation } from './agent';
 import { seededRandom as rng } from '../../platform/seeded-random';
 import { randomSpec } from '../../../shared/kinds/agents/random-agent';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { GtAction } from '../../../shared/model';
 import { parseEventStructs } from '../../../shared/formats/event-structs';
 import { formatProblem } from '../../../shared/model';
-import { fromGtAction, type DeviceAction } from '../capture/device-action';
+import { fromGtAction, type DeviceAction } from '../../../shared/kinds/actions';
 import { checkApiCommand } from '../../../shared/evaluation/checkpoints/api-command';
 import { replaySpec } from '../../../shared/kinds/agents/replay-agent';
 
@@ -16,7 +16,8 @@ const API_LINE = /^\[API\]\s+(.+)$/;
  */
 function replayable(a: GtAction, screen: Observation['screen'], line: number): DeviceAction | null {
   const api = a.kind === 'unknown' ? API_LINE.exec(a.raw.trim()) : null;
-  if (!api) return fromGtAction(a, screen);
+  // The runner performs neither the recents key nor a line no kind fits: the replay skips them.
+  if (!api) return a.kind === 'app-switch' || a.kind === 'unknown' ? null : fromGtAction(a, screen);
   const c = checkApiCommand(api[1]);
   if (!c.ok) return { kind: 'invalid', reason: `eventStructs.txt line ${line + 1}: ${c.error}` };
   return { kind: 'api', command: c.command.recorded };

@@ -7,7 +7,7 @@ import { HAVE_ADB, startAdbServer, startVirtualDevice, type AdbServer, type Star
 import { createAdbClient } from '../devices/adb-client';
 import { DeviceCapture, extractDumpXml, foregroundFromDumpsys } from './capture';
 import { adbShell, type DeviceShell } from './device-shell';
-import { fromGtAction, toExecAction, toGtAction, type DeviceAction } from './device-action';
+import { fromGtAction, toExecAction, toGtAction, type DeviceAction } from '../../../shared/kinds/actions';
 import { inputTextArg, performAction } from './perform-action';
 
 const DUMPSYS = path.resolve(import.meta.dirname, '../../../../shared/fixtures/dumpsys');

@@ -1,5 +1,5 @@
 import type { DeviceShell } from './device-shell';
-import type { DeviceAction } from './device-action';
+import type { DeviceAction } from '../../../shared/kinds/actions';
 import { checkApiCommand } from '../../../shared/evaluation/checkpoints/api-command';
 
 const ADB_KEYBOARD_PKG = 'com.android.adbkeyboard';
@@ -64,7 +64,7 @@ export async function performAction(shell: DeviceShell, a: DeviceAction): Promis
       cmd = `${c.command.shell} 2>&1`;
       break;
     }
-    case 'complete': case 'impossible': case 'invalid': return false;
+    case 'complete': case 'impossible': case 'invalid': case 'app-switch': case 'unknown': return false;
   }
   const out = (await shell.run(cmd)).toString('utf8');
   // InputShellCommand and monkey report failures in their output (their exit status is lost over `shell:`).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
 import { defineAgent } from '../../../shared/kinds/agents';
 import type { Agent, AgentFactory, AgentTask, Observation } from '../agents/agent';
-import type { DeviceAction } from '../capture/device-action';
+import type { DeviceAction } from '../../../shared/kinds/actions';
 import { DEMO_TASKS } from './demo-tasks';
 import { resolveStep, type ScriptStep } from './targets';
 

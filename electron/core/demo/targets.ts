@@ -1,6 +1,6 @@
 import type { NumberedComponent, ViewHierarchy } from '../../../shared/model';
 import { parseBounds } from '../../../shared/formats/bounds';
-import type { DeviceAction } from '../capture/device-action';
+import type { DeviceAction } from '../../../shared/kinds/actions';
 
 /** A screen element named the way a person would: its text, content description or resource id (last part). */
 export interface Target { text?: string; desc?: string; id?: string }

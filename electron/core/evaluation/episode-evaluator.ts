@@ -1,5 +1,5 @@
 import type { EssentialResult, TraceInput } from '../../../shared/evaluation/types';
-import { normaliseExecAction } from '../../../shared/evaluation/aitw-action-match';
+import { normaliseExecAction } from '../../../shared/kinds/actions';
 import { lcsMatch, stepwiseMatch, type BaselineResult } from '../../../shared/evaluation/baselines';
 import type { MethodName } from '../../../shared/evaluation/metrics';
 import type { CheckpointResult, CheckpointTask } from '../../../shared/evaluation/checkpoints/types';

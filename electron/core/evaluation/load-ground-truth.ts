@@ -5,7 +5,7 @@ import type { GtStateInput } from '../../../shared/evaluation/types';
 import { simplifyScreen } from '../../../shared/evaluation/simplify-screen';
 import { hierarchySize } from '../../../shared/evaluation/find-counterpart';
 import { parseComponentBounds } from '../../../shared/evaluation/normalise';
-import { normaliseGtAction, type NormAction } from '../../../shared/evaluation/aitw-action-match';
+import { normaliseGtAction, type NormAction } from '../../../shared/kinds/actions';
 import type { BaselineGtStep } from '../../../shared/evaluation/baselines';
 import { EpisodeFolder } from '../steps/episode-folder';
 

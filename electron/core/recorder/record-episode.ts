@@ -6,7 +6,7 @@ import { numberComponents } from '../../../shared/formats/number-components';
 import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
 import { formatProblem } from '../../../shared/model';
 import type { DeviceCapture } from '../capture/capture';
-import { toGtAction, type DeviceAction } from '../capture/device-action';
+import { toGtAction, type DeviceAction } from '../../../shared/kinds/actions';
 import { toDroidbotVh } from '../capture/droidbot-vh';
 import { performAction } from '../capture/perform-action';
 import { readTaskIndex, writeEpisodeStep, writeEventStructs, writeInstruction, writeTaskIndex } from '../datasets/write-dataset';

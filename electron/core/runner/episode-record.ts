@@ -1,5 +1,5 @@
 import type { AgentUsage } from '../agents/agent';
-import type { DeviceAction } from '../capture/device-action';
+import type { DeviceAction } from '../../../shared/kinds/actions';
 import type { DeviceConfigRecord } from '../configs/config-types';
 
 /** Touchstone's `episode.json` beside each execution trace: what ran, how, how long each step took, and how it ended. */

@@ -2,7 +2,7 @@ import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-x
 import { formatExecActionLine } from '../../../shared/formats/exec-action';
 import { AgentInterrupted, type Agent, type AgentTask } from '../agents/agent';
 import type { DeviceCapture } from '../capture/capture';
-import { describeAction, toExecAction, type DeviceAction } from '../capture/device-action';
+import { describeAction, toExecAction, type DeviceAction } from '../../../shared/kinds/actions';
 import { DeviceGoneError } from '../capture/device-shell';
 import { toDroidbotVh } from '../capture/droidbot-vh';
 import { applyConfig, type AppliedConfig } from '../configs/apply-config';

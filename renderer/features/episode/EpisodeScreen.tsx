@@ -6,7 +6,7 @@ import { filterBoxes, type BoxFilter } from '../../canvas/box-filter';
 import type { EssItemView } from '../../../shared/contract';
 import type { GtAction, NumberedComponent, Size } from '../../../shared/model';
 import { actionMark } from '../../../shared/geometry/action-mark';
-import { describeAction } from '../../components/describe-action';
+import { actionLabel } from '../../components/action-label';
 import { CanvasLegend } from '../../canvas/CanvasLegend';
 import { boxesOf, componentAt } from '../../canvas/hit-test';
 import { ScreenStage } from '../../canvas/ScreenStage';
@@ -90,7 +90,7 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
     <ScreenStage url={props.url} screen={props.screen} loading={props.componentsLoading} attrs={attrs}
       overlay={(d) => (
         <>
-          <CanvasLegend items={ess} action={markOn(d) ? describeAction(action) : null} />
+          <CanvasLegend items={ess} action={markOn(d) ? actionLabel(action) : null} />
           {props.cycle && here && <StackList ids={here.ids} selected={props.selected} onSelect={props.onSelect} />}
         </>
       )}

@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef } from 'react';
 import type { ScreenRef, StepInfo } from '../../../shared/contract';
-import { describeAction } from '../../components/describe-action';
+import { actionLabel } from '../../components/action-label';
 import { ThumbAction } from './ThumbAction';
 
 export interface FilmstripProps {
@@ -40,8 +40,8 @@ export const Filmstrip = memo(function Filmstrip({ steps, screens, current, show
               </div>
               <div className="frame-caption">
                 <span className="frame-no">{s.index}</span>
-                <span className="frame-action" title={s.action && 'resolution' in s.action ? `${describeAction(s.action)} (in the ${s.action.resolution.width}×${s.action.resolution.height} recording resolution)` : undefined}>
-                  {describeAction(s.action) || (s.index === steps.length - 1 ? 'end' : '')}
+                <span className="frame-action" title={s.action && 'resolution' in s.action ? `${actionLabel(s.action)} (in the ${s.action.resolution.width}×${s.action.resolution.height} recording resolution)` : undefined}>
+                  {actionLabel(s.action) || (s.index === steps.length - 1 ? 'end' : '')}
                 </span>
               </div>
             </button>

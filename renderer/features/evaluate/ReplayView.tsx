@@ -9,7 +9,8 @@ import { ActionMark } from '../../canvas/layers/ActionMark';
 import { RectMarks } from '../../canvas/layers/RectMarks';
 import { useKeymap } from '../../keymap/use-keymap';
 import { useEvalStore } from './eval-store';
-import { agentMarks, execAsGtAction, expectedMarks, firstMiss, focusState } from './replay-marks';
+import { agentMarks, expectedMarks, firstMiss, focusState } from './replay-marks';
+import { execAsGtAction } from '../../../shared/kinds/actions';
 import { StateStepLinks } from './StateStepLinks';
 import { ReplayExtra } from './ExtraMethods';
 

@@ -1,24 +1,7 @@
 import type { EvalEpisodeDetail } from '../../../shared/contract/evaluation';
 import type { ItemVerdict, StateResult } from '../../../shared/evaluation/types';
-import type { ExecAction, GtAction } from '../../../shared/model';
 import type { EssPrimitive } from '../../../shared/contract';
 import { ESS_COLORS, isDashedPrimitive } from '../../canvas/overlay-colors';
-
-/** An executed action (normalised coordinates) as the canvas' action mark draws ground-truth ones. */
-export function execAsGtAction(a: ExecAction | undefined): GtAction | undefined {
-  if (!a || a.kind === 'none') return undefined;
-  const px = (p: { x: number; y: number }) => ({ x: p.x * a.screen.width, y: p.y * a.screen.height });
-  switch (a.kind) {
-    case 'click': return { kind: 'click', resolution: a.screen, at: px(a.at) };
-    case 'long-click': return { kind: 'long-click', resolution: a.screen, at: px(a.at) };
-    case 'swipe': return { kind: 'swipe', resolution: a.screen, from: px(a.from), to: px(a.to) };
-    case 'type': return { kind: 'input', text: a.text };
-    case 'back': case 'home': case 'enter': return { kind: a.kind };
-    case 'complete': return { kind: 'unknown', raw: 'Task complete' };
-    case 'impossible': return { kind: 'unknown', raw: 'Task impossible' };
-    case 'api': return { kind: 'unknown', raw: `API: ${a.command}` };
-  }
-}
 
 /** The state the replay explains at agent step `step`: the one matched there, else the first unmatched state. */
 export function focusState(d: EvalEpisodeDetail, step: number): StateResult | undefined {

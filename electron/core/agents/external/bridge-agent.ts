@@ -1,4 +1,5 @@
-import { describeAction, type DeviceAction } from '../../capture/device-action';
+import { describeAction, toExecAction, type DeviceAction } from '../../../../shared/kinds/actions';
+import { formatExecActionLine } from '../../../../shared/formats/exec-action';
 import { AgentInterrupted, type Agent, type AgentTask, type Observation } from '../agent';
 import { parseActionRequest } from '../agent-action';
 import { screenElements, type ScreenElement } from '../screen-view';
@@ -9,8 +10,8 @@ export interface CallEntry { call: string; atMs: number; detail?: string }
 /** The screen of the current step, as external agents get it. */
 export interface StepView { step: number; activity: string; screen: { width: number; height: number }; elements: ScreenElement[]; screenshot: Buffer; xml: string }
 
-/** What an action call answers: the next step is ready, or the episode is over. */
-export interface ActResult { step: number; done: boolean; action: string }
+/** What an action call answers: the next step is ready, or the episode is over; `line` is the action's trace line. */
+export interface ActResult { step: number; done: boolean; action: string; line: string }
 
 /** A refused call (bad action, no current step): the transport answers with `status` and the message. */
 export class BridgeError extends Error {
@@ -123,6 +124,6 @@ export class BridgeAgent implements Agent {
     this.view = undefined;
     pending.resolve(parsed.action);
     const next = await waitNext;
-    return { step: next ? next.step : view.step + 1, done: next === null, action: describeAction(parsed.action) };
+    return { step: next ? next.step : view.step + 1, done: next === null, action: describeAction(parsed.action), line: formatExecActionLine(toExecAction(parsed.action, view.screen)) };
   }
 }

@@ -49,7 +49,8 @@ describe.skipIf(!HAVE_ADB)('touchstone agent-api with the Python client (system 
   it('the client and the example parse as Python 3.8 and import only the standard library', async () => {
     const code = 'import ast, sys\nfor f in ["touchstone_env.py", "example_agent.py"]:\n  tree = ast.parse(open(f).read(), feature_version=(3, 8))\n  mods = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names} | {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}\n  print(f, sorted(m for m in mods if m not in sys.stdlib_module_names))';
     const r = await python(['-c', code], {});
-    expect(r.out.trim().split('\n')).toEqual(["touchstone_env.py []", "example_agent.py ['touchstone_env']"]);
+    // Pillow is the one optional import (AgentEnv's screenshots are Pillow images when it is installed, PNG bytes otherwise).
+    expect(r.out.trim().split('\n')).toEqual(["touchstone_env.py ['PIL']", "example_agent.py ['touchstone_env']"]);
   });
 
   it('serves its OpenAPI description and refuses requests without the token', async () => {

@@ -1,19 +1,23 @@
 /** The OpenAPI 3.1 description of the agent HTTP API, served at `/openapi.json`. */
+import { ACTION_NAMES } from '../agent-action';
+import { AITW_ACTION_TYPES } from '../../../../shared/kinds/actions';
+
 const json = (schema: unknown): Record<string, unknown> => ({ content: { 'application/json': { schema } } });
 const err = { description: 'Refused, with {"error": message}', ...json({ type: 'object', properties: { error: { type: 'string' } } }) };
 const sid = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
 const session = { type: 'object', properties: { session: { type: 'string' }, task: { type: 'string' }, instruction: { type: 'string' }, app: { type: 'string' }, device: { type: ['string', 'null'] }, trace: { type: ['string', 'null'] } } };
 const element = { type: 'object', properties: { n: { type: 'integer' }, cls: { type: 'string' }, text: { type: 'string' }, desc: { type: 'string' }, id: { type: 'string' }, bounds: { type: 'object' }, clickable: { type: 'boolean' }, checked: { type: 'boolean' }, editable: { type: 'boolean' } } };
 const action = {
-  type: 'object', required: ['action'],
+  type: 'object', description: 'Either "action" with its arguments, or "aitw" alone.',
   properties: {
-    action: { enum: ['tap', 'long_press', 'swipe', 'type', 'back', 'home', 'enter', 'launch', 'api', 'complete', 'impossible'] },
+    action: { enum: [...ACTION_NAMES] },
+    aitw: { type: 'string', description: `an AITW action string as LlamaTouch's AgentEnv takes it: "action_type: DUAL_POINT, touch_point: [x, y], lift_point: [x, y], typed_text: ..." (points as fractions of width and height; ${AITW_ACTION_TYPES.join(', ')}, any case)` },
     element: { type: 'integer', description: 'component number from /hierarchy (tap, long_press, swipe start)' },
     x: { type: 'number' }, y: { type: 'number' }, x1: { type: 'number' }, y1: { type: 'number' }, x2: { type: 'number' }, y2: { type: 'number' },
     direction: { enum: ['up', 'down', 'left', 'right'] }, text: { type: 'string' }, package: { type: 'string' }, command: { type: 'string', description: 'api: one adb shell command (am start ..., settings put ...)' },
   },
 };
-const actResult = { type: 'object', properties: { step: { type: 'integer' }, done: { type: 'boolean' }, action: { type: 'string' } } };
+const actResult = { type: 'object', properties: { step: { type: 'integer' }, done: { type: 'boolean' }, action: { type: 'string' }, line: { type: 'string', description: 'the action as its execution-trace line (TYPE|arg1|arg2|width|height)' } } };
 
 export function openApiDocument(): Record<string, unknown> {
   const op = (summary: string, extra: Record<string, unknown>): Record<string, unknown> => ({ summary, security: [{ token: [] }], ...extra });

@@ -1,5 +1,5 @@
 import type OpenAI from 'openai';
-import { describeAction, type DeviceAction } from '../../capture/device-action';
+import { describeAction, type DeviceAction } from '../../../../shared/kinds/actions';
 import type { Agent, AgentFactory, AgentOptions, AgentTask, AgentUsage, Observation } from '../agent';
 import { parseActionRequest, type ParsedAction } from '../agent-action';
 import { screenElements, type ScreenElement } from '../screen-view';

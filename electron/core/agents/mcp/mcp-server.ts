@@ -57,9 +57,10 @@ export function createMcpServer(hub: AgentHub, agentName = 'mcp', version = '0.1
   }));
 
   server.registerTool('act', {
-    description: 'Perform one action on the current screen and wait for the next one. Prefer element numbers from observe.',
+    description: 'Perform one action on the current screen and wait for the next one. Prefer element numbers from observe. Instead of action, aitw takes an AITW action string.',
     inputSchema: {
-      ...sessionArg, action: z.enum(ACTION_NAMES), element: z.number().int().optional(), x: z.number().optional(), y: z.number().optional(),
+      ...sessionArg, action: z.enum(ACTION_NAMES).optional(),
+      aitw: z.string().optional().describe('an AITW action string as LlamaTouch AgentEnv takes it: "action_type: DUAL_POINT, touch_point: [x, y], lift_point: [x, y], typed_text: ..." (points as fractions of width and height); give it instead of action'), element: z.number().int().optional(), x: z.number().optional(), y: z.number().optional(),
       direction: z.enum(['up', 'down', 'left', 'right']).optional(), text: z.string().optional(), package: z.string().optional(),
       command: z.string().optional().describe('api: one adb shell command (am start ..., settings put ...); others are refused'),
     },

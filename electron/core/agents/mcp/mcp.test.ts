@@ -75,8 +75,15 @@ describe.skipIf(!HAVE_ADB)('touchstone mcp, driven by the MCP SDK client, on a v
       await client.connect(new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: { authorization: `Bearer ${http.token}` } } }));
       const start = (await client.callTool({ name: 'start_episode', arguments: { task: 'demo01' } })) as ToolResult;
       const session = /session: (\S+)/.exec(textOf(start))![1]!;
-      const fin = JSON.parse(textOf((await client.callTool({ name: 'finish', arguments: { session } })) as ToolResult)) as { evaluation: { completed: boolean } };
+      // An AitW action string instead of a named action: parsed by the server, recorded as LlamaTouch records it.
+      const back = (await client.callTool({ name: 'act', arguments: { session, aitw: 'action_type: press_back, touch_point: [-1.0, -1.0], lift_point: [-1.0, -1.0], typed_text:' } })) as ToolResult;
+      expect(textOf(back)).toBe('back: done; now at step 1.');
+      const wrong = (await client.callTool({ name: 'act', arguments: { session, aitw: 'action_type: DUAL_POINT, touch_point: [2, 2], lift_point: [2, 2]' } })) as ToolResult;
+      expect(wrong.isError).toBe(true);
+      expect(textOf(wrong)).toMatch(/touch_point \[2, 2\] lies off the screen/);
+      const fin = JSON.parse(textOf((await client.callTool({ name: 'finish', arguments: { session } })) as ToolResult)) as { evaluation: { completed: boolean }; trace: string };
       expect(fin.evaluation.completed).toBe(false);
+      expect(readFileSync(join(fin.trace, 'captured_data', 'action', '0.action'), 'utf8')).toBe('PRESS_BACK|NULL|NULL|1080|2400\n');
       await client.close();
     } finally {
       await http.close();
