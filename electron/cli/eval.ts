@@ -46,6 +46,8 @@ const USAGE = `Usage: touchstone eval --dataset D --traces T [options]
                      category, per difficulty; human labels as grey bars)
   --html FILE        write one self-contained HTML report (chart, method table, filmstrips of failures
                      with their reasons) that opens offline from file://
+  --follow-links     follow symbolic links out of the dataset and traces folders (default: a file or
+                     trace folder linked elsewhere fails its episode, naming the link)
   --quiet            no progress bar
 
 CheckPoints (Mobile-Bench): --checkpoints FILE  test cases (ID, Query, APP List, CheckPoints); default
@@ -70,6 +72,7 @@ interface Args {
   dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode; final?: FinalConvention;
   json?: string; csv?: string; plot?: string; html?: string; jobs: number; shard?: Shard; embedder: EmbedderSpec; quiet: boolean;
   threshold?: number; screenThreshold?: number; cache?: string; checkpoints?: string; judge?: JudgeOptions; humanQueue?: string;
+  followLinks: boolean;
 }
 
 function threshold(v: string | undefined, name: string): number | undefined {
@@ -82,9 +85,11 @@ function threshold(v: string | undefined, name: string): number | undefined {
 function parseArgs(argv: string[]): Args {
   const v: Record<string, string> = {};
   let quiet = false;
+  let followLinks = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--quiet') { quiet = true; continue; }
+    if (a === '--follow-links') { followLinks = true; continue; }
     const eq = a.indexOf('=');
     const [k, val] = a.startsWith('--') && eq > 0 ? [a.slice(2, eq), a.slice(eq + 1)] : [a.replace(/^--/, ''), argv[++i]];
     if (!a.startsWith('--') || val === undefined) throw new Error(`unexpected argument "${a}"`);
@@ -110,7 +115,7 @@ function parseArgs(argv: string[]): Args {
     dataset: v.dataset, traces: v.traces, human: v.human, methods, mode, final, json: v.json, csv: v.csv, plot: v.plot, html: v.html, jobs,
     shard: v.shard ? parseShard(v.shard) : undefined, embedder: parseEmbedderSpec(v.embedder ?? DEFAULT_EMBEDDER_SPEC), cache: v.cache, quiet,
     threshold: threshold(v.threshold, 'threshold'), screenThreshold: threshold(v['screen-threshold'], 'screen-threshold'),
-    checkpoints: v.checkpoints, humanQueue: v['human-queue'],
+    checkpoints: v.checkpoints, humanQueue: v['human-queue'], followLinks,
     judge: methods.includes('judge') || methods.includes('hybrid') ? { ...judgeOptionsFrom(v, process.env), onProgress: judgeProgress(quiet) } : undefined,
   };
 }
@@ -192,7 +197,7 @@ async function evaluateAndWrite(
     report = await runEvaluation({
       datasetRoot: a.dataset, tracesRoot: a.traces, methods: a.methods, mode: a.mode, final: a.final, jobs: a.jobs, shard: a.shard,
       embedder: a.embedder, cacheDir: a.cache, humanLabels: labels, signal: ac.signal, fuzzyThreshold: a.threshold, screenThreshold: a.screenThreshold,
-      onProgress: progress, judge: a.judge, checkpointsFile: a.checkpoints,
+      onProgress: progress, judge: a.judge, checkpointsFile: a.checkpoints, followLinks: a.followLinks,
     });
   } catch (err) {
     progress?.(-1, 0);

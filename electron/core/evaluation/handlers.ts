@@ -86,6 +86,8 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
       const s = await openEvalSession({
         spec, datasetId, datasetRoot: root, datasetName: path.basename(root), datasetTasks: scanned.tasks, agents,
         cacheDir: path.join(ctx.options.stateDir, 'eval-cache'), signal: job.signal, progress: job.progress, fromCache,
+        // Links inside the folders of this evaluation (and the server's --root) are followed; none out of them.
+        roots: [root, ...agents.map((a) => a.root), ...(ctx.allowed?.roots() ?? [])],
       });
       sessions.set(s.id, s);
       while (sessions.size > KEEP) sessions.delete(sessions.keys().next().value!);
