@@ -5,7 +5,7 @@ import { parseDroidbotVh } from '../../../shared/formats/parse-droidbot-vh';
 import type { ConfinedFiles } from '../../platform/confined-read';
 
 /** A hierarchy, or why there is none (naming the file). */
-export type HierarchyRead = { ok: true; vh: ViewHierarchy; file: string } | { ok: false; problem: string; file: string };
+export type HierarchyRead = { ok: true; vh: ViewHierarchy; file: string } | { ok: false; problem: string; file: string; unreadable?: string };
 
 /**
  * Reads and parses a hierarchy file: `.xml` as uiautomator, anything else (`.vh`, `.json`) as DroidBot.
@@ -18,7 +18,7 @@ export function readHierarchyFile(file: string, files: ConfinedFiles, opts: { la
   try {
     text = files.text(file);
   } catch (err) {
-    return { ok: false, file, problem: (err as Error).message };
+    return { ok: false, file, problem: (err as Error).message, unreadable: (err as Error).message };
   }
   if (text === undefined) return { ok: false, file, problem: `Hierarchy file ${file} is missing.` };
   const r = file.endsWith('.xml') ? parseUiautomatorXml(text, file) : parseDroidbotVh(text, file, { lazyAttrs: opts.lazyAttrs ?? false });
@@ -35,5 +35,6 @@ export function readFirstHierarchy(candidates: readonly string[], files: Confine
     failed.push(r);
   }
   if (!failed.length) return { ok: false, file: '', problem: 'No hierarchy file candidates.' };
-  return { ok: false, file: failed[0]!.file, problem: failed.map((r) => (r.ok ? '' : r.problem)).join(' ') };
+  const unreadable = failed.map((r) => (r.ok ? undefined : r.unreadable)).find((u) => u !== undefined);
+  return { ok: false, file: failed[0]!.file, problem: failed.map((r) => (r.ok ? '' : r.problem)).join(' '), ...(unreadable ? { unreadable } : {}) };
 }

@@ -26,11 +26,16 @@ export interface StepFiles {
  * Every file is read through `files`, the trace's confined reader: a bad file (a FIFO, a device, a
  * dangling link, a link out of the opened folders, over 64 MiB) is that check's problem, naming it.
  */
-export function lazyStep(f: StepFiles, files: ConfinedFiles): ExecStepInput {
+export function lazyStep(f: StepFiles, files: ConfinedFiles, onUnreadable: (sentence: string) => void = () => undefined): ExecStepInput {
   let read: HierarchyRead | undefined;
   let act: { v?: string; problem?: string } | undefined;
   let size: Size | undefined | null = null;
-  const vh = (): HierarchyRead => (read ??= f.hierarchies.length ? readFirstHierarchy(f.hierarchies, files, { lazyAttrs: true }) : { ok: false, file: '', problem: `Execution step ${f.index} has no hierarchy file.` });
+  const vh = (): HierarchyRead => {
+    if (read) return read;
+    read = f.hierarchies.length ? readFirstHierarchy(f.hierarchies, files, { lazyAttrs: true }) : { ok: false, file: '', problem: `Execution step ${f.index} has no hierarchy file.` };
+    if (!read.ok && read.unreadable) onUnreadable(read.unreadable);
+    return read;
+  };
   const activity = (): { v?: string; problem?: string } => {
     if (act) return act;
     if (f.activity !== undefined) return (act = { v: f.activity });
@@ -39,6 +44,7 @@ export function lazyStep(f: StepFiles, files: ConfinedFiles): ExecStepInput {
       const v = files.text(f.activityFile);
       return (act = v === undefined ? { problem: `Activity file ${f.activityFile} is missing.` } : { v: v.trim() });
     } catch (err) {
+      onUnreadable((err as Error).message);
       return (act = { problem: (err as Error).message });
     }
   };

@@ -52,6 +52,8 @@ export async function readCapturedData(episode: string, traceDir: string, prefer
   files.realDir(traceDir);
   const root = capturedDataDir(traceDir, files) ?? traceDir;
   const problems: string[] = [];
+  const unreadable: string[] = [];
+  const bad = (sentence: string): void => { if (!unreadable.includes(sentence)) unreadable.push(sentence); };
   const ls = Object.fromEntries(['screenshot', 'xml', 'view_hierarchy', 'activity', 'action'].map((d) => [d, listing(path.join(root, d), files, problems)])) as Record<string, Set<string>>;
   const n = Math.max(...Object.values(ls).map(maxIndex)) + 1;
   if (n === 0) problems.push(`${root}: no steps found (expected screenshot/0.png, xml/0.xml, action/0.action ...).`);
@@ -64,7 +66,7 @@ export async function readCapturedData(episode: string, traceDir: string, prefer
       try {
         text = files.text(actionFile);
       } catch (err) {
-        problems.push((err as Error).message);
+        bad((err as Error).message);
         return { kind: 'none' };
       }
       if (text === undefined) return { kind: 'none' };
@@ -85,7 +87,7 @@ export async function readCapturedData(episode: string, traceDir: string, prefer
       hierarchies: prefer === 'json' ? [vh, xml] : [xml, vh],
       screenshot: path.join(root, 'screenshot', shot),
       activityFile: path.join(root, 'activity', `${i}.activity`),
-    }, files);
+    }, files, bad);
   });
   // The installed-apps listing is read on first use: only install items ask for it.
   let apps: { file?: string; list?: string[] } | undefined;
@@ -96,7 +98,7 @@ export async function readCapturedData(episode: string, traceDir: string, prefer
     try {
       text = file ? files.text(file) : undefined;
     } catch (err) {
-      problems.push((err as Error).message);
+      bad((err as Error).message);
     }
     return (apps = { file, list: text !== undefined ? parseInstalledApps(text) : undefined });
   };
@@ -106,6 +108,7 @@ export async function readCapturedData(episode: string, traceDir: string, prefer
     get installedApps() { return installed().list; },
     get installedAppsFile() { return installed().file ?? path.join(traceDir, 'installed_apps', 'installed_apps.txt'); },
     problems,
+    unreadable,
   };
 }
 

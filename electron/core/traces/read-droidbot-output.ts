@@ -66,6 +66,8 @@ export function droidbotAction(ev: DroidbotEvent['event'] | undefined, s: Size):
  */
 export function readDroidbotOutput(episode: string, dir: string, confine?: Confinement): TraceInput {
   const problems: string[] = [];
+  const unreadable: string[] = [];
+  const bad = (sentence: string): void => { if (!unreadable.includes(sentence)) unreadable.push(sentence); };
   const reader = ConfinedFiles.of(confine, dir);
   reader.realDir(dir);
   const statesDir = path.join(dir, 'states');
@@ -96,7 +98,7 @@ export function readDroidbotOutput(episode: string, dir: string, confine?: Confi
     const next = states[i + 1]?.tag;
     const ev = events.filter((e) => e.tag >= s.tag && (next === undefined || e.tag < next) && (!e.start_state || !s.state_str || e.start_state === s.state_str)).at(-1);
     const shot = ['png', 'jpg', 'jpeg'].map((e) => `screen_${s.tag}.${e}`).find((f) => listed.has(f));
-    return lazyStep({ index: i, action: droidbotAction(ev?.event, size), hierarchies: [s.file], screenshot: shot && path.join(statesDir, shot), activity: s.foreground_activity ?? '' }, reader);
+    return lazyStep({ index: i, action: droidbotAction(ev?.event, size), hierarchies: [s.file], screenshot: shot && path.join(statesDir, shot), activity: s.foreground_activity ?? '' }, reader, bad);
   });
-  return { episode, steps, problems, noCompletionSignal: DROIDBOT_NO_COMPLETION };
+  return { episode, steps, problems, unreadable, noCompletionSignal: DROIDBOT_NO_COMPLETION };
 }
