@@ -5,40 +5,13 @@
  * sentence naming it, the secret is never read, and --follow-links reads links out of the folders.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeEvalViewFixture, TRACE_18 } from '../core/evaluation/testing/eval-view-fixture';
+import { TRACE_18 } from '../core/evaluation/testing/eval-view-fixture';
+import { hostileTraces, SECRET } from './hostile-world';
 
 const CLI = join(import.meta.dirname, '../cli.ts');
-const SECRET = 'TOP-SECRET-8d1f';
-
-/** The fixture with one hostile file per episode (e5 stays good); `outside` is a folder out of both roots. */
-export function hostileTraces(): { fx: ReturnType<typeof makeEvalViewFixture>; traces: string; outside: string } {
-  const fx = makeEvalViewFixture(6, 1);
-  const traces = fx.agents.complete!;
-  const outside = mkdtempSync(join(tmpdir(), 'touchstone-outside-'));
-  writeFileSync(join(outside, 'secret.txt'), `${SECRET}\n`);
-  const cd = (id: string, ...p: string[]): string => join(traces, id, 'captured_data', ...p);
-  const replace = (file: string, make: () => void): void => { unlinkSync(file); make(); };
-  // e0: the annotated step's activity is a FIFO, and a FIFO sits beside the trace (the content hasher's walk).
-  replace(cd('e0', 'activity', '2.activity'), () => execFileSync('mkfifo', [cd('e0', 'activity', '2.activity')]));
-  execFileSync('mkfifo', [join(traces, 'e0', 'notes.txt')]);
-  // e1: the annotated step's hierarchy links to /dev/zero.
-  replace(cd('e1', 'xml', '2.xml'), () => symlinkSync('/dev/zero', cd('e1', 'xml', '2.xml')));
-  replace(cd('e1', 'view_hierarchy', '2.json'), () => symlinkSync('/dev/zero', cd('e1', 'view_hierarchy', '2.json')));
-  // e2: an action and an activity link to a secret out of the folders.
-  replace(cd('e2', 'action', '1.action'), () => symlinkSync(join(outside, 'secret.txt'), cd('e2', 'action', '1.action')));
-  replace(cd('e2', 'activity', '2.activity'), () => symlinkSync(join(outside, 'secret.txt'), cd('e2', 'activity', '2.activity')));
-  // e3: a dangling link.
-  replace(cd('e3', 'activity', '2.activity'), () => symlinkSync(join(outside, 'gone.activity'), cd('e3', 'activity', '2.activity')));
-  // e4: the whole trace folder is a link out of the traces folder.
-  renameSync(join(traces, 'e4'), join(outside, 'e4'));
-  symlinkSync(join(outside, 'e4'), join(traces, 'e4'));
-  return { fx, traces, outside };
-}
-
 interface Run { code: number | null; out: string; err: string; ms: number }
 
 function touchstone(args: string[], timeoutMs: number): Promise<Run> {
