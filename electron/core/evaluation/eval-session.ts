@@ -48,7 +48,7 @@ export interface OpenInput {
   progress?: ProgressFn;
   /** Return the last stored cells without checking any file (see EvalOverview.verified). */
   fromCache?: boolean;
-  /** Worker threads for evaluating what is not cached (default: 2 for 8+ episodes, else in-process). */
+  /** Worker threads for evaluating what is not cached (default 2: the server's thread stays free to answer; one stale trace runs in-process). */
   jobs?: number;
   /** Folders links may lead into (default: the dataset and the agents' traces folders); nothing outside is read. */
   roots?: readonly string[];
@@ -126,12 +126,12 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
       const cell = a.cache.get(episode, key, ref);
       if (cell) { cells.push(cell); reused++; } else stale.push({ episode, key, ref });
       o.progress?.(++checked, total, { phase: 'checking' });
-      // Let progress events and other calls through between folders.
-      if (checked % 50 === 0) await new Promise((r) => setImmediate(r));
+      // Let progress events and other calls through between folders (a first hash reads every file of both).
+      await new Promise((r) => setImmediate(r));
     }
     if (stale.length) {
       const { results, warnings: w } = await evaluateSubset(stale.map((s) => s.ref), {
-        datasetRoot: o.datasetRoot, roots: confine.roots, embedder: o.spec.embedder ?? DEFAULT_EMBEDDER_SPEC, jobs: o.jobs ?? (stale.length >= 8 ? 2 : 1), signal: o.signal,
+        datasetRoot: o.datasetRoot, roots: confine.roots, embedder: o.spec.embedder ?? DEFAULT_EMBEDDER_SPEC, jobs: o.jobs ?? 2, signal: o.signal,
         onProgress: (d, t, phase, ep) => o.progress?.(d, t, { phase: `${a.name}: ${phase}`, ...(ep ? { message: ep } : {}) }),
       });
       warnings.push(...w);
