@@ -13,6 +13,7 @@ import { errorBody, httpStatus, toReply } from './kernel/errors';
 import { newToken, requestToken, tokenMatches } from './platform/token';
 import { sendFile, sendJson, sendText, staticOrIndex } from './platform/static-files';
 import { loopbackHost, loopbackOrigin } from './platform/loopback-origin';
+import { sendJsonInParts } from './platform/json-stream';
 import type { AppService, FileUrlFor } from './kernel/types';
 
 const HOST = '127.0.0.1';
@@ -133,7 +134,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return sendJson(res, 400, { ok: false, error: { code: 'bad-request', message: `Bad request body for ${name}: ${err instanceof Error ? err.message : String(err)}` } });
     }
     const reply = await toReply(() => dispatchCall(service.calls, name, args));
-    sendJson(res, reply.ok ? 200 : httpStatus(reply.error.code), reply);
+    await sendJsonInParts(res, reply.ok ? 200 : httpStatus(reply.error.code), reply);
   }
 
   async function handleFile(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {

@@ -44,13 +44,21 @@ describe('lint keeps the architecture boundaries', () => {
     ['electron/platform/roots.ts', "import { readTextIn } from './confined-read'; export const r = readTextIn;", /Import cycle: electron\/platform\/roots.ts -> electron\/platform\/confined-read.ts -> electron\/platform\/roots.ts/],
     // A probe folder cycle: evaluation imports judge at run time; judge importing evaluation back closes the loop.
     ['electron/core/judge/x.ts', "import { runEvaluation } from '../evaluation/run-evaluation'; export const r = runEvaluation;", /Folder cycle: core\/judge -> core\/evaluation \(here\), and back: electron\/core\/evaluation\/.* -> electron\/core\/judge\//],
+    // Issue 28: the evaluator, the step reader and every other domain read user data through the confined reader too.
+    ['electron/core/evaluation/x.ts', "import { readFileSync } from 'node:fs'; export const r = readFileSync;", /confined-read/],
+    ['electron/core/evaluation/x.ts', "import { readdirSync, statSync } from 'node:fs'; export const r = [readdirSync, statSync];", /confined-read/],
+    ['electron/core/steps/x.ts', "import { openSync } from 'node:fs'; export const r = openSync;", /confined-read/],
+    ['electron/core/judge/x.ts', "import { readFile } from 'node:fs/promises'; export const r = readFile;", /confined-read/],
+    ['electron/core/runner/x.ts', "export const f = () => import('node:fs');", /confined-read/],
   ])('%s: %s is refused', async (file, code, expected) => {
     expect((await messages(file, code)).join('\n')).toMatch(expected);
   });
 
   it.each([
     ['electron/main.ts', "import { app } from 'electron'; export const a = app;"],
-    ['electron/core/x.ts', "import { readFileSync } from 'node:fs'; export const r = readFileSync;"],
+    ['electron/platform/x.ts', "import { readFileSync } from 'node:fs'; export const r = readFileSync;"],
+    ['electron/core/evaluation/x.ts', "import { mkdtempSync, symlinkSync } from 'node:fs'; export const w = [mkdtempSync, symlinkSync];"],
+    ['electron/core/evaluation/result-cache.ts', "import { readFileSync } from 'node:fs'; export const r = readFileSync;"],
     ['electron/core/datasets/x.ts', "import { mkdir } from 'node:fs/promises'; export const m = mkdir;"],
     ['electron/core/datasets/testing/x.ts', "import { readFile } from 'node:fs/promises'; export const r = readFile;"],
     ['shared/x.test.ts', "import { readFileSync } from 'node:fs'; export const r = readFileSync;"],

@@ -100,7 +100,7 @@ interface Args {
   dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode; final?: FinalConvention;
   json?: string; csv?: string; plot?: string; html?: string; jobs: number; shard?: Shard; embedder: EmbedderSpec; quiet: boolean;
   threshold?: number; screenThreshold?: number; cache?: string; checkpoints?: string; judge?: JudgeOptions; humanQueue?: string;
-  /** `--follow-links`: follow symbolic links out of the dataset and traces folders (read by the trace finder once it can). */
+  /** `--follow-links`: follow symbolic links out of the dataset and traces folders (refused without it). */
   followLinks: boolean;
 }
 
@@ -194,7 +194,7 @@ async function evaluateAndWrite(
     report = await runEvaluation({
       datasetRoot: a.dataset, tracesRoot: a.traces, methods: a.methods, mode: a.mode, final: a.final, jobs: a.jobs, shard: a.shard,
       embedder: a.embedder, cacheDir: a.cache, humanLabels: labels, signal: ac.signal, fuzzyThreshold: a.threshold, screenThreshold: a.screenThreshold,
-      onProgress: progress, judge: a.judge, checkpointsFile: a.checkpoints,
+      onProgress: progress, judge: a.judge, checkpointsFile: a.checkpoints, followLinks: a.followLinks,
     });
   } catch (err) {
     progress?.(-1, 0);

@@ -52,4 +52,44 @@ describe('JobService', () => {
     await jobs.run('ocr', { label: 'x' }, async (job) => { id = job.jobId; });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('runs at most `concurrency` CPU-bound jobs at once; the rest wait in order as "queued", a cancelled waiting one never starts, one past the queue is refused', async () => {
+    const events: Array<[EventName, unknown]> = [];
+    const jobs = new JobService(<E extends EventName>(e: E, p: EventPayload<E>) => void events.push([e, p]), { concurrency: 2, maxQueued: 3 });
+    let running = 0;
+    let peak = 0;
+    const started: string[] = [];
+    const gates = new Map<string, () => void>();
+    const work = (id: string) => jobs.run('evaluation', { jobId: id, label: `job ${id}` }, async () => {
+      started.push(id);
+      peak = Math.max(peak, ++running);
+      await new Promise<void>((r) => gates.set(id, r));
+      running--;
+      return id;
+    });
+    const all = ['a', 'b', 'c', 'd', 'e'].map(work);
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual(['a', 'b']);
+    const queued = events.filter(([e, p]) => e === 'job:progress' && (p as { phase?: string }).phase === 'queued').map(([, p]) => (p as { jobId: string }).jobId);
+    expect(queued).toEqual(['c', 'd', 'e']);
+    expect(jobs.list().find((j) => j.jobId === 'd')).toMatchObject({ phase: 'queued' });
+    // Back-pressure: three wait already.
+    await expect(jobs.run('evaluation', { jobId: 'f', label: 'job f' }, async () => 'f')).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('2 jobs are running and 3 are waiting') });
+    // Device-bound work is not queued behind CPU work.
+    await expect(jobs.run('run', { jobId: 'device', label: 'run' }, async () => 'ran')).resolves.toBe('ran');
+    expect(jobs.cancel('d')).toBe(true);
+    await expect(all[3]).rejects.toMatchObject({ code: 'cancelled' });
+    gates.get('a')!();
+    await all[0];
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual(['a', 'b', 'c']);
+    expect(jobs.list().find((j) => j.jobId === 'c')?.phase).toBeUndefined();
+    for (const id of ['b', 'c']) gates.get(id)!();
+    await new Promise((r) => setImmediate(r));
+    gates.get('e')!();
+    expect(await all[4]).toBe('e');
+    expect(started).toEqual(['a', 'b', 'c', 'e']);
+    expect(peak).toBe(2);
+    expect(jobs.list()).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { mkdtemp, readFile, readdir, rm, mkdir, writeFile, chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
 import { writeFileAtomic } from './atomic-write';
 
 /** Runs `body` in a fresh temp folder and removes the folder afterwards, whatever happens. */
@@ -55,5 +56,21 @@ describe('writeFileAtomic', () => {
     await writes;
     for (const len of seen) expect([a.length, b.length]).toContain(len);
     expect(await readdir(dir)).toEqual(['big.txt']);
+  }));
+
+  it('sweeps the temps of writers whose process is gone on the next save in that folder, and leaves a live writer\'s', () => inTempDir(async (dir) => {
+    // A writer process that died after creating its temp (as a SIGKILL mid-save leaves it), named with its own pid.
+    const dead = spawnSync(process.execPath, ['-e', `require('fs').writeFileSync(require('path').join(${JSON.stringify(dir)}, '.4.ess.' + process.pid + '.0123456789ab.tmp'), 'half')`]);
+    expect(dead.status).toBe(0);
+    const live = spawn('sleep', ['30']);
+    try {
+      const liveTemp = `.1.ess.${live.pid}.ba9876543210.tmp`;
+      await writeFile(join(dir, liveTemp), 'in flight');
+      expect((await readdir(dir)).filter((n) => n.endsWith('.tmp'))).toHaveLength(2);
+      await writeFileAtomic(join(dir, '2.ess'), 'activity<0>\n');
+      expect((await readdir(dir)).sort()).toEqual([liveTemp, '2.ess'].sort());
+    } finally {
+      live.kill();
+    }
   }));
 });

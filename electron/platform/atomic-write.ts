@@ -24,6 +24,8 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, m
     await rename(tmp, path);
     renamed = true;
     await syncDir(dir);
+    // Temps a killed writer left beside its target (a SIGKILL mid-save) go with the next save there.
+    if (dueForSweep(dir)) await sweepStaleTemps(dir);
   } catch (err) {
     if (!renamed) await unlink(tmp).catch(() => undefined);
     const why = err instanceof Error ? err.message : String(err);
@@ -32,7 +34,29 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, m
 }
 
 /** Our temp names: `.<target>.<pid>.<12 hex>.tmp` (see writeFileAtomic). */
-const TEMP_NAME = /^\.(.+)\.\d+\.[0-9a-f]{12}\.tmp$/;
+const TEMP_NAME = /^\.(.+)\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+
+/** Folders swept lately (each at most once per SWEEP_MS: a writer of thousands of files lists its folder rarely). */
+const swept = new Map<string, number>();
+const SWEEP_MS = 30_000;
+
+function dueForSweep(dir: string): boolean {
+  const now = Date.now();
+  if ((swept.get(dir) ?? -Infinity) > now - SWEEP_MS) return false;
+  if (swept.size > 1000) swept.clear();
+  swept.set(dir, now);
+  return true;
+}
+
+/** True when no process has this id (its writes are over for good). */
+export function pidIsGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
 
 /** When this process started (ms since the epoch): temp files older than this are no one's work in progress here. */
 const PROCESS_START = Date.now() - process.uptime() * 1000;
@@ -40,9 +64,11 @@ const PROCESS_START = Date.now() - process.uptime() * 1000;
 /**
  * Removes the temp files writeFileAtomic leaves when a process is killed
  * mid-write (SIGKILL, power loss): in `dir`, those named like ours (for the
- * target `name` when given) and last modified before this process started,
- * so a write another running process has in flight is left alone. Returns
- * how many were removed; never throws (a missing folder has none).
+ * target `name` when given) whose writer's process is gone, or last modified
+ * before this process started, so a write another running process has in
+ * flight is left alone. writeFileAtomic calls it after each save (at most
+ * every 30 s per folder). Returns how many were removed; never throws (a
+ * missing folder has none).
  */
 export async function sweepStaleTemps(dir: string, name?: string): Promise<number> {
   let names: string[];
@@ -57,7 +83,9 @@ export async function sweepStaleTemps(dir: string, name?: string): Promise<numbe
     if (!m || (name !== undefined && m[1] !== name)) continue;
     const p = join(dir, n);
     const st = await stat(p).catch(() => null);
-    if (!st?.isFile() || st.mtimeMs >= PROCESS_START) continue;
+    if (!st?.isFile()) continue;
+    const pid = Number(m[2]);
+    if (pid === process.pid || (!pidIsGone(pid) && st.mtimeMs >= PROCESS_START)) continue;
     if (await unlink(p).then(() => true, () => false)) removed++;
   }
   return removed;

@@ -2,8 +2,9 @@
  * The only way the core reads user data: every function takes the folder the
  * read is confined to (a dataset root, a trace folder) and a path relative to
  * it, resolves both once (symlinks included) and refuses anything that lands
- * outside. Lint forbids raw `fs` reads in core/datasets and core/app, so a
- * `join(dir, name)` can no longer reach the disk unchecked.
+ * outside. Lint forbids raw `fs` reads in the core's domains, so a
+ * `join(dir, name)` can no longer reach the disk unchecked. The synchronous
+ * reader of traces and ground truth (ConfinedFiles) lives in confined-files.ts.
  */
 import type { Dirent, Stats } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { cannotRead, checkOpened, MAX_TEXT_BYTES, NOFOLLOW, READ_FLAGS } from '.
 import { RootGuard } from './roots';
 
 export { MAX_TEXT_BYTES };
+export { ConfinedFiles, OutsideRootsError, readRange, readRealText, readRegularFile, type Confinement, type OpenedFile } from './confined-files';
 
 /** Forward-slash join of root-relative parts (backslashes too, as Windows-written indexes have them). */
 function relOf(rel: readonly string[]): string {

@@ -1,6 +1,6 @@
 /**
  * What both hardened readers share: the async root-confined reader the UI's calls use
- * (confined-read.ts) and the synchronous one of the evaluator's hot path (steps/read-text.ts).
+ * (confined-read.ts) and the synchronous one of the evaluator's hot path (confined-files.ts).
  * One wording for every refusal, one set of open flags, one check of what was opened.
  */
 import { constants, type Stats } from 'node:fs';

@@ -101,6 +101,12 @@ export interface TraceInput {
   /** Problems found while loading (already formatted). */
   problems: string[];
   /**
+   * Files of the trace that exist but could not be read (a FIFO, a device, a dangling link, a link out of
+   * the opened folders, too large), each a sentence naming the file and what to do; filled as steps are
+   * read. Such a trace cannot be judged complete.
+   */
+  unreadable?: string[];
+  /**
    * Set by importers whose layout records no completion action (DroidBot / AutoDroid native output):
    * says so in one sentence. The end of the trace then counts as the agent's claim of completion.
    */

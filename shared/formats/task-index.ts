@@ -6,8 +6,11 @@ const REQUIRED = ['episode', 'category', 'path', 'description', 'nsteps', 'app']
  * Parses `llamatouch_task_metadata.tsv` (6 columns) or AgentEnv's copy with a
  * 7th `login_category` column. Ids stay strings (they exceed 2^53). Bad rows
  * are reported with their line and skipped; the rest load. Never throws.
+ * A caller parsing a long index in parts (to let other work run between them) passes each part with
+ * the header line first, `lineOffset` (lines of the file before the part's first row, minus one for
+ * the header) and one `seen` map for all parts, so lines and repeated ids are reported as for the whole.
  */
-export function parseTaskIndex(text: string, file: string): Parsed<TaskIndex> {
+export function parseTaskIndex(text: string, file: string, opts: { lineOffset?: number; seen?: Map<string, number> } = {}): Parsed<TaskIndex> {
   const body = text.replace(/^\uFEFF/, '');
   const eol: '\n' | '\r\n' = body.includes('\r\n') ? '\r\n' : '\n';
   const trailingNewline = body.endsWith('\n');
@@ -25,9 +28,9 @@ export function parseTaskIndex(text: string, file: string): Parsed<TaskIndex> {
   const columns: 6 | 7 = login >= 0 ? 7 : 6;
   const problems: Problem[] = [];
   const rows: TaskIndexRow[] = [];
-  const seen = new Map<string, number>();
+  const seen = opts.seen ?? new Map<string, number>();
   for (let k = 1; k < lines.length; k++) {
-    const line = k + 1;
+    const line = k + 1 + (opts.lineOffset ?? 0);
     if (lines[k].trim() === '') continue;
     const f = lines[k].split('\t');
     if (f.length !== header.length) {

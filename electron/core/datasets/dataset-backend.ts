@@ -9,6 +9,7 @@ import { readImageSizeIn } from '../steps/image-size';
 import { openDataset } from './open-dataset';
 import { listStepFiles } from './step-files';
 import { relJoin } from './paths';
+import { capReplyProblems } from './reply-limits';
 import { readTextIn } from '../../platform/confined-read';
 
 import type { DatasetBackend } from '../../kernel/types';
@@ -42,7 +43,7 @@ function allProblems(s: DatasetSummary): Problem[] {
 export const datasetBackend: DatasetBackend = {
   async open(root, onProgress, signal) {
     const s = await openDataset(root, { onProgress, ...(signal ? { signal } : {}) });
-    return { columns: s.indexColumns ?? null, tasks: s.episodes.map(toTaskEntry), problems: allProblems(s) };
+    return { columns: s.indexColumns ?? null, ...capReplyProblems(s.episodes.map(toTaskEntry), allProblems(s), s.indexFile ?? '.') };
   },
 
   async episode(root, relPath) {

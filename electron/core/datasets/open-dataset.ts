@@ -106,11 +106,13 @@ export async function summariseEpisode(root: string, row: Omit<TaskIndexRow, 'li
  * same or another episode id) is summarised and checked once, and every
  * repeat is reported on its line. 20,000 copies of one row cost one check.
  */
-function onePerFolder(rows: TaskIndexRow[], indexFile: string, problems: Problem[]): TaskIndexRow[] {
+async function onePerFolder(rows: TaskIndexRow[], indexFile: string, problems: Problem[]): Promise<TaskIndexRow[]> {
   const first = new Map<string, number>();
   const out: TaskIndexRow[] = [];
   let repeats = 0;
-  for (const row of rows) {
+  for (const [k, row] of rows.entries()) {
+    // 100,000 rows take the thread for a second or more on a busy machine: let other calls through.
+    if (k % 2000 === 1999) await new Promise((r) => setImmediate(r));
     const key = relJoin(row.path.trim() || '.');
     const line = first.get(key);
     if (line === undefined) {
@@ -122,6 +124,38 @@ function onePerFolder(rows: TaskIndexRow[], indexFile: string, problems: Problem
   }
   if (repeats > 20) problems.push({ severity: 'warning', file: indexFile, message: `${(repeats - 20).toLocaleString('en')} more rows repeat a folder listed earlier; each folder is checked once.`, hint: 'Remove the repeated rows.' });
   return out;
+}
+
+/** Index rows parsed per this many lines, with a turn of the event loop between parts. */
+const INDEX_PART = 4000;
+
+/**
+ * parseTaskIndex over parts of the index, yielding between them: a 100,000-row index took the
+ * server's thread for seconds in one piece. Same rows, lines and problems as one call.
+ */
+async function parseIndexInParts(text: string, file: string): Promise<ReturnType<typeof parseTaskIndex>> {
+  const nl = text.indexOf('\n');
+  if (nl < 0 || text.length < INDEX_PART * 64) return parseTaskIndex(text, file);
+  const header = text.slice(0, nl);
+  const head = parseTaskIndex(header, file);
+  if (!head.ok) return head;
+  const lines = text.slice(nl + 1).split('\n');
+  const seen = new Map<string, number>();
+  const rows: TaskIndexRow[] = [];
+  const problems: Problem[] = [];
+  let first: Extract<ReturnType<typeof parseTaskIndex>, { ok: true }> | undefined;
+  for (let at = 0; at < lines.length; at += INDEX_PART) {
+    const part = parseTaskIndex(`${header}\n${lines.slice(at, at + INDEX_PART).join('\n')}`, file, { lineOffset: at, seen });
+    if (part.ok) {
+      first ??= part;
+      rows.push(...part.value.rows);
+      problems.push(...part.warnings);
+    } else problems.push(...part.problems);
+    await new Promise((r) => setImmediate(r));
+  }
+  if (!first) return { ok: false, problems };
+  const trailingNewline = text.endsWith('\n');
+  return { ok: true, value: { ...first.value, rows, trailingNewline }, warnings: problems };
 }
 
 /**
@@ -136,9 +170,9 @@ export async function openDataset(root: string, opts: LoadOptions = {}): Promise
   let rows: Array<Omit<TaskIndexRow, 'line'> & { line?: number }> = [];
   let indexColumns: 6 | 7 | undefined;
   if (indexFile) {
-    const parsed = parseTaskIndex((await readTextIn(realRoot, indexFile)) ?? '', indexFile);
+    const parsed = await parseIndexInParts((await readTextIn(realRoot, indexFile)) ?? '', indexFile);
     if (parsed.ok) {
-      rows = onePerFolder(parsed.value.rows, indexFile, problems);
+      rows = await onePerFolder(parsed.value.rows, indexFile, problems);
       indexColumns = parsed.value.columns;
       problems.push(...parsed.warnings);
     } else problems.push(...parsed.problems);

@@ -30,6 +30,8 @@ export async function mapPool<T, R>(
       const i = next++;
       out[i] = await fn(items[i], i);
       done++;
+      // Let other calls through now and then, also when fn's awaits resolve at once (100,000 missing folders).
+      if (done % 64 === 0) await new Promise((r) => setImmediate(r));
       opts.onProgress?.(done, items.length);
     }
   };

@@ -14,6 +14,7 @@ import { DemoWorld } from '../../virtual-device/world/demo/demo-world';
 import { DEMO_RESET, DEMO_TASKS } from './demo-tasks';
 import { recordDemoTask } from './record-demo-task';
 import { scriptAgent } from './script-agent';
+import { partialFolder, sweepPartialFolders } from './partial-folders';
 
 export { defaultDemoDir, demoExists } from './demo-location';
 
@@ -76,7 +77,8 @@ async function connectAdb(o: DemoOptions, port: number): Promise<{ shell: Device
  */
 export async function createDemoDataset(o: DemoOptions): Promise<DemoResult> {
   const root = resolve(o.out);
-  const work = `${root}.partial-${process.pid}`;
+  const work = partialFolder(root);
+  await sweepPartialFolders(root);
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
   const tasks = o.only ? DEMO_TASKS.filter((t) => o.only!.includes(t.id)) : DEMO_TASKS;

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CheckpointCaseEdit, CheckpointCaseFile } from '../../../shared/contract/evaluation';
 import { formatProblem } from '../../../shared/model';
@@ -7,15 +6,16 @@ import { exprToJson, formatCheckpointTasks, parseCheckpointTasks, type Checkpoin
 import { AppError } from '../../kernel/errors';
 import { writeFileAtomic } from '../../platform/atomic-write';
 import { serialised } from '../../platform/serial-queue';
+import { readTextIn } from '../../platform/confined-read';
 import { DATASET_CHECKPOINTS_FILE } from './checkpoint-method';
 
 const CATS: [CheckpointCategory, string][] = [['package', 'Package'], ['phrase', 'Key phrase'], ['api', 'API']];
 const versionOf = (text: string | null): string | null => (text === null ? null : createHash('sha256').update(text).digest('hex').slice(0, 20));
 
+/** The file (confined to its folder: regular, non-blocking, capped); null when absent. */
 async function readText(file: string): Promise<string | null> {
-  try { return await readFile(file, 'utf8'); } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new AppError('bad-request', `Cannot read ${file}: ${(err as Error).message}.`);
+  try { return (await readTextIn(path.dirname(file), path.basename(file))) ?? null; } catch (err) {
+    throw new AppError('bad-request', (err as Error).message);
   }
 }
 

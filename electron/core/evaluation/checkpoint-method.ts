@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ConfinedFiles } from '../../platform/confined-read';
 import { formatProblem } from '../../../shared/model';
 import type { TraceInput } from '../../../shared/evaluation/types';
 import { actionHistory, parseCheckpointTasks, scoreCheckpoints, type CheckpointResult, type CheckpointTask } from '../../../shared/evaluation/checkpoints';
@@ -9,14 +9,18 @@ export const EPISODE_CHECKPOINTS_FILE = 'checkpoints.json';
 /** Dataset-level annotation file, used when --checkpoints is not given: `<dataset>/checkpoints.json`. */
 export const DATASET_CHECKPOINTS_FILE = 'checkpoints.json';
 
-/** Reads a test-case file into id -> task; problems are returned formatted (file, test case, what to do). */
-export function loadCheckpointTasks(file: string): { tasks: Record<string, CheckpointTask>; problems: string[] } {
-  let text: string;
+/**
+ * Reads a test-case file into id -> task; problems are returned formatted (file, test case, what to do).
+ * `files`: the run's confined reader (default: confined to the file's folder, the file the user named).
+ */
+export function loadCheckpointTasks(file: string, files: ConfinedFiles = ConfinedFiles.of(undefined, path.dirname(file))): { tasks: Record<string, CheckpointTask>; problems: string[] } {
+  let text: string | undefined;
   try {
-    text = readFileSync(file, 'utf8');
+    text = files.text(file);
   } catch (err) {
-    return { tasks: {}, problems: [`Cannot read CheckPoints file ${file}: ${(err as Error).message}.`] };
+    return { tasks: {}, problems: [(err as Error).message] };
   }
+  if (text === undefined) return { tasks: {}, problems: [`Cannot read CheckPoints file ${file}: it does not exist. Check the path.`] };
   const r = parseCheckpointTasks(text, file);
   if (!r.ok) return { tasks: {}, problems: r.problems.map(formatProblem) };
   return { tasks: Object.fromEntries(r.value.map((t) => [t.id, t])), problems: r.warnings.map(formatProblem) };
@@ -25,8 +29,9 @@ export function loadCheckpointTasks(file: string): { tasks: Record<string, Check
 /** The dataset-level tasks: the given file, else `<dataset>/checkpoints.json` when present. */
 export function datasetCheckpointTasks(datasetRoot: string, file?: string): { tasks: Record<string, CheckpointTask>; problems: string[] } {
   const f = file ?? path.join(datasetRoot, DATASET_CHECKPOINTS_FILE);
-  if (!file && !existsSync(f)) return { tasks: {}, problems: [] };
-  return loadCheckpointTasks(f);
+  const files = ConfinedFiles.of(undefined, file ? path.dirname(file) : datasetRoot);
+  if (!file && !files.exists(f)) return { tasks: {}, problems: [] };
+  return loadCheckpointTasks(f, files);
 }
 
 /**
@@ -34,12 +39,12 @@ export function datasetCheckpointTasks(datasetRoot: string, file?: string): { ta
  * the episode folder's checkpoints.json (the test case with the episode's id, or its only one). An
  * episode without CheckPoints gets no verdict, with a reason saying where to write them.
  */
-export function evaluateCheckpoints(episode: string, episodeDir: string, trace: TraceInput, tasks?: Record<string, CheckpointTask>): CheckpointResult {
+export function evaluateCheckpoints(episode: string, episodeDir: string, trace: TraceInput, tasks?: Record<string, CheckpointTask>, files: ConfinedFiles = ConfinedFiles.of(undefined, episodeDir)): CheckpointResult {
   let task = tasks?.[episode];
   const problems: string[] = [];
   const own = path.join(episodeDir, EPISODE_CHECKPOINTS_FILE);
-  if (!task && existsSync(own)) {
-    const r = loadCheckpointTasks(own);
+  if (!task && files.exists(own)) {
+    const r = loadCheckpointTasks(own, files);
     problems.push(...r.problems);
     const list = Object.values(r.tasks);
     task = r.tasks[episode] ?? (list.length === 1 ? list[0] : undefined);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import path from 'node:path';
+import { ConfinedFiles, MAX_TEXT_BYTES, readRange, type Confinement } from '../../platform/confined-read';
 
 /** What a file looked like when it was hashed: a later stat with the same size and mtime reuses the hash. */
 export type FileMemo = [size: number, mtimeMs: number, hash: string];
@@ -15,48 +16,66 @@ const SAMPLE = 64 * 1024;
  * a re-encoded JPEG changes size and header tables; reading 128 KiB instead of ~1 MB per screen is
  * what keeps a first open of thousands of traces quick.
  */
-function hashFile(abs: string, size: number): string {
+function hashFile(files: ConfinedFiles, abs: string): string {
   const h = createHash('sha1');
-  if (!IMAGE.test(abs) || size <= 2 * SAMPLE) return h.update(readFileSync(abs)).digest('hex');
-  const fd = openSync(abs, 'r');
+  // Images are sampled, so any size is fine; other files over the reader's cap are refused (hashed as such below).
+  const f = files.open(abs, IMAGE.test(abs) ? Number.MAX_SAFE_INTEGER : MAX_TEXT_BYTES);
+  if (!f) return h.update('missing').digest('hex');
   try {
-    const buf = Buffer.alloc(SAMPLE);
+    const size = f.st.size;
+    if (!IMAGE.test(abs) || size <= 2 * SAMPLE) return h.update(readRange(f, 0, size)).digest('hex');
     h.update(`${size}\0`);
-    h.update(buf.subarray(0, readSync(fd, buf, 0, SAMPLE, 0)));
-    h.update(buf.subarray(0, readSync(fd, buf, 0, SAMPLE, size - SAMPLE)));
+    h.update(readRange(f, 0, SAMPLE));
+    h.update(readRange(f, size - SAMPLE, SAMPLE));
     return h.digest('hex');
   } finally {
-    closeSync(fd);
+    closeSync(f.fd);
   }
 }
+
+/** Hash of a file that cannot be hashed (a FIFO, a device, a dangling link, a link out of the roots): its reason, so a fix changes it. */
+const unreadable = (err: unknown): string => createHash('sha1').update(`unreadable\0${(err as Error).message}`).digest('hex');
 
 /**
  * Content hashes of folders, remembering each file's hash under its size and mtime (as git's index
  * does), so a re-open stats the files but reads only the ones that changed. The key is the content:
  * touching a file without changing it gives the same folder hash. Synchronous per folder (a folder
- * is a few dozen stats); callers yield between folders.
+ * is a few dozen stats); callers yield between folders. Everything goes through the confined reader
+ * (`confine`: the opened roots): a FIFO is never opened, a device or a link out of the roots never
+ * read, a huge text file never read whole; such a file gets a hash of its reason, never an exception,
+ * so one bad file fails its episode when evaluated, not the whole open.
  */
 export class ContentHasher {
   /** Files read and hashed (not taken from the memo) since creation. */
   hashedFiles = 0;
+  private readonly files: ConfinedFiles;
 
-  constructor(readonly memo: Map<string, FileMemo> = new Map()) {}
-
-  /** Hash of one file's content (memoised by size + mtime). */
-  file(abs: string): string {
-    const st = statSync(abs);
-    const m = this.memo.get(abs);
-    if (m && m[0] === st.size && m[1] === st.mtimeMs) return m[2];
-    const hash = hashFile(abs, st.size);
-    this.hashedFiles++;
-    this.memo.set(abs, [st.size, st.mtimeMs, hash]);
-    return hash;
+  constructor(readonly memo: Map<string, FileMemo> = new Map(), confine?: Confinement) {
+    // Long-lived (one per open): folders are resolved anew on each call.
+    this.files = new ConfinedFiles(confine ?? { roots: ['/'] }, false);
   }
 
-  /** Hash over every file under `dir` (names relative to it, and contents), in a stable order. */
+  /** Hash of one file's content (memoised by size + mtime); never throws. */
+  file(abs: string): string {
+    try {
+      const st = this.files.stat(abs);
+      if (!st) return unreadable(new Error('missing'));
+      if (!st.isFile()) throw new Error(`Cannot read ${abs}: it is not a regular file. Replace it with the file it should be.`);
+      const m = this.memo.get(abs);
+      if (m && m[0] === st.size && m[1] === st.mtimeMs) return m[2];
+      const hash = hashFile(this.files, abs);
+      this.hashedFiles++;
+      this.memo.set(abs, [st.size, st.mtimeMs, hash]);
+      return hash;
+    } catch (err) {
+      return unreadable(err);
+    }
+  }
+
+  /** Hash over every file under `dir` (names relative to it, and contents), in a stable order; never throws. */
   folder(dir: string): string {
     const h = createHash('sha1');
-    for (const f of listFiles(dir)) h.update(`${f}\0${this.file(path.join(dir, f))}\n`);
+    for (const f of listFiles(this.files, dir)) h.update(`${f}\0${this.file(path.join(dir, f))}\n`);
     return h.digest('hex');
   }
 
@@ -67,20 +86,23 @@ export class ContentHasher {
   }
 }
 
-/** Every regular file under `dir` (following symlinked folders, as trace collections use them), relative, sorted. */
-function listFiles(dir: string): string[] {
+/**
+ * Every file under `dir` (following symlinked folders inside the roots, as trace collections use them),
+ * relative, sorted. Links that cannot be followed are listed as files (their hash says why).
+ */
+function listFiles(files: ConfinedFiles, dir: string): string[] {
   const out: string[] = [];
   const walk = (rel: string, depth: number): void => {
     let entries;
     try {
-      entries = readdirSync(path.join(dir, rel), { withFileTypes: true });
+      entries = files.entries(path.join(dir, rel));
     } catch {
       return;
     }
     for (const e of entries) {
       if (e.name.startsWith('.')) continue;
       const r = rel ? `${rel}/${e.name}` : e.name;
-      const isDir = e.isDirectory() || (e.isSymbolicLink() && (statSync(path.join(dir, r), { throwIfNoEntry: false })?.isDirectory() ?? false));
+      const isDir = e.isDirectory() || (e.isSymbolicLink() && files.isDir(path.join(dir, r)));
       if (isDir) { if (depth < 6) walk(r, depth + 1); } else out.push(r);
     }
   };

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ConfinedFiles } from '../../platform/confined-read';
 import type { EpisodeInfo } from '../../../shared/contract-types';
 import type { EvalEpisodeDetail, ReplayStep } from '../../../shared/contract/evaluation';
 import { readImageSize } from '../steps/image-size';
@@ -18,11 +18,11 @@ export interface DetailDeps {
 const posixRel = (from: string, to: string): string => path.relative(from, to).split(path.sep).join('/');
 
 /** The ground-truth steps as the replay draws them. */
-async function gtSteps(session: EvalSession, rel: string, deps: DetailDeps): Promise<ReplayStep[]> {
+async function gtSteps(session: EvalSession, rel: string, deps: DetailDeps, files: ConfinedFiles): Promise<ReplayStep[]> {
   const ep = await deps.loadEpisode(rel);
   return ep.steps.map((s) => {
     const png = s.files.png ? path.join(session.datasetRoot, rel, `${s.index}.png`) : undefined;
-    const size = png ? readImageSize(png) : undefined;
+    const size = png ? readImageSize(png, files) : undefined;
     return {
       index: s.index,
       url: png ? deps.gtUrl(posixRel(session.datasetRoot, png)) : null,
@@ -40,7 +40,8 @@ export async function episodeDetail(session: EvalSession, agentName: string, epi
   if (!agent) throw new Error(`No agent named ${agentName} in this evaluation (agents: ${[...session.agents.keys()].join(', ')}).`);
   if (!task) throw new Error(`Episode ${episode} is not in the dataset ${session.datasetRoot}.`);
   const ref = agent.traces.get(episode);
-  const out: EvalEpisodeDetail = { agent: agentName, episode, task, gtSteps: await gtSteps(session, task.path, deps), agentSteps: [] };
+  const files = new ConfinedFiles({ roots: session.roots });
+  const out: EvalEpisodeDetail = { agent: agentName, episode, task, gtSteps: await gtSteps(session, task.path, deps, files), agentSteps: [] };
   const human = agent.labels.get(episode);
   if (human !== undefined) out.human = human;
   if (!ref) { out.error = `Agent ${agentName} has no trace for episode ${episode}.`; return out; }
@@ -53,9 +54,9 @@ export async function episodeDetail(session: EvalSession, agentName: string, epi
     if (d.fixed.lcs) out.lcs = d.fixed.lcs;
   }
   try {
-    const trace = await readTrace(ref);
+    const trace = await readTrace(ref, 'json', files.confinement);
     out.agentSteps = trace.steps.map((s) => {
-      const shot = s.screenshot && existsSync(s.screenshot) ? s.screenshot : undefined;
+      const shot = s.screenshot && files.exists(s.screenshot) ? s.screenshot : undefined;
       const size = s.screenSize;
       const activity = s.activity;
       return {

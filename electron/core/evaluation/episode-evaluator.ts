@@ -11,6 +11,7 @@ import { loadGroundTruth, type GroundTruth } from './load-ground-truth';
 import { evaluateCheckpoints } from './checkpoint-method';
 import { EssentialSession, type EmbeddingLookup, type SessionSettings } from './essential-session';
 import path from 'node:path';
+import { ConfinedFiles, type Confinement } from '../../platform/confined-read';
 
 /** What to evaluate and how; plain data so it can cross a worker boundary. */
 export interface EvalSettings extends SessionSettings {
@@ -35,6 +36,8 @@ export interface EvalJob {
   category: string;
   nsteps: number;
   trace: TraceRef;
+  /** The opened roots (dataset, traces folder) every file of this job is read inside; default: the dataset root and the trace folder. */
+  confine?: Confinement;
 }
 
 /** Every method's verdict on one episode. */
@@ -72,11 +75,11 @@ export class EpisodeEvaluator {
   /** Decoded screenshots and icon hashes, kept between episodes. */
   get icons(): IconMatcher { return this.session.icons; }
 
-  private groundTruth(root: string, rel: string): Promise<GroundTruth> {
-    const key = `${root}\u0000${rel}`;
+  private groundTruth(root: string, rel: string, confine: Confinement): Promise<GroundTruth> {
+    const key = `${root}\u0000${rel}\u0000${JSON.stringify(confine)}`;
     let p = this.gts.get(key);
     if (!p) {
-      p = loadGroundTruth(root, rel);
+      p = loadGroundTruth(root, rel, confine);
       this.gts.set(key, p);
       if (this.gts.size > 256) this.gts.delete(this.gts.keys().next().value!);
     }
@@ -88,9 +91,10 @@ export class EpisodeEvaluator {
     const out: EpisodeOutcome = { episode: job.episode, category: job.category, nsteps: job.nsteps, traceDir: job.trace.dir, layout: job.trace.layout };
     let gt: GroundTruth;
     let trace: TraceInput;
+    const confine = job.confine ?? { roots: [job.datasetRoot, job.trace.dir] };
     try {
-      gt = await this.groundTruth(job.datasetRoot, job.relPath);
-      trace = await traceFolderSource(job.trace, this.settings.hierarchy ?? (this.settings.mode === 'legacy' ? 'xml' : 'json')).read();
+      gt = await this.groundTruth(job.datasetRoot, job.relPath, confine);
+      trace = await traceFolderSource(job.trace, this.settings.hierarchy ?? (this.settings.mode === 'legacy' ? 'xml' : 'json'), confine).read();
     } catch (err) {
       out.error = `Cannot load episode ${job.episode}: ${(err as Error).message}`;
       return out;
@@ -98,7 +102,7 @@ export class EpisodeEvaluator {
     const m = this.settings.methods;
     // The trace is read once: the session scans it and the other methods read its actions.
     if (m.includes('essential')) out.essential = await this.session.evaluate(gt, memorySource(trace));
-    if (m.includes('checkpoints')) out.checkpoints = evaluateCheckpoints(job.episode, path.join(job.datasetRoot, job.relPath), trace, this.settings.checkpointTasks);
+    if (m.includes('checkpoints')) out.checkpoints = evaluateCheckpoints(job.episode, path.join(job.datasetRoot, job.relPath), trace, this.settings.checkpointTasks, new ConfinedFiles(confine));
     if (!m.includes('stepwise') && !m.includes('lcs')) return out;
     const execActions = trace.steps.map((s) => s.action).filter((a) => a.kind !== 'none').map(normaliseExecAction);
     const complete = (this.settings.final ?? 'complete') === 'complete';

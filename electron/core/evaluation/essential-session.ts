@@ -174,6 +174,13 @@ export class EssentialSession {
     r.problems = [...gt.problems, ...trace.problems, ...problems];
     // A state that cannot be read is a state the trace was not checked against: passing the others
     // must not make it complete (a broken annotation would otherwise lower the bar).
+    // Likewise a trace file that exists but cannot be read (a FIFO, a device, a link out of the folders).
+    const badTrace = trace.unreadable ?? [];
+    if (badTrace.length) {
+      r.completed = false;
+      r.reason = `${badTrace.length} of the trace's files cannot be read, so it cannot be judged complete: ${badTrace[0]}${badTrace.length > 1 ? ` (and ${badTrace.length - 1} more)` : ''}`;
+      r.problems.push(...badTrace);
+    }
     const unreadable = gt.unreadableStates ?? [];
     if (unreadable.length) {
       r.completed = false;

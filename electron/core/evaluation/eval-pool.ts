@@ -1,12 +1,12 @@
 import type { Worker } from 'node:worker_threads';
 import path from 'node:path';
-import { readdirSync, readFileSync } from 'node:fs';
 import { ResultCache, evaluateCached } from './result-cache';
 import { EpisodeEvaluator, type EpisodeOutcome, type EvalJob, type EvalSettings } from './episode-evaluator';
 import type { EmbeddingLookup } from './essential-session';
 import { lazyLookup, type LazyEmbedder } from './embedding-provider';
 import type { FromWorker, ToWorker } from './pool-messages';
 import { workerPool, type WorkerPool } from './worker-pool';
+import { ConfinedFiles } from '../../platform/confined-read';
 
 export { workerEntry } from './worker-pool';
 
@@ -98,7 +98,8 @@ export async function runJobs(jobs: readonly EvalJob[], opts: PoolOptions): Prom
 function hasFuzzyItem(job: EvalJob): boolean {
   try {
     const dir = path.join(job.datasetRoot, job.relPath);
-    return readdirSync(dir).some((f) => f.endsWith('.ess') && /fuzzy<(?!-2>)/.test(readFileSync(path.join(dir, f), 'utf8')));
+    const files = ConfinedFiles.of(job.confine, job.datasetRoot);
+    return files.list(dir).some((f) => f.endsWith('.ess') && /fuzzy<(?!-2>)/.test(files.text(path.join(dir, f)) ?? ''));
   } catch {
     return false;
   }

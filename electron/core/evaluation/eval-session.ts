@@ -30,6 +30,8 @@ export interface EvalSession {
   tasks: Map<string, EvalTask>;
   agents: Map<string, SessionAgent>;
   overview: EvalOverview;
+  /** The folders this evaluation reads inside (links out of them are refused). */
+  roots: readonly string[];
 }
 
 /** What opening needs besides the spec: the dataset's tasks (already opened) and where caches live. */
@@ -46,8 +48,10 @@ export interface OpenInput {
   progress?: ProgressFn;
   /** Return the last stored cells without checking any file (see EvalOverview.verified). */
   fromCache?: boolean;
-  /** Worker threads for evaluating what is not cached (default: 2 for 8+ episodes, else in-process). */
+  /** Worker threads for evaluating what is not cached (default 2: the server's thread stays free to answer; one stale trace runs in-process). */
   jobs?: number;
+  /** Folders links may lead into (default: the dataset and the agents' traces folders); nothing outside is read. */
+  roots?: readonly string[];
 }
 
 const toTask = (t: TaskEntry): EvalTask => ({
@@ -82,13 +86,14 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
   const settings = JSON.stringify({ v: EVAL_CACHE_VERSION, embedder: o.spec.embedder ?? DEFAULT_EMBEDDER_SPEC, final: 'complete' });
   const warnings: string[] = [];
   const agents = new Map<string, SessionAgent>();
+  const confine = { roots: o.roots ?? [o.datasetRoot, ...o.agents.map((a) => a.root)] };
   for (const a of o.agents) {
     const cache = await EvalCache.open(o.cacheDir, cacheName(o.datasetRoot, a.root), settings);
     const traces = new Map<string, TraceRef>();
     // From the cache, the traces are where they were last time (no folder scan).
     if (o.fromCache) for (const [ep, e] of cache.entries()) { if (tasks.has(ep)) traces.set(ep, e.trace); }
     else {
-      for (const t of findTraces(a.root)) {
+      for (const t of findTraces(a.root, confine)) {
         const ep = tasks.has(t.episode) ? t.episode : byFolder.get(t.episode);
         if (ep !== undefined && !traces.has(ep)) traces.set(ep, t);
       }
@@ -109,7 +114,7 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
       for (const [, e] of a.cache.entries()) if (tasks.has(e.cell.episode)) { cells.push(e.cell); reused++; }
       continue;
     }
-    const hasher = new ContentHasher(await a.cache.loadFiles());
+    const hasher = new ContentHasher(await a.cache.loadFiles(), confine);
     const stale: { episode: string; key: string; ref: TraceRef }[] = [];
     for (const [episode, ref] of a.traces) {
       o.signal?.throwIfAborted();
@@ -121,12 +126,12 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
       const cell = a.cache.get(episode, key, ref);
       if (cell) { cells.push(cell); reused++; } else stale.push({ episode, key, ref });
       o.progress?.(++checked, total, { phase: 'checking' });
-      // Let progress events and other calls through between folders.
-      if (checked % 50 === 0) await new Promise((r) => setImmediate(r));
+      // Let progress events and other calls through between folders (a first hash reads every file of both).
+      await new Promise((r) => setImmediate(r));
     }
     if (stale.length) {
       const { results, warnings: w } = await evaluateSubset(stale.map((s) => s.ref), {
-        datasetRoot: o.datasetRoot, embedder: o.spec.embedder ?? DEFAULT_EMBEDDER_SPEC, jobs: o.jobs ?? (stale.length >= 8 ? 2 : 1), signal: o.signal,
+        datasetRoot: o.datasetRoot, roots: confine.roots, embedder: o.spec.embedder ?? DEFAULT_EMBEDDER_SPEC, jobs: o.jobs ?? 2, signal: o.signal,
         onProgress: (d, t, phase, ep) => o.progress?.(d, t, { phase: `${a.name}: ${phase}`, ...(ep ? { message: ep } : {}) }),
       });
       warnings.push(...w);
@@ -152,5 +157,5 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
     humanFiles: Object.fromEntries([...agents.values()].map((a) => [a.name, a.labelFile])),
     cache: { reused, evaluated }, verified: !o.fromCache, warnings, elapsedMs: Math.round(performance.now() - t0),
   };
-  return { id: overview.evalId, spec: o.spec, datasetRoot: o.datasetRoot, tasks, agents, overview };
+  return { id: overview.evalId, spec: o.spec, datasetRoot: o.datasetRoot, tasks, agents, overview, roots: confine.roots };
 }

@@ -12,6 +12,8 @@ export interface SubsetOptions {
   datasetRoot: string;
   embedder: EmbedderSpec;
   jobs: number;
+  /** The evaluation's opened roots: the traces' links are followed inside them only. */
+  roots?: readonly string[];
   signal?: AbortSignal;
   /** done/total over both passes (fixed with every method, then legacy essential). */
   onProgress?(done: number, total: number, phase: 'fixed' | 'legacy', episode?: string): void;
@@ -42,7 +44,8 @@ export async function evaluateSubset(refs: readonly TraceRef[], o: SubsetOptions
       byLink.set(path.join(tmp, name), r);
     });
     const total = refs.length * 2;
-    const common = { datasetRoot: o.datasetRoot, tracesRoot: tmp, jobs: o.jobs, embedder: o.embedder, final: 'complete' as const, signal: o.signal };
+    // The temporary folder links to each trace; those are read inside the evaluation's roots.
+    const common = { datasetRoot: o.datasetRoot, tracesRoot: tmp, roots: o.roots ?? refs.map((r) => r.dir), jobs: o.jobs, embedder: o.embedder, final: 'complete' as const, signal: o.signal };
     const fixed = await runEvaluation({ ...common, methods: ['essential', 'stepwise', 'lcs'], mode: 'fixed', onProgress: (d, _t, x) => o.onProgress?.(d, total, 'fixed', x?.episode) });
     if (fixed.cancelled) throw o.signal?.reason ?? new Error('Evaluation cancelled.');
     for (const x of fixed.outcomes) {

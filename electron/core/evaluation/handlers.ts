@@ -1,10 +1,13 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentTraces, EvalSpec, EvaluationCalls } from '../../../shared/contract/evaluation';
 import type { AppContext } from '../../kernel/context';
 import { DatasetRegistry } from '../../kernel/dataset-registry';
 import { AppError } from '../../kernel/errors';
 import { writeFileAtomic } from '../../platform/atomic-write';
+import { ConfinedFiles } from '../../platform/confined-read';
+
+/** Existence of a path a call names (links followed: the folder the user named is what opens); nothing is read. */
+const exists = (p: string): boolean => { try { return new ConfinedFiles({ roots: [], followLinks: true }, false).stat(p) !== undefined; } catch { return false; } };
 import { htmlReport } from '../reports/html-report';
 import { overviewCsv, overviewJson } from '../reports/overview-export';
 import { episodeDetail } from './episode-detail';
@@ -37,7 +40,7 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
     if (ctx.allowed) {
       try { ctx.allowed.resolve(p); } catch { throw new AppError('refused', `${what} ${p} refused: this server only opens folders inside ${ctx.allowed.roots().join(', ')} (--root).`); }
     }
-    if (mustExist && !(await stat(p).catch(() => null))) throw new AppError('not-found', `${what} ${p} does not exist on the machine running Touchstone.`);
+    if (mustExist && !exists(p)) throw new AppError('not-found', `${what} ${p} does not exist on the machine running Touchstone.`);
     return path.resolve(p);
   };
   const session = (id: unknown): EvalSession => {
@@ -86,6 +89,8 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
       const s = await openEvalSession({
         spec, datasetId, datasetRoot: root, datasetName: path.basename(root), datasetTasks: scanned.tasks, agents,
         cacheDir: path.join(ctx.options.stateDir, 'eval-cache'), signal: job.signal, progress: job.progress, fromCache,
+        // Links inside the folders of this evaluation (and the server's --root) are followed; none out of them.
+        roots: [root, ...agents.map((a) => a.root), ...(ctx.allowed?.roots() ?? [])],
       });
       sessions.set(s.id, s);
       while (sessions.size > KEEP) sessions.delete(sessions.keys().next().value!);

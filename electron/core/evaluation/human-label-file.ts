@@ -1,18 +1,22 @@
-import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseHumanLabels } from '../../../shared/formats/human-labels';
 import { formatProblem } from '../../../shared/model';
 import { writeFileAtomic } from '../../platform/atomic-write';
+import { readTextIn } from '../../platform/confined-read';
+
+/** The label file, confined to its folder (regular, non-blocking, capped); undefined when absent. */
+async function readLabels(file: string): Promise<string | undefined> {
+  try {
+    return await readTextIn(path.dirname(file), path.basename(file));
+  } catch (err) {
+    throw new Error(`Cannot read human labels ${file}: ${(err as Error).message}`, { cause: err });
+  }
+}
 
 /** Reads a LlamaTouch `episode,human` CSV; an absent file is an empty set. Bad rows are named by line. */
 export async function readLabelFile(file: string): Promise<{ labels: Map<string, boolean>; warnings: string[] }> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { labels: new Map(), warnings: [] };
-    throw new Error(`Cannot read human labels ${file}: ${(err as Error).message}.`, { cause: err });
-  }
-  if (!text.trim()) return { labels: new Map(), warnings: [] };
+  const text = await readLabels(file);
+  if (text === undefined || !text.trim()) return { labels: new Map(), warnings: [] };
   const r = parseHumanLabels(text, file);
   if (!r.ok) throw new Error(r.problems.map(formatProblem).join('\n'));
   return { labels: new Map(r.value.map((l) => [l.episode, l.completed])), warnings: r.warnings.map(formatProblem) };
@@ -47,10 +51,7 @@ export function setLabelLine(text: string, episode: string, human: boolean | nul
 
 /** Re-reads the file (edits made meanwhile are kept), changes one line and writes it atomically. */
 export async function writeLabel(file: string, episode: string, human: boolean | null): Promise<Map<string, boolean>> {
-  const before = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') return '';
-    throw new Error(`Cannot read human labels ${file}: ${err.message}.`, { cause: err });
-  });
+  const before = (await readLabels(file)) ?? '';
   let after: string;
   try {
     after = setLabelLine(before, episode, human);

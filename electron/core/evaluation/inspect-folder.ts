@@ -1,12 +1,12 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ConfinedFiles } from '../../platform/confined-read';
 import type { FolderKind } from '../../../shared/contract/evaluation';
 import { openDataset } from '../datasets/open-dataset';
 import { detectLayout, findTraces } from '../traces/trace-layouts';
 
 const hasIndex = (dir: string): boolean => {
   try {
-    return readdirSync(dir).some((n) => n.endsWith('.tsv'));
+    return ConfinedFiles.of(undefined, dir).list(dir).some((n) => n.endsWith('.tsv'));
   } catch {
     return false;
   }
@@ -31,7 +31,7 @@ export function traceKind(dir: string): Extract<FolderKind, { kind: 'trace' | 't
  * taken for episodes; a dataset has a task index or episode folders.
  */
 export async function inspectFolder(dir: string): Promise<FolderKind> {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) return { kind: 'unknown', path: dir, reason: `${dir} does not exist or is not a folder.` };
+  if (!ConfinedFiles.of(undefined, dir).isDir(dir)) return { kind: 'unknown', path: dir, reason: `${dir} does not exist or is not a folder.` };
   const traces = traceKind(dir);
   if (traces) return traces;
   const ds = await openDataset(dir);

@@ -8,6 +8,7 @@ import { parseComponentBounds } from '../../../shared/evaluation/normalise';
 import { normaliseGtAction, type NormAction } from '../../../shared/kinds/actions';
 import type { BaselineGtStep } from '../../../shared/evaluation/baselines';
 import { EpisodeFolder } from '../steps/episode-folder';
+import { ConfinedFiles, type Confinement } from '../../platform/confined-read';
 
 /** A ground-truth episode prepared for every evaluation method. */
 export interface GroundTruth {
@@ -27,11 +28,11 @@ export interface GroundTruth {
  * Loads an episode folder through the step reader, reading only what the matchers need up front:
  * the listing, the instruction, the actions and, for annotated steps only, the `.ess`, `i.json` and
  * activity. Each state's hierarchy (for xpath targets, screen text and size fallbacks) is parsed on
- * first use; the baselines' element boxes of every step only when a baseline runs.
+ * first use; the baselines' element boxes of every step only when a baseline runs. Files are read
+ * through the confined reader: links are followed inside `confine`'s roots only (default: `root`).
  */
-export async function loadGroundTruth(root: string, relPath: string): Promise<GroundTruth> {
-  // Plain joins (the evaluator reads datasets the user named, links included), no root guard per file.
-  const folder = new EpisodeFolder(root, relPath, (rel) => path.join(root, rel), { followLinks: true });
+export async function loadGroundTruth(root: string, relPath: string, confine?: Confinement): Promise<GroundTruth> {
+  const folder = new EpisodeFolder(root, relPath, (rel) => path.join(root, rel), ConfinedFiles.of(confine, root));
   const problems: Problem[] = [];
   const files = folder.files();
   const nsteps = folder.stepCount();

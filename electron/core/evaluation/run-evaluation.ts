@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Confinement } from '../../platform/confined-read';
 import type { EvalMode } from '../../../shared/evaluation/types';
 import type { FinalConvention } from '../../../shared/evaluation/final-state';
 import { summarise, type EpisodeRow, type GroupMetrics, type MethodName } from '../../../shared/evaluation/metrics';
@@ -44,6 +45,10 @@ export interface RunOptions {
   judge?: JudgeOptions;
   /** Method `checkpoints`: Mobile-Bench test cases (default `<dataset>/checkpoints.json`, then each episode's). */
   checkpointsFile?: string;
+  /** Follow symbolic links out of the dataset and traces folders (`touchstone eval --follow-links`); default: refused, per episode. */
+  followLinks?: boolean;
+  /** More folders links may lead into (an evaluation's other opened roots). */
+  roots?: readonly string[];
   signal?: AbortSignal;
   onProgress?(done: number, total: number, outcome?: EpisodeOutcome): void;
 }
@@ -95,7 +100,9 @@ async function evaluate(o: RunOptions): Promise<RunReport> {
   const ds = await openDataset(o.datasetRoot);
   // Problem files are relative to the dataset root ('.' is the root itself): said in full here.
   warnings.push(...ds.problems.filter((p) => p.severity === 'error').map((p) => `${path.join(o.datasetRoot, p.file)}: ${p.message}${p.hint ? ` ${p.hint}` : ''}`));
-  const traces = findTraces(o.tracesRoot);
+  // Every file of the run is read inside the dataset and traces folders (links out of them only with followLinks).
+  const confine: Confinement = { roots: [ds.root, o.tracesRoot, ...(o.roots ?? [])], followLinks: o.followLinks === true };
+  const traces = findTraces(o.tracesRoot, confine);
   const byId = new Map(ds.episodes.map((e) => [e.id, e]));
   const byFolder = new Map(ds.episodes.map((e) => [path.basename(e.path), e]));
   const matched: { ep: (typeof ds.episodes)[number]; trace: TraceRef }[] = [];
@@ -108,7 +115,7 @@ async function evaluate(o: RunOptions): Promise<RunReport> {
   const evaluated = new Set(matched.map((m) => m.ep.id));
   const picked = o.shard ? matched.filter((_, i) => i % o.shard!.count === o.shard!.index - 1) : matched;
   const jobs: EvalJob[] = picked.map(({ ep, trace }) => ({
-    datasetRoot: ds.root, relPath: ep.path, episode: ep.id, category: ep.category, nsteps: ep.nsteps || ep.stepsFound, trace,
+    datasetRoot: ds.root, relPath: ep.path, episode: ep.id, category: ep.category, nsteps: ep.nsteps || ep.stepsFound, trace, confine,
   }));
   const appPackages = readAppPackages(o.appPackagesFile, warnings);
   const cps = o.methods.includes('checkpoints') ? datasetCheckpointTasks(ds.root, o.checkpointsFile) : undefined;

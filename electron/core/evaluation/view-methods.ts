@@ -87,7 +87,7 @@ export async function viewMethods(s: EvalSession, asked: unknown, o: ViewMethods
       }
       if (cps) {
         try {
-          const trace = await readTrace(a.traces.get(ep)!);
+          const trace = await readTrace(a.traces.get(ep)!, 'json', { roots: s.roots });
           const r = evaluateCheckpoints(ep, path.join(s.datasetRoot, s.tasks.get(ep)!.path), trace, cps.tasks);
           cell.checkpoints = verdictOfCheckpoints(r);
           if (r.completed !== undefined) cpCount++;

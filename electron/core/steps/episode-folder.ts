@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import { posix } from 'node:path';
 import type { EpisodeStepFiles, EssentialState, GtAction, NumberedComponent, Problem, Size, ViewHierarchy } from '../../../shared/model';
 import { parseComponentsJson } from '../../../shared/formats/components-json';
@@ -7,7 +6,7 @@ import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-x
 import { numberComponents } from '../../../shared/formats/number-components';
 import { parseEss } from '../../../shared/formats/ess';
 import { parseEventStructs } from '../../../shared/formats/event-structs';
-import { readText } from './read-text';
+import { ConfinedFiles } from '../../platform/confined-read';
 import { readImageSize } from './image-size';
 
 const STEP_FILE = /^(\d+)(?:\.(png|xml|vh|activity|json|ess)|(_drawed)\.png)$/;
@@ -47,16 +46,18 @@ const atStep = (ps: Problem[], step: number): Problem[] => ps.map((p) => ({ ...p
  * file as `relPath/name` (root-relative, as the UI shows them).
  *
  * `resolve(rel)` maps a root-relative path to the absolute path to open: the dataset layer passes
- * its root guard (nothing outside the opened folders is read), the evaluator a plain join.
+ * its root guard, the evaluator a plain join. Every read goes through `files`, the confined reader
+ * (by default confined to `root`; the evaluator's also admits the traces folder and --follow-links).
  */
 export class EpisodeFolder {
   private listing?: Map<number, EpisodeStepFiles>;
 
-  /**
-   * `resolve` maps a root-relative path to the path to open; a root guard returns real paths, and then
-   * symbolic links are refused at open (a link swapped in after the check). `followLinks` for plain joins.
-   */
-  constructor(readonly root: string, readonly relPath: string, private readonly resolve: (rel: string) => string = (rel) => posix.join(root.split('\\').join('/'), rel), private readonly opts: { followLinks?: boolean } = {}) {}
+  constructor(
+    readonly root: string,
+    readonly relPath: string,
+    private readonly resolve: (rel: string) => string = (rel) => posix.join(root.split('\\').join('/'), rel),
+    private readonly reader: ConfinedFiles = new ConfinedFiles({ roots: [root] }),
+  ) {}
 
   /** Root-relative path of a file of this episode, forward slashes. */
   rel(name: string): string {
@@ -72,7 +73,9 @@ export class EpisodeFolder {
     if (!this.listing) {
       let names: string[];
       try {
-        names = readdirSync(this.resolve(this.relPath || '.'));
+        const dir = this.resolve(this.relPath || '.');
+        if (this.reader.realDir(dir) === null) throw new Error(`${dir} does not exist`);
+        names = this.reader.list(dir);
       } catch (err) {
         throw new Error(`Episode folder ${this.relPath} cannot be read (${(err as Error).message}). Check the index path or restore the folder.`, { cause: err });
       }
@@ -92,7 +95,7 @@ export class EpisodeFolder {
   /** A text file of the episode; undefined when absent; an unreadable one is a located problem. */
   text(name: string, step?: number): Read<string> {
     try {
-      return { value: readText(this.path(name), { followLinks: this.opts.followLinks }), problems: [] };
+      return { value: this.reader.text(this.path(name)), problems: [] };
     } catch (err) {
       return { problems: [{ severity: 'error', file: this.rel(name), ...(step !== undefined ? { step } : {}), message: (err as Error).message, hint: 'Restore the file from a backup or re-record the step.' }] };
     }
@@ -149,7 +152,7 @@ export class EpisodeFolder {
 
   /** Screenshot size from the PNG header (no decoding). */
   screenSize(step: number): Size | undefined {
-    return readImageSize(this.path(`${step}.png`));
+    return readImageSize(this.path(`${step}.png`), this.reader);
   }
 
   /** `eventStructs.txt`: the ground-truth actions (undefined value when the file is absent). */

@@ -1,5 +1,4 @@
-import { readRegularFile } from './read-text';
-import { readHeadIn } from '../../platform/confined-read';
+import { ConfinedFiles, readHeadIn } from '../../platform/confined-read';
 import type { Size } from '../../../shared/model';
 
 /** Pixel size from the first bytes of a PNG or JPEG file; null for anything else or truncated headers. */
@@ -30,6 +29,8 @@ export function imageSize(b: Uint8Array): Size | null {
   return null;
 }
 
+const ANYWHERE = new ConfinedFiles({ roots: [], followLinks: true }, false);
+
 /** JPEG headers with EXIF/ICC blocks ahead of the frame can run to hundreds of KiB. */
 const JPEG_HEAD = 256 * 1024;
 
@@ -38,11 +39,13 @@ const JPEG_HEAD = 256 * 1024;
  * only when the first bytes say JPEG). Undefined when the file is missing, unreadable, not a regular
  * file (a FIFO or a folder) or neither format.
  * The one image-size reader of the project (steps, icons, datasets, the dataset window).
+ * `files`: the confined reader of the trace or episode (without one, links are followed anywhere,
+ * as for paths the app built itself).
  */
-export function readImageSize(file: string): Size | undefined {
+export function readImageSize(file: string, files: ConfinedFiles = ANYWHERE): Size | undefined {
   try {
-    let head = readRegularFile(file, 32, false, true);
-    if (head && head.length >= 2 && head[0] === 0xff && head[1] === 0xd8) head = readRegularFile(file, JPEG_HEAD, false, true);
+    let head = files.bytes(file, 32, false);
+    if (head && head.length >= 2 && head[0] === 0xff && head[1] === 0xd8) head = files.bytes(file, JPEG_HEAD, false);
     return head ? imageSize(head) ?? undefined : undefined;
   } catch {
     return undefined;

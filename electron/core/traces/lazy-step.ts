@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { ExecAction, Size } from '../../../shared/model';
 import type { ExecStepInput } from '../../../shared/evaluation/types';
 import { simplifyScreen } from '../../../shared/evaluation/simplify-screen';
 import { hierarchySize } from '../../../shared/evaluation/find-counterpart';
 import { readFirstHierarchy, type HierarchyRead } from '../steps/read-hierarchy';
 import { readImageSize } from '../steps/image-size';
+import type { ConfinedFiles } from '../../platform/confined-read';
 
 /** Where an execution step's files are. */
 export interface StepFiles {
@@ -23,21 +23,29 @@ export interface StepFiles {
  * An execution step whose hierarchy, screen text and screen size are read on first use (then kept).
  * Most steps are rejected by a cheap check (activity, action kind) and never parse their XML,
  * which is what makes re-evaluating thousands of traces fast. Getters keep the matchers synchronous.
+ * Every file is read through `files`, the trace's confined reader: a bad file (a FIFO, a device, a
+ * dangling link, a link out of the opened folders, over 64 MiB) is that check's problem, naming it.
  */
-export function lazyStep(f: StepFiles): ExecStepInput {
+export function lazyStep(f: StepFiles, files: ConfinedFiles, onUnreadable: (sentence: string) => void = () => undefined): ExecStepInput {
   let read: HierarchyRead | undefined;
   let act: { v?: string; problem?: string } | undefined;
   let size: Size | undefined | null = null;
-  const vh = (): HierarchyRead => (read ??= f.hierarchies.length ? readFirstHierarchy(f.hierarchies, { lazyAttrs: true }) : { ok: false, file: '', problem: `Execution step ${f.index} has no hierarchy file.` });
+  const vh = (): HierarchyRead => {
+    if (read) return read;
+    read = f.hierarchies.length ? readFirstHierarchy(f.hierarchies, files, { lazyAttrs: true }) : { ok: false, file: '', problem: `Execution step ${f.index} has no hierarchy file.` };
+    if (!read.ok && read.unreadable) onUnreadable(read.unreadable);
+    return read;
+  };
   const activity = (): { v?: string; problem?: string } => {
     if (act) return act;
     if (f.activity !== undefined) return (act = { v: f.activity });
     if (!f.activityFile) return (act = { problem: `Execution step ${f.index} has no activity file.` });
     try {
-      return (act = { v: readFileSync(f.activityFile, 'utf8').trim() });
+      const v = files.text(f.activityFile);
+      return (act = v === undefined ? { problem: `Activity file ${f.activityFile} is missing.` } : { v: v.trim() });
     } catch (err) {
-      const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-      return (act = { problem: missing ? `Activity file ${f.activityFile} is missing.` : `Cannot read activity file ${f.activityFile}: ${(err as Error).message}` });
+      onUnreadable((err as Error).message);
+      return (act = { problem: (err as Error).message });
     }
   };
   let text: string | undefined | null = null;
@@ -58,7 +66,7 @@ export function lazyStep(f: StepFiles): ExecStepInput {
     },
     get screenSize() {
       if (size === null) {
-        size = f.screenshot ? readImageSize(f.screenshot) : undefined;
+        size = f.screenshot ? readImageSize(f.screenshot, files) : undefined;
         if (!size) { const r = vh(); size = r.ok ? hierarchySize(r.vh) : undefined; }
       }
       return size;

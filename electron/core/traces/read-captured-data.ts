@@ -1,4 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ExecAction } from '../../../shared/model';
 import { formatProblem } from '../../../shared/model';
@@ -6,20 +5,25 @@ import { parseExecAction } from '../../../shared/formats/exec-action';
 import type { TraceInput } from '../../../shared/evaluation/types';
 import { lazyStep } from './lazy-step';
 import { parseInstalledApps } from '../datasets/execution-trace';
+import { ConfinedFiles, type Confinement } from '../../platform/confined-read';
 
 /** The folder holding `screenshot/`, `xml/`... for a LlamaTouch execution trace, or undefined. */
-export function capturedDataDir(dir: string): string | undefined {
+export function capturedDataDir(dir: string, files: ConfinedFiles = ConfinedFiles.of(undefined, dir)): string | undefined {
   for (const d of [path.join(dir, 'captured_data'), dir]) {
-    if (['screenshot', 'xml', 'action', 'view_hierarchy'].some((s) => existsSync(path.join(d, s)))) return d;
+    if (['screenshot', 'xml', 'action', 'view_hierarchy'].some((s) => files.exists(path.join(d, s)))) return d;
   }
   return undefined;
 }
 
-/** File names of a sub-folder (empty when absent), listed once per trace instead of one stat per file. */
-function listing(dir: string): Set<string> {
+/**
+ * File names of a sub-folder (empty when absent), listed once per trace instead of one stat per file.
+ * A folder that cannot be listed (a link out of the opened folders) is the trace's problem.
+ */
+function listing(dir: string, files: ConfinedFiles, problems: string[]): Set<string> {
   try {
-    return new Set(readdirSync(dir));
-  } catch {
+    return new Set(files.list(dir));
+  } catch (err) {
+    problems.push((err as Error).message);
     return new Set();
   }
 }
@@ -40,11 +44,17 @@ function maxIndex(names: Set<string>): number {
  * Same layout as electron/core/datasets' readExecutionTrace, but synchronous and lazy: on a loaded
  * 2-core machine that reader cost 2-9 ms per trace against 0.4-0.9 ms here, which decides the
  * evaluator's throughput. Also reads the flat layout (upstream AutoDroid: `<episode>/screenshot/...`).
+ * Every file goes through the confined reader (`confine`: the opened roots; default the trace folder).
  */
-export async function readCapturedData(episode: string, traceDir: string, prefer: 'json' | 'xml' = 'json'): Promise<TraceInput> {
-  const root = capturedDataDir(traceDir) ?? traceDir;
+export async function readCapturedData(episode: string, traceDir: string, prefer: 'json' | 'xml' = 'json', confine?: Confinement): Promise<TraceInput> {
+  const files = ConfinedFiles.of(confine, traceDir);
+  // A trace folder that is itself a link out of the roots fails here, naming it (the episode's error).
+  files.realDir(traceDir);
+  const root = capturedDataDir(traceDir, files) ?? traceDir;
   const problems: string[] = [];
-  const ls = Object.fromEntries(['screenshot', 'xml', 'view_hierarchy', 'activity', 'action'].map((d) => [d, listing(path.join(root, d))])) as Record<string, Set<string>>;
+  const unreadable: string[] = [];
+  const bad = (sentence: string): void => { if (!unreadable.includes(sentence)) unreadable.push(sentence); };
+  const ls = Object.fromEntries(['screenshot', 'xml', 'view_hierarchy', 'activity', 'action'].map((d) => [d, listing(path.join(root, d), files, problems)])) as Record<string, Set<string>>;
   const n = Math.max(...Object.values(ls).map(maxIndex)) + 1;
   if (n === 0) problems.push(`${root}: no steps found (expected screenshot/0.png, xml/0.xml, action/0.action ...).`);
   const steps = Array.from({ length: n }, (_, i) => {
@@ -52,7 +62,15 @@ export async function readCapturedData(episode: string, traceDir: string, prefer
     // Read on first use; a damaged action file is reported in the trace's problems then.
     const action = (): ExecAction => {
       if (!ls.action!.has(`${i}.action`)) return { kind: 'none' };
-      const r = parseExecAction(readFileSync(actionFile, 'utf8'), actionFile);
+      let text: string | undefined;
+      try {
+        text = files.text(actionFile);
+      } catch (err) {
+        bad((err as Error).message);
+        return { kind: 'none' };
+      }
+      if (text === undefined) return { kind: 'none' };
+      const r = parseExecAction(text, actionFile);
       if (r.ok) return r.value;
       problems.push(...r.problems.map(formatProblem));
       return { kind: 'none' };
@@ -69,14 +87,20 @@ export async function readCapturedData(episode: string, traceDir: string, prefer
       hierarchies: prefer === 'json' ? [vh, xml] : [xml, vh],
       screenshot: path.join(root, 'screenshot', shot),
       activityFile: path.join(root, 'activity', `${i}.activity`),
-    });
+    }, files, bad);
   });
   // The installed-apps listing is read on first use: only install items ask for it.
   let apps: { file?: string; list?: string[] } | undefined;
   const installed = (): { file?: string; list?: string[] } => {
     if (apps) return apps;
-    const file = [path.join(traceDir, 'installed_apps', 'installed_apps.txt'), path.join(root, 'installed_apps', 'installed_apps.txt')].find(existsSync);
-    return (apps = { file, list: file ? parseInstalledApps(readFileSync(file, 'utf8')) : undefined });
+    const file = [path.join(traceDir, 'installed_apps', 'installed_apps.txt'), path.join(root, 'installed_apps', 'installed_apps.txt')].find((f) => files.exists(f));
+    let text: string | undefined;
+    try {
+      text = file ? files.text(file) : undefined;
+    } catch (err) {
+      bad((err as Error).message);
+    }
+    return (apps = { file, list: text !== undefined ? parseInstalledApps(text) : undefined });
   };
   return {
     episode,
@@ -84,6 +108,7 @@ export async function readCapturedData(episode: string, traceDir: string, prefer
     get installedApps() { return installed().list; },
     get installedAppsFile() { return installed().file ?? path.join(traceDir, 'installed_apps', 'installed_apps.txt'); },
     problems,
+    unreadable,
   };
 }
 

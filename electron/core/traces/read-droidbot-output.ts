@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ExecAction, Size } from '../../../shared/model';
 import type { TraceInput } from '../../../shared/evaluation/types';
 import { lazyStep } from './lazy-step';
+import { ConfinedFiles, type Confinement } from '../../platform/confined-read';
 
 interface DroidbotState { tag: string; state_str?: string; foreground_activity?: string; width?: number; height?: number }
 interface DroidbotEvent {
@@ -15,9 +15,9 @@ interface DroidbotEvent {
 export const DROIDBOT_NO_COMPLETION = 'DroidBot / AutoDroid native output records no completion signal (no STATUS_TASK_COMPLETE event).';
 
 /** True when `dir` is a DroidBot/AutoDroid output folder (`states/state_*.json`). */
-export function isDroidbotOutput(dir: string): boolean {
+export function isDroidbotOutput(dir: string, files: ConfinedFiles = ConfinedFiles.of(undefined, dir)): boolean {
   try {
-    return readdirSync(path.join(dir, 'states')).some((f) => /^state_.*\.json$/.test(f));
+    return files.list(path.join(dir, 'states')).some((f) => /^state_.*\.json$/.test(f));
   } catch {
     return false;
   }
@@ -61,34 +61,44 @@ export function droidbotAction(ev: DroidbotEvent['event'] | undefined, s: Size):
  * Reads a DroidBot / AutoDroid native output folder: `states/state_<tag>.json` (the `views` list,
  * foreground_activity, width/height) with `screen_<tag>.(png|jpg)`, and `events/event_<tag>.json`.
  * Steps are states in tag order; a step's action is the last event before the next state that starts
- * from it (DroidBot may fire several events without a visible state change).
+ * from it (DroidBot may fire several events without a visible state change). Read through the
+ * confined reader (`confine`: the opened roots; default the trace folder).
  */
-export function readDroidbotOutput(episode: string, dir: string): TraceInput {
+export function readDroidbotOutput(episode: string, dir: string, confine?: Confinement): TraceInput {
   const problems: string[] = [];
+  const unreadable: string[] = [];
+  const bad = (sentence: string): void => { if (!unreadable.includes(sentence)) unreadable.push(sentence); };
+  const reader = ConfinedFiles.of(confine, dir);
+  reader.realDir(dir);
   const statesDir = path.join(dir, 'states');
-  const files = readdirSync(statesDir).filter((f) => /^state_.*\.json$/.test(f)).sort();
-  const states = files.map((f) => {
+  const names = reader.list(statesDir);
+  const stateFiles = names.filter((f) => /^state_.*\.json$/.test(f)).sort();
+  const json = (file: string): unknown => {
+    const text = reader.text(file);
+    if (text === undefined) throw new Error(`${file} is missing`);
+    return JSON.parse(text);
+  };
+  const states = stateFiles.map((f) => {
     const file = path.join(statesDir, f);
     try {
-      const j = JSON.parse(readFileSync(file, 'utf8')) as DroidbotState;
+      const j = json(file) as DroidbotState;
       return { file, ...j, tag: j.tag ?? f.slice(6, -5) };
     } catch (err) {
-      problems.push(`${file}: not valid JSON (${(err as Error).message}).`);
+      problems.push(err instanceof SyntaxError ? `${file}: not valid JSON (${err.message}).` : (err as Error).message);
       return { file, tag: f.slice(6, -5) } as DroidbotState & { file: string };
     }
   });
   const eventsDir = path.join(dir, 'events');
-  const events: DroidbotEvent[] = existsSync(eventsDir)
-    ? readdirSync(eventsDir).filter((f) => f.endsWith('.json')).sort().flatMap((f) => {
-      try { return [JSON.parse(readFileSync(path.join(eventsDir, f), 'utf8')) as DroidbotEvent]; } catch { problems.push(`${path.join(eventsDir, f)}: not valid JSON.`); return []; }
-    })
-    : [];
+  const events: DroidbotEvent[] = reader.list(eventsDir).filter((f) => f.endsWith('.json')).sort().flatMap((f) => {
+    try { return [json(path.join(eventsDir, f)) as DroidbotEvent]; } catch (err) { problems.push(err instanceof SyntaxError ? `${path.join(eventsDir, f)}: not valid JSON.` : (err as Error).message); return []; }
+  });
+  const listed = new Set(names);
   const steps = states.map((s, i) => {
     const size = { width: s.width ?? 0, height: s.height ?? 0 };
     const next = states[i + 1]?.tag;
     const ev = events.filter((e) => e.tag >= s.tag && (next === undefined || e.tag < next) && (!e.start_state || !s.state_str || e.start_state === s.state_str)).at(-1);
-    const shot = ['png', 'jpg', 'jpeg'].map((e) => path.join(statesDir, `screen_${s.tag}.${e}`)).find(existsSync);
-    return lazyStep({ index: i, action: droidbotAction(ev?.event, size), hierarchies: [s.file], screenshot: shot, activity: s.foreground_activity ?? '' });
+    const shot = ['png', 'jpg', 'jpeg'].map((e) => `screen_${s.tag}.${e}`).find((f) => listed.has(f));
+    return lazyStep({ index: i, action: droidbotAction(ev?.event, size), hierarchies: [s.file], screenshot: shot && path.join(statesDir, shot), activity: s.foreground_activity ?? '' }, reader, bad);
   });
-  return { episode, steps, problems, noCompletionSignal: DROIDBOT_NO_COMPLETION };
+  return { episode, steps, problems, unreadable, noCompletionSignal: DROIDBOT_NO_COMPLETION };
 }

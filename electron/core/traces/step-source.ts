@@ -1,5 +1,6 @@
 import type { TraceInput } from '../../../shared/evaluation/types';
 import { readTrace, type TraceRef } from './trace-layouts';
+import type { Confinement } from '../../platform/confined-read';
 
 /**
  * Where an evaluation session gets the steps it scans: an agent's trace folder on disk, an episode's
@@ -12,8 +13,8 @@ export interface StepSource {
 }
 
 /** An agent trace folder in its layout (`prefer`: which hierarchy file a step reads first). */
-export function traceFolderSource(ref: TraceRef, prefer: 'json' | 'xml' = 'json'): StepSource {
-  return { read: () => readTrace(ref, prefer) };
+export function traceFolderSource(ref: TraceRef, prefer: 'json' | 'xml' = 'json', confine?: Confinement): StepSource {
+  return { read: () => readTrace(ref, prefer, confine) };
 }
 
 /** Steps already read (an evaluator that also needs the trace for other methods, a cut of a recording). */
