@@ -172,8 +172,8 @@ describe.skipIf(!existsSync(TRACE_18))(`app service over the real trace_18${exis
     { call: 'episode:load', args: { path: '../..' }, code: 'refused' },
     { call: 'episode:load', args: { path: '/etc' }, code: 'refused' },
     { call: 'episode:screens', args: { path: 'trace_18/../../..' }, code: 'refused' },
-    { call: 'episode:hierarchy', args: { path: 'trace_18', step: -1 }, code: 'bad-request' },
-    { call: 'episode:load', args: { path: '' }, code: 'bad-request' },
+    { call: 'episode:hierarchy', args: { path: 'trace_18', step: -1 }, code: 'invalid-argument' },
+    { call: 'episode:load', args: { path: '' }, code: 'invalid-argument' },
   ] as const)('$call with $args fails as $code', async ({ call, args, code }) => {
     const ds = await service.calls['dataset:open']({ path: EPISODES });
     const fn = service.calls[call] as (a: unknown) => Promise<unknown>;

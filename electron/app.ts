@@ -16,6 +16,7 @@ import type { AppContext, AppServiceOptions } from './kernel/context';
 import { datasetBackend } from './core/datasets/dataset-backend';
 import { DatasetRegistry } from './kernel/dataset-registry';
 import { AppError } from './kernel/errors';
+import { validatedCalls } from './kernel/dispatch';
 import { appHandlers } from './core/app/handlers';
 import { RecentStore } from './kernel/recent-store';
 import type { AppService, EventListener } from './kernel/types';
@@ -50,7 +51,7 @@ export function createAppService(options: AppServiceOptions): AppService {
   };
 
   const episodes = episodeHandlers(ctx);
-  const calls: ContractCalls = {
+  const handlers: ContractCalls = {
     ...appHandlers(ctx),
     ...datasetHandlers(ctx, (root) => episodes.forget(root)),
     ...episodes.calls,
@@ -62,6 +63,9 @@ export function createAppService(options: AppServiceOptions): AppService {
     ...agentHandlers(),
     ...demoHandlers(ctx),
   };
+  // Every caller (IPC, HTTP, tests, the CLI's serve) gets the checked calls: a handler never sees an
+  // argument its schema refuses, nor a relative host path (it arrives resolved against the first --root).
+  const calls = validatedCalls(handlers, { hostBase: () => (ctx.allowed ? ctx.allowed.roots()[0]! : process.cwd()) });
 
   return {
     calls,

@@ -4,7 +4,8 @@
  * the app's own page; anything else is refused.
  */
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { CALL_NAMES, type CallReply } from '../shared/contract';
+import type { CallReply } from '../shared/contract';
+import { CALL_NAMES } from '../shared/contract-names';
 import { dispatchCall } from './kernel/dispatch';
 import { toReply } from './kernel/errors';
 import type { AppService } from './kernel/types';

@@ -5,7 +5,8 @@
  * reaches the page.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { CALL_NAMES, isEventName, type CallReply, type EventName, type EventPayload, type TouchstoneBridge } from '../shared/contract';
+import type { CallReply, EventName, EventPayload, TouchstoneBridge } from '../shared/contract';
+import { CALL_NAMES, isEventName } from '../shared/contract-names';
 
 // Each method resolves to the reply envelope: a thrown Error would cross the
 // context bridge with its message only, losing the error code.

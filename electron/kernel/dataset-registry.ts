@@ -6,8 +6,7 @@ import { AppError } from './errors';
 
 /**
  * The datasets opened in this app, by id, and the checks every call that names
- * one makes: the id is open, a relative path stays inside it, a step is a
- * whole number.
+ * one makes: the id is open, a relative path stays inside it.
  */
 export class DatasetRegistry {
   private readonly byId = new Map<string, DatasetOverview>();
@@ -24,15 +23,16 @@ export class DatasetRegistry {
   }
 
   /** The opened dataset with this id, or AppError('not-found'). */
-  get(id: unknown): DatasetOverview {
-    const ds = typeof id === 'string' ? this.byId.get(id) : undefined;
-    if (!ds) throw new AppError('not-found', `Dataset ${String(id)} is not open. Open its folder again (the app may have restarted).`);
+  get(id: string): DatasetOverview {
+    const ds = this.byId.get(id);
+    if (!ds) throw new AppError('not-found', `Dataset ${id} is not open. Open its folder again (the app may have restarted).`);
     return ds;
   }
 
   /** Root-relative, forward-slash path of `rel` inside the dataset, or AppError('refused'). */
-  confine(ds: DatasetOverview, rel: unknown): { rel: string; abs: string } {
-    if (typeof rel !== 'string' || rel === '' || rel.includes('\0')) throw new AppError('bad-request', 'Expected a path relative to the dataset folder.');
+  confine(ds: DatasetOverview, rel: string): { rel: string; abs: string } {
+    // Call arguments passed their schema; the file route's paths (from a URL) did not.
+    if (rel === '' || rel.includes('\0')) throw new AppError('bad-request', 'Expected a path relative to the dataset folder.');
     let abs: string;
     try {
       abs = this.guard.resolve(isAbsolute(rel) ? rel : `${ds.root}${sep}${rel}`);
@@ -44,11 +44,5 @@ export class DatasetRegistry {
       throw new AppError('refused', `Access to ${rel} refused: it lies outside the dataset ${ds.root}. Open its folder as a dataset first.`);
     }
     return { rel: r.split(sep).join(posix.sep), abs };
-  }
-
-  /** A step index argument, or AppError('bad-request'). */
-  static step(n: unknown): number {
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new AppError('bad-request', `Step must be a whole number ≥ 0, got ${JSON.stringify(n)}.`);
-    return n;
   }
 }

@@ -24,6 +24,9 @@ export async function toReply<T>(run: () => Promise<T>): Promise<CallReply<T>> {
 /** The plain-data form of any thrown value. */
 export function errorBody(err: unknown): { message: string; code: ErrorCode } {
   if (err instanceof AppError) return { message: err.message, code: err.code };
+  // An AppError of another copy of this module or realm (a transport bundled apart, as the IPC tests load it) keeps its code too.
+  const e = err as { name?: unknown; code?: unknown; message?: unknown } | null;
+  if (typeof e === 'object' && e !== null && e.name === 'AppError' && typeof e.code === 'string' && typeof e.message === 'string') return { message: e.message, code: e.code as ErrorCode };
   const message = err instanceof Error ? err.message : String(err);
   // RootGuard words refusals as "Access to … refused"; keep them distinguishable from crashes.
   if (/\brefused\b/.test(message)) return { message, code: 'refused' };
@@ -37,6 +40,7 @@ export function httpStatus(code: ErrorCode): number {
     case 'refused': return 403;
     case 'not-found': return 404;
     case 'bad-request': return 400;
+    case 'invalid-argument': return 400;
     case 'unavailable': return 501;
     case 'cancelled': return 409;
     case 'conflict': return 409;

@@ -96,5 +96,18 @@ export function buildEscapeWorld(): EscapeWorld {
   symlinkSync(join(outside, '0.xml'), join(trace, 'captured_data', 'xml', '0.xml'));
   symlinkSync(join(outside, 'installed_apps.txt'), join(trace, 'installed_apps', 'installed_apps.txt'));
   symlinkSync(join(outside, 'labels.csv'), join(root, 'labels.csv'));
+
+  // A clean dataset and an agent's traces for it, so calls that need an open evaluation (eval:export) reach their path check.
+  const evalds = join(root, 'evalds');
+  episode(join(evalds, 'general', 'ok'), outside, 'fine');
+  writeFileSync(join(evalds, 'llamatouch_task_metadata.tsv'), index(['ok\tgeneral\tgeneral/ok\tfine\t1\tapp']));
+  const clean = join(root, 'clean-traces', 'ok', 'captured_data');
+  const h = hierarchy('fine');
+  for (const [kind, name, data] of [['screenshot', '0.png', PNG], ['xml', '0.xml', h.xml], ['activity', '0.activity', 'com.example/.fine'], ['action', '0.action', 'BACK|NULL|NULL|1080|2400\n']] as const) {
+    mkdirSync(join(clean, kind), { recursive: true });
+    writeFileSync(join(clean, kind, name), data);
+  }
+  // Files only the working directory has: a relative path must never reach them (issue 28, finding 1).
+  writeFileSync(join(cwd, 'important.txt'), 'keep me\n');
   return { base, root, outside, cwd, canary };
 }

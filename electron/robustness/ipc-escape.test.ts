@@ -18,6 +18,7 @@ import { readExecutionTrace } from '../core/datasets/execution-trace';
 import { readHumanLabelsFile } from '../core/datasets/write-dataset';
 import { buildEscapeWorld, type EscapeWorld } from './escape-world';
 import { runEscapeTable, type Reply, type Transport } from './escape-table';
+import { pathCalls, runPathFieldTable } from './path-field-table';
 import { tally } from './tally';
 
 const cases = tally('root escapes over IPC');
@@ -68,8 +69,16 @@ describe('root escapes through the IPC handlers', () => {
   });
 
   it('refuses every way out of the root and never returns outside contents', async () => {
-    await runEscapeTable(await ipcTransport(w, state), w, cases);
+    const t = await ipcTransport(w, state);
+    await runEscapeTable(t, w, cases);
     expect(cases.total()).toBeGreaterThan(50);
+    // Every call whose schema has a path field, each field attacked (generated from the contract's tags).
+    const ids = {
+      datasetId: ((await t.call('dataset:open', { path: 'ds' })).value as { id: string }).id,
+      evalId: ((await t.call('eval:open', { dataset: 'evalds', agents: [{ name: 'clean', path: 'clean-traces' }] })).value as { evalId: string }).evalId,
+    };
+    const attacked = await runPathFieldTable(t, w, ids, cases);
+    expect([...attacked].sort()).toEqual(pathCalls().map((c) => c.name).sort());
   });
 
   // Traces and labels have no call of their own yet; the core readers behind them hold the same line.

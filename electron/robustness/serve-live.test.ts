@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildEscapeWorld, type EscapeWorld } from './escape-world';
 import { runEscapeTable, type Transport } from './escape-table';
+import { pathCalls, runPathFieldTable } from './path-field-table';
 import { startServe, type LiveServe } from './live-serve';
 import { BAD_FRAMES, frame, sendAfterHandshake, sendRaw } from './ws-frames';
 import { treeText, nestedJsonVh } from './trees';
@@ -47,7 +48,8 @@ beforeAll(async () => {
   writeFileSync(join(good, '0.xml'), '<?xml version="1.0"?><hierarchy rotation="0"><node index="0" text="OK" class="android.widget.Button" clickable="true" bounds="[0,0][16,16]" /></hierarchy>');
   writeFileSync(join(good, 'instruction.txt'), 'good\nA good screen');
   for (let i = 0; i < 12; i++) mkdirSync(join(w.root, 'many', `d${i}`), { recursive: true });
-  s = await startServe({ cwd: w.cwd, stateDir: state, roots: [w.root] });
+  // Started from a folder outside its root, with the root given relative to it (issue 28, finding 1).
+  s = await startServe({ cwd: w.cwd, stateDir: state, roots: ['../root'] });
 }, 60_000);
 
 afterAll(async () => {
@@ -136,6 +138,22 @@ describe('touchstone serve under attack', () => {
     };
     await runEscapeTable(http, w, cases);
     await healthy('after the escape table');
+    // Every call whose schema has a path field, each field attacked (generated from the contract's tags).
+    const ids = {
+      datasetId: (JSON.parse((await s.post('dataset:open', { path: 'ds' })).text) as { value: { id: string } }).value.id,
+      evalId: (JSON.parse((await s.post('eval:open', { dataset: 'evalds', agents: [{ name: 'clean', path: 'clean-traces' }] })).text) as { value: { evalId: string } }).value.evalId,
+    };
+    const attacked = await runPathFieldTable(http, w, ids, cases);
+    expect([...attacked].sort()).toEqual(pathCalls().map((c) => c.name).sort());
+    expect(attacked.size).toBeGreaterThanOrEqual(15);
+    await healthy('after the generated path-field table');
+    // "." is the root the server was given, never the folder it was started from.
+    const dot = JSON.parse((await s.post('eval:inspect', { path: '.' })).text) as { ok: boolean; value: { path: string } };
+    expect(dot).toMatchObject({ ok: true, value: { path: w.root } });
+    // A schema error is a 400 naming the field, not a 500 (issue 28, finding 8).
+    const bad = await s.post('annotation:save', { datasetId: ids.datasetId, path: 'general/ok', step: 0, ess: 'activity<0>', base: 'x' });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text)).toMatchObject({ ok: false, error: { code: 'invalid-argument', message: expect.stringMatching(/base must be an object, got "x"/) } });
     const ds = JSON.parse((await s.post('dataset:open', { path: 'ds' })).text) as { value: { id: string } };
     const ep = JSON.parse((await s.post('episode:load', { datasetId: ds.value.id, path: 'general/ok' })).text) as { ok: boolean; value: { id: string; steps: unknown[] } };
     expect(ep).toMatchObject({ ok: true, value: { id: 'ep-fine' } });

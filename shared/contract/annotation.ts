@@ -5,18 +5,17 @@
  */
 import type { StepHierarchy } from '../contract-types';
 import type { Bounds, Size } from '../model';
-import type { Call, NameSet } from './common';
-import type { JobArgs } from './dataset';
+import { z } from 'zod';
+import { datasetId, jobArgsShape, pathField, stepIndex, textLine, type ArgsOf } from './arg-schema';
+import type { Call } from './common';
 
 /**
  * What the UI read of a step's annotation files: a hash of each file's bytes,
  * null when the file did not exist. Sent back with a save, so the core can
  * tell whether someone else changed the files in between.
  */
-export interface AnnotationBase {
-  ess: string | null;
-  json: string | null;
-}
+export type AnnotationBase = z.infer<typeof annotationBase>;
+const annotationBase = z.object({ ess: z.string().nullable(), json: z.string().nullable() });
 
 /** One step's annotation as stored. */
 export interface StepAnnotation {
@@ -34,12 +33,16 @@ export interface AnnotationSaved extends StepAnnotation {
   hierarchy: StepHierarchy;
 }
 
-export interface AnnotationArgs {
-  datasetId: string;
+/** One step of an episode folder of an opened dataset. */
+const stepShape = {
+  datasetId: datasetId(),
   /** Episode folder relative to the dataset root. */
-  path: string;
-  step: number;
-}
+  path: pathField('dataset'),
+  step: stepIndex(),
+};
+export type AnnotationArgs = z.infer<typeof annotationArgs>;
+const annotationArgs = z.object(stepShape);
+const episodeArgs = z.object({ datasetId: stepShape.datasetId, path: stepShape.path });
 
 /** How one trace fares against the task's whole annotation. */
 export interface TraceVerdict {
@@ -86,8 +89,9 @@ export interface Suggestion {
 }
 
 /** A second annotator's decision on a task, kept in Touchstone's review file beside the dataset. */
+const reviewStatus = z.enum(['reviewed', 'returned']);
 export interface TaskReview {
-  status: 'reviewed' | 'returned';
+  status: z.infer<typeof reviewStatus>;
   /** Why it was returned (or a note); empty when none. */
   comment: string;
   /** ISO-8601 time of the decision. */
@@ -121,9 +125,22 @@ export interface AppChoice {
   source: 'table' | 'trace';
 }
 
+/** Argument schemas of the annotation calls (dispatch checks every call against its schema). */
+export const ANNOTATION_ARGS = {
+  'annotation:load': annotationArgs,
+  'annotation:save': z.object({ ...stepShape, ess: textLine(), base: annotationBase }),
+  'annotation:check': episodeArgs,
+  'annotation:suggest': episodeArgs,
+  'annotation:ocr': z.object({ ...stepShape, ...jobArgsShape }),
+  'annotation:apps': episodeArgs,
+  'annotation:reviews': z.object({ datasetId: datasetId() }),
+  'annotation:review': z.object({ ...episodeArgs.shape, status: reviewStatus.nullable(), comment: z.string().optional() }),
+};
+type A = ArgsOf<typeof ANNOTATION_ARGS>;
+
 export interface AnnotationCalls {
   /** The step's `.ess` line and the versions of its `i.ess` and `i.json`. */
-  'annotation:load': Call<AnnotationArgs, StepAnnotation>;
+  'annotation:load': Call<A['annotation:load'], StepAnnotation>;
   /**
    * Saves the step's `.ess` line atomically (an empty line removes `i.ess`).
    * When the step has no `i.json`, writes the numbered components beside it
@@ -132,39 +149,37 @@ export interface AnnotationCalls {
    * the line does not parse, and with 'conflict' when either file differs
    * from `base` (changed on disk since loaded); nothing is written then.
    */
-  'annotation:save': Call<AnnotationArgs & { ess: string; base: AnnotationBase }, AnnotationSaved>;
+  'annotation:save': Call<A['annotation:save'], AnnotationSaved>;
   /** Live checks of the task's saved annotation (see LiveCheck). */
-  'annotation:check': Call<{ datasetId: string; path: string }, LiveCheck>;
+  'annotation:check': Call<A['annotation:check'], LiveCheck>;
   /**
    * Proposes essential states from the recording: the final screen's
    * distinctive texts (exact, or fuzzy where the text looks dynamic), the
    * targets of recorded taps that change the screen, typed text, the final
    * activity. Ranked per step, best first.
    */
-  'annotation:suggest': Call<{ datasetId: string; path: string }, Suggestion[]>;
+  'annotation:suggest': Call<A['annotation:suggest'], Suggestion[]>;
   /**
    * The text on a step's screenshot, by PP-OCR (electron/core/models). Runs
    * as a job of kind 'ocr'; the result is cached per screenshot (by content
    * hash) in the user's state folder, so a second call is immediate.
    */
-  'annotation:ocr': Call<AnnotationArgs & JobArgs, ScreenText>;
+  'annotation:ocr': Call<A['annotation:ocr'], ScreenText>;
   /**
    * The apps an install check can name: every entry of the app table
    * (resources/app-packages.json) and the packages the episode's recording
    * lists as installed (installed_apps/installed_apps.txt), trace first.
    */
-  'annotation:apps': Call<{ datasetId: string; path: string }, AppChoice[]>;
+  'annotation:apps': Call<A['annotation:apps'], AppChoice[]>;
   /** Every task's review, by task path, from `touchstone-review.json` in the dataset folder (empty when none). */
-  'annotation:reviews': Call<{ datasetId: string }, Record<string, TaskReview>>;
+  'annotation:reviews': Call<A['annotation:reviews'], Record<string, TaskReview>>;
   /**
    * Marks a task reviewed, returns it with a comment, or clears its review
    * (status null); writes only `touchstone-review.json` (atomically), never
    * a LlamaTouch file. Returns every review.
    */
-  'annotation:review': Call<{ datasetId: string; path: string; status: TaskReview['status'] | null; comment?: string }, Record<string, TaskReview>>;
+  'annotation:review': Call<A['annotation:review'], Record<string, TaskReview>>;
 }
 
 export interface AnnotationEvents {}
 
-export const ANNOTATION_CALLS: NameSet<AnnotationCalls> = { 'annotation:load': true, 'annotation:save': true, 'annotation:check': true, 'annotation:suggest': true, 'annotation:reviews': true, 'annotation:review': true, 'annotation:ocr': true, 'annotation:apps': true };
-export const ANNOTATION_EVENTS: NameSet<AnnotationEvents> = {};

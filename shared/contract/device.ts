@@ -1,5 +1,7 @@
 /** The device domain: devices the adb server sees, live, and connecting remote ones. */
-import type { Call, NameSet, NoArgs } from './common';
+import { z } from 'zod';
+import { datasetId, pathField, type ArgsOf } from './arg-schema';
+import type { Call } from './common';
 import type { DeviceInput } from '../kinds/actions/action';
 
 /** adb's state of a device, plus what Touchstone makes of it. */
@@ -23,8 +25,19 @@ export interface DeviceInfo {
   hint?: string;
 }
 
-/** What a person does on the mirrored screen (device pixels): defined with the action model. */
+/** A coordinate in device pixels. */
+const px = () => z.number().min(0);
+/** What a person does on the mirrored screen (device pixels): the action model's DeviceInput, checked at run time. */
 export type { DeviceInput };
+export const deviceInput: z.ZodType<DeviceInput> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('tap'), x: px(), y: px() }),
+  z.object({ kind: z.literal('long-press'), x: px(), y: px() }),
+  z.object({ kind: z.literal('swipe'), x1: px(), y1: px(), x2: px(), y2: px(), durationMs: z.number().min(0).optional() }),
+  z.object({ kind: z.literal('type'), text: z.string().min(1) }),
+  z.object({ kind: z.literal('back') }),
+  z.object({ kind: z.literal('home') }),
+  z.object({ kind: z.literal('enter') }),
+]);
 
 /** One mirror frame: the device's `screencap -p`, base64, with when the core had it. */
 export interface DeviceFrame { png: string; width: number; height: number; capturedAt: number }
@@ -44,33 +57,57 @@ export interface AndroidSdkStatus {
   hint?: string;
 }
 
+const serialArgs = z.object({ serial: z.string().min(1) });
+const snapshotArgs = z.object({ serial: z.string().min(1), name: z.string() });
+
+/** Argument schemas of the device calls (dispatch checks every call against its schema). */
+export const DEVICE_ARGS = {
+  'device:list': z.object({}),
+  'device:connect': z.object({ address: z.string() }),
+  'device:screen': serialArgs,
+  'device:hierarchy': serialArgs,
+  'device:input': z.object({ serial: z.string().min(1), input: deviceInput }),
+  'device:startVirtual': z.discriminatedUnion('world', [
+    z.object({ world: z.literal('demo') }),
+    z.object({ world: z.literal('replay'), datasetId: datasetId(), path: pathField('dataset') }),
+  ]),
+  'device:stopVirtual': serialArgs,
+  'device:sdk': z.object({}),
+  'device:startEmulator': z.object({ avd: z.string(), snapshot: z.string().optional() }),
+  'device:stopEmulator': serialArgs,
+  'device:snapshots': serialArgs,
+  'device:snapshotSave': snapshotArgs,
+  'device:snapshotLoad': snapshotArgs,
+};
+type A = ArgsOf<typeof DEVICE_ARGS>;
+
 export interface DeviceCalls {
   /** Every device the adb server knows, with details for usable ones. */
-  'device:list': Call<NoArgs, DeviceInfo[]>;
+  'device:list': Call<A['device:list'], DeviceInfo[]>;
   /** `adb connect host:port` (an STF remote-connect endpoint, a docker-android container, a virtual device). */
-  'device:connect': Call<{ address: string }, DeviceInfo[]>;
+  'device:connect': Call<A['device:connect'], DeviceInfo[]>;
   /** The current screen as PNG (the mirror polls it a few times a second while shown). */
-  'device:screen': Call<{ serial: string }, DeviceFrame>;
+  'device:screen': Call<A['device:screen'], DeviceFrame>;
   /** The numbered components of the current screen (uiautomator dump). */
-  'device:hierarchy': Call<{ serial: string }, DeviceComponent[]>;
+  'device:hierarchy': Call<A['device:hierarchy'], DeviceComponent[]>;
   /** Performs one input on the device (not recorded). */
-  'device:input': Call<{ serial: string; input: DeviceInput }, void>;
+  'device:input': Call<A['device:input'], void>;
   /** Starts a Touchstone virtual device in the core (the demo phone, or a replay of an episode folder of an open dataset) and connects adb to it. */
-  'device:startVirtual': Call<{ world: 'demo' } | { world: 'replay'; datasetId: string; path: string }, DeviceInfo>;
+  'device:startVirtual': Call<A['device:startVirtual'], DeviceInfo>;
   /** Stops a virtual device started by `device:startVirtual`. */
-  'device:stopVirtual': Call<{ serial: string }, void>;
+  'device:stopVirtual': Call<A['device:stopVirtual'], void>;
   /** Whether the Android SDK's emulator and avdmanager are here, and the AVDs. */
-  'device:sdk': Call<NoArgs, AndroidSdkStatus>;
+  'device:sdk': Call<A['device:sdk'], AndroidSdkStatus>;
   /** Starts an AVD headless (optionally from a snapshot) and waits until adb lists it booted. */
-  'device:startEmulator': Call<{ avd: string; snapshot?: string }, DeviceInfo>;
+  'device:startEmulator': Call<A['device:startEmulator'], DeviceInfo>;
   /** Stops an emulator (`emulator-NNNN`) through its console (`kill`). */
-  'device:stopEmulator': Call<{ serial: string }, void>;
+  'device:stopEmulator': Call<A['device:stopEmulator'], void>;
   /** The snapshots of an emulator (console `avd snapshot list`). */
-  'device:snapshots': Call<{ serial: string }, string[]>;
+  'device:snapshots': Call<A['device:snapshots'], string[]>;
   /** Saves the emulator's state as a named snapshot; returns the snapshots after. */
-  'device:snapshotSave': Call<{ serial: string; name: string }, string[]>;
+  'device:snapshotSave': Call<A['device:snapshotSave'], string[]>;
   /** Loads a named snapshot into the running emulator. */
-  'device:snapshotLoad': Call<{ serial: string; name: string }, void>;
+  'device:snapshotLoad': Call<A['device:snapshotLoad'], void>;
 }
 
 export interface DeviceEvents {
@@ -78,8 +115,3 @@ export interface DeviceEvents {
   'device:changed': { devices: DeviceInfo[] };
 }
 
-export const DEVICE_CALLS: NameSet<DeviceCalls> = {
-  'device:list': true, 'device:connect': true, 'device:screen': true, 'device:hierarchy': true, 'device:input': true, 'device:startVirtual': true, 'device:stopVirtual': true,
-  'device:sdk': true, 'device:startEmulator': true, 'device:stopEmulator': true, 'device:snapshots': true, 'device:snapshotSave': true, 'device:snapshotLoad': true,
-};
-export const DEVICE_EVENTS: NameSet<DeviceEvents> = { 'device:changed': true };

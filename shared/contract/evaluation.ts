@@ -7,21 +7,13 @@
 import type { ExecAction, Size } from '../model';
 import type { EssentialResult } from '../evaluation/types';
 import type { BaselineResult } from '../evaluation/baselines';
-import type { Call, NameSet, NoArgs } from './common';
-import type { JobArgs } from './dataset';
+import { z } from 'zod';
+import { datasetId, jobArgsShape, nonBlank, pathField, type ArgsOf } from './arg-schema';
+import type { Call } from './common';
+import { EVAL_EXTRA_METHODS, type EvalExtraMethod, type EvalMethodKey } from './evaluation-methods';
 import type { SecretInfo } from './run';
 
-/** The verdict columns of the overview, side by side. */
-export type EvalMethodKey = 'essential' | 'legacy' | 'stepwise' | 'lcs';
-export const EVAL_METHOD_KEYS: readonly EvalMethodKey[] = ['essential', 'legacy', 'stepwise', 'lcs'];
-
-/**
- * Methods of the related systems, shown as more columns when the evaluation asks for them
- * (`EvalSpec.methods`) or the user turns them on: the A3-style LLM judge, the hybrid (essential
- * states + judge, disagreements to a human) and Mobile-Bench CheckPoints.
- */
-export type EvalExtraMethod = 'judge' | 'hybrid' | 'checkpoints';
-export const EVAL_EXTRA_METHODS: readonly EvalExtraMethod[] = ['judge', 'hybrid', 'checkpoints'];
+export { EVAL_EXTRA_METHODS, EVAL_METHOD_KEYS, type EvalExtraMethod, type EvalMethodKey } from './evaluation-methods';
 
 /** One extra method's verdict on one task x agent. */
 export interface EvalExtraVerdict {
@@ -72,13 +64,8 @@ export interface EvalExtraResult {
  * plain line is one checkpoint, a line starting with `[` is a group in Mobile-Bench's JSON syntax:
  * `["a", "b"]` sequential, `["&", "a", "b"]` all, `["|", "a", "b"]` any (groups nest).
  */
-export interface CheckpointCaseEdit {
-  query: string;
-  apps: string[];
-  package: string[];
-  phrase: string[];
-  api: string[];
-}
+export type CheckpointCaseEdit = z.infer<typeof checkpointCaseEdit>;
+const checkpointCaseEdit = z.object({ query: z.string(), apps: z.array(z.string()), package: z.array(z.string()), phrase: z.array(z.string()), api: z.array(z.string()) });
 
 /** The test case of one task in `<dataset>/checkpoints.json`, with the file's version for conflict checks. */
 export interface CheckpointCaseFile {
@@ -95,24 +82,26 @@ export interface CheckpointCaseFile {
 }
 
 /** One agent's traces: a display name and its folder (any layout `touchstone eval` detects, or one trace). */
-export interface AgentTraces {
-  name: string;
-  path: string;
+export type AgentTraces = z.infer<typeof agentTraces>;
+const agentTraces = z.object({
+  name: nonBlank(),
+  path: pathField('host'),
   /** Human labels (`episode,human` CSV) of this agent's runs; defaults to the evaluation's shared file. */
-  human?: string;
-}
+  human: pathField('host').optional(),
+});
 
 /** What to evaluate (also what `touchstone serve --dataset D --traces NAME=DIR --human F` presets). */
-export interface EvalSpec {
-  dataset: string;
-  agents: AgentTraces[];
+export type EvalSpec = z.infer<typeof evalSpec>;
+const evalSpec = z.object({
+  dataset: pathField('host'),
+  agents: z.array(agentTraces).min(1),
   /** Human labels shared by every agent without its own file; created on the first label when absent. */
-  human?: string;
+  human: pathField('host').optional(),
   /** Sentence embedder for fuzzy items, as `touchstone eval --embedder` (default `default`). */
-  embedder?: 'default' | 'none';
+  embedder: z.enum(['default', 'none']).optional(),
   /** Extra methods shown as more columns from the start (the user can turn them on and off). */
-  methods?: EvalExtraMethod[];
-}
+  methods: z.array(z.enum(EVAL_EXTRA_METHODS)).optional(),
+});
 
 /** What a folder is, so the open screen can offer it in the right slot. */
 export type FolderKind =
@@ -224,57 +213,80 @@ export interface JudgeEndpointView {
  * (default `judge`), `keyName` alone picks a stored key, neither leaves the key to the environment.
  * `reset: true` forgets the app's settings (the environment is in effect again; stored keys stay).
  */
-export interface JudgeEndpointEdit { baseURL?: string; models?: string[] | string; keyName?: string | null; key?: string; reset?: boolean }
+export type JudgeEndpointEdit = z.infer<typeof judgeEndpointEdit>;
+const judgeEndpointEdit = z.object({
+  baseURL: z.string().optional(), models: z.union([z.array(z.string()), z.string()]).optional(),
+  keyName: z.string().nullable().optional(), key: z.string().optional(), reset: z.boolean().optional(),
+});
 
 /** Export formats: per-cell CSV, the full JSON report, or one self-contained HTML report. */
-export type EvalExportFormat = 'csv' | 'json' | 'html';
+export type EvalExportFormat = z.infer<typeof evalExportFormat>;
+const evalExportFormat = z.enum(['csv', 'json', 'html']);
+
+const evalCell = { evalId: z.string(), agent: z.string(), episode: z.string() };
+
+/** Argument schemas of the evaluation calls (dispatch checks every call against its schema). */
+export const EVALUATION_ARGS = {
+  'eval:inspect': z.object({ path: pathField('host') }),
+  'eval:open': z.object({ ...evalSpec.shape, ...jobArgsShape, fromCache: z.boolean().optional() }),
+  'eval:preset': z.object({}),
+  'eval:episode': z.object(evalCell),
+  'eval:label': z.object({ ...evalCell, human: z.boolean().nullable() }),
+  'eval:export': z.object({ evalId: z.string(), format: evalExportFormat, path: pathField('host').optional() }),
+  'eval:methods': z.object({ evalId: z.string(), methods: z.array(z.enum(EVAL_EXTRA_METHODS)) }),
+  'eval:judgeEndpoint': z.object({}),
+  'eval:judgeEndpointSet': judgeEndpointEdit,
+  'checkpoints:load': z.object({ datasetId: datasetId(), episode: nonBlank() }),
+  'checkpoints:save': z.object({ datasetId: datasetId(), episode: nonBlank(), edit: checkpointCaseEdit, base: z.string().nullable() }),
+};
+type A = ArgsOf<typeof EVALUATION_ARGS>;
 
 export interface EvaluationCalls {
   /** Says whether a folder is a dataset, one agent trace, or a folder of traces (and why not, otherwise). */
-  'eval:inspect': Call<{ path: string }, FolderKind>;
+  'eval:inspect': Call<A['eval:inspect'], FolderKind>;
   /**
    * Opens (evaluates) a dataset against each agent's traces as a job of kind 'evaluation'.
    * Episodes whose annotation and trace files are unchanged come from the on-disk cache.
    * `fromCache`: return at once what the cache last stored, without checking files (the UI shows it
    * while a full open checks and re-evaluates).
    */
-  'eval:open': Call<EvalSpec & JobArgs & { fromCache?: boolean }, EvalOverview>;
+  'eval:open': Call<A['eval:open'], EvalOverview>;
   /** The evaluation the server was started with (`serve --dataset --traces`), or null. */
-  'eval:preset': Call<NoArgs, EvalSpec | null>;
+  'eval:preset': Call<A['eval:preset'], EvalSpec | null>;
   /** The replay data of one task x agent: steps of both sides, every method's result with evidence. */
-  'eval:episode': Call<{ evalId: string; agent: string; episode: string }, EvalEpisodeDetail>;
+  'eval:episode': Call<A['eval:episode'], EvalEpisodeDetail>;
   /**
    * Sets (true/false) or clears (null) the human verdict of one task x agent; the label file is
    * rewritten atomically, only that episode's line changing. Returns the agent's labels.
    */
-  'eval:label': Call<{ evalId: string; agent: string; episode: string; human: boolean | null }, { file: string; labels: Record<string, boolean> }>;
+  'eval:label': Call<A['eval:label'], { file: string; labels: Record<string, boolean> }>;
   /**
    * The overview as CSV / JSON / one offline HTML report: written atomically to `path` when given
    * (a file path on the machine running Touchstone), else returned as `content` (web downloads).
    */
-  'eval:export': Call<{ evalId: string; format: EvalExportFormat; path?: string }, { path?: string; bytes: number; content?: string }>;
+  'eval:export': Call<A['eval:export'], { path?: string; bytes: number; content?: string }>;
   /**
    * Computes extra methods for every task x agent of an open evaluation: the judge (endpoint, models
    * and key from `eval:judgeEndpointSet`, else TOUCHSTONE_LLM_BASE_URL / TOUCHSTONE_LLM_MODEL /
    * TOUCHSTONE_LLM_API_KEY of the process running Touchstone; answers cached per endpoint and model), the hybrid and CheckPoints (`<dataset>/checkpoints.json`
    * or each episode's). A method that cannot run says why in `unavailable`.
    */
-  'eval:methods': Call<{ evalId: string; methods: EvalExtraMethod[] }, EvalExtraResult>;
+  'eval:methods': Call<A['eval:methods'], EvalExtraResult>;
   /** The judge's endpoint in effect and where each part comes from (no key, only its name). */
-  'eval:judgeEndpoint': Call<NoArgs, JudgeEndpointView>;
+  'eval:judgeEndpoint': Call<A['eval:judgeEndpoint'], JudgeEndpointView>;
   /**
    * Checks and saves the judge's endpoint (atomically, in the app's state folder; the key in the key
    * store). 'bad-request' names the field and what to do. Answers as `eval:judgeEndpoint`.
    */
-  'eval:judgeEndpointSet': Call<JudgeEndpointEdit, JudgeEndpointView>;
+  'eval:judgeEndpointSet': Call<A['eval:judgeEndpointSet'], JudgeEndpointView>;
   /** The Mobile-Bench test case of one task from `<dataset>/checkpoints.json` (annotation view). */
-  'checkpoints:load': Call<{ datasetId: string; episode: string }, CheckpointCaseFile>;
+  'checkpoints:load': Call<A['checkpoints:load'], CheckpointCaseFile>;
   /**
    * Writes the task's test case into `<dataset>/checkpoints.json` atomically (other test cases kept;
    * an empty case removes it). Fails with 'bad-request' naming the category and line of a bad
    * checkpoint, and with 'conflict' when the file changed on disk since `base` was read.
    */
-  'checkpoints:save': Call<{ datasetId: string; episode: string; edit: CheckpointCaseEdit; base: string | null }, CheckpointCaseFile>;
+  'checkpoints:save': Call<A['checkpoints:save'], CheckpointCaseFile>;
 }
 
 export interface EvaluationEvents {
@@ -282,17 +294,3 @@ export interface EvaluationEvents {
   'eval:judgeEndpoint': JudgeEndpointView;
 }
 
-export const EVALUATION_CALLS: NameSet<EvaluationCalls> = {
-  'eval:inspect': true,
-  'eval:open': true,
-  'eval:preset': true,
-  'eval:episode': true,
-  'eval:label': true,
-  'eval:export': true,
-  'eval:methods': true,
-  'eval:judgeEndpoint': true,
-  'eval:judgeEndpointSet': true,
-  'checkpoints:load': true,
-  'checkpoints:save': true,
-};
-export const EVALUATION_EVENTS: NameSet<EvaluationEvents> = { 'eval:judgeEndpoint': true };

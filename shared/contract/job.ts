@@ -4,7 +4,9 @@
  * id the client chooses, throttled progress events, one `job:done` event, and
  * cancellation by id. A reloaded UI finds running jobs again with `job:list`.
  */
-import type { Call, NameSet, NoArgs } from './common';
+import { z } from 'zod';
+import { type ArgsOf } from './arg-schema';
+import type { Call } from './common';
 
 /** The kinds of work that run as jobs (a new long-running feature adds its kind here). */
 export type JobKind = 'dataset:open' | 'dataset:check' | 'evaluation' | 'run' | 'ocr' | 'record' | 'demo';
@@ -29,14 +31,21 @@ export interface JobInfo extends JobProgress {
   startedAt: string;
 }
 
+/** Argument schemas of the job calls (dispatch checks every call against its schema). */
+export const JOB_ARGS = {
+  'job:list': z.object({}),
+  'job:cancel': z.object({ jobId: z.string() }),
+};
+type A = ArgsOf<typeof JOB_ARGS>;
+
 export interface JobCalls {
   /** The jobs still running, oldest first (for a UI re-attaching after a reload). */
-  'job:list': Call<NoArgs, JobInfo[]>;
+  'job:list': Call<A['job:list'], JobInfo[]>;
   /**
    * Cancels one job by id; the call that started it fails with code 'cancelled'.
    * `cancelled` is false when no job with that id is running (it may have ended).
    */
-  'job:cancel': Call<{ jobId: string }, { cancelled: boolean }>;
+  'job:cancel': Call<A['job:cancel'], { cancelled: boolean }>;
 }
 
 export interface JobEvents {
@@ -46,5 +55,3 @@ export interface JobEvents {
   'job:done': { jobId: string; kind: JobKind; ok: boolean; error?: { message: string; code: string } };
 }
 
-export const JOB_CALLS: NameSet<JobCalls> = { 'job:list': true, 'job:cancel': true };
-export const JOB_EVENTS: NameSet<JobEvents> = { 'job:progress': true, 'job:done': true };

@@ -1,77 +1,29 @@
 /** The run domain: agents on dataset tasks over devices, and the demo dataset. */
-import type { Call, NameSet, NoArgs } from './common';
-import type { JobArgs } from './dataset';
-import type { DeviceInput } from './device';
+import { z } from 'zod';
+import { datasetId, jobArgsShape, pathField, type ArgsOf } from './arg-schema';
+import type { Call } from './common';
+import { deviceInput } from './device';
 import type { ExecAction } from '../model';
 import type { AgentInfo } from '../kinds/agents';
 
-/**
- * Every default of a run, whichever way it starts (`touchstone run`, `run:start`, the agent host, the
- * demo): electron/core/runner/start-run.ts applies them, the CLI's help and the run form show them.
- */
-export const RUN_DEFAULTS = {
-  repeat: 1,
-  maxSteps: 20,
-  /** Longest wait for one agent decision. */
-  stepTimeoutMs: 120_000,
-  episodeTimeoutMs: 900_000,
-  /** Base seed of the agents with randomness (each episode's seed mixes in its id and repeat). */
-  seed: 1,
-  /** Where traces go, relative to the working folder (the CLI and the agent host; the run view writes into the dataset). */
-  out: 'runs',
-} as const;
-
-/** What `run:start` runs: tasks x agents x repeats over devices (see `touchstone run`). */
-export interface RunRequest extends JobArgs {
-  datasetId: string;
-  /** Episode ids, or 'all'. */
-  tasks: string[] | 'all';
-  /** Agent names: replay, noop, random, and any registered agent. */
-  agents: string[];
-  /** Serials, or 'all' usable devices. */
-  devices: string[] | 'all';
-  /** Defaults of these and the rest: RUN_DEFAULTS. */
-  repeat?: number;
-  maxSteps?: number;
-  stepTimeoutMs?: number;
-  episodeTimeoutMs?: number;
-  /** Base seed of the agents with randomness (`touchstone run --seed`). */
-  seed?: number;
-  /** Continue unfinished episodes in the output folder instead of starting them again. */
-  resume?: boolean;
-  /**
-   * Agent settings as `touchstone run --agent-opt` takes them (`key` for every agent, `agent.key` for one,
-   * e.g. `llm.model`). Never a secret: keys whose name says key/token/secret/password are refused here.
-   */
-  agentSettings?: Record<string, string>;
-  /** Secret settings by the name of a stored key (`run:secretSet`), e.g. `{ "llm.api_key": "openai" }`: the core fills in the value. */
-  secretSettings?: Record<string, string>;
-  /** How each device is brought to a task's start (default `task`). */
-  reset?: RunReset;
-  /** Device configurations (B-MoCA): every task runs under each chosen configuration (docs/device-configs.md). */
-  configs?: RunConfigChoice;
-}
+export { RUN_CONFIGS_SHOWN, RUN_DEFAULTS } from './run-defaults';
 
 /** Which configurations of a configuration file a run uses: the named ones (all, or `names`), or a seeded split. */
-export interface RunConfigChoice {
-  /** The configuration file, relative to the dataset folder. */
-  file: string;
+export type RunConfigChoice = z.infer<typeof runConfigChoice>;
+const runConfigChoice = z.object({
+  /** The configuration file, relative to the dataset folder (or absolute, inside a folder opened here). */
+  file: pathField('dataset'),
   /** Only these named configurations (default: all of them); ignored with `split`. */
-  names?: string[];
+  names: z.array(z.string()).optional(),
   /** A generated train / test split of the file's factor combinations (as `--config-split`). */
-  split?: 'train' | 'test';
+  split: z.enum(['train', 'test']).optional(),
   /** Seed of the split (default 0). */
-  seed?: number;
-}
+  seed: z.number().optional(),
+});
 
 /** One device configuration as the run form shows it: its name, split and factors (unset factors are left out). */
 export interface RunDeviceConfig { name: string; split?: 'train' | 'test'; factors: Record<string, string | number | boolean> }
 
-/**
- * Most configurations `run:configs` lists (named ones, and chosen ones): a file may name 100,000; the counts
- * say how many there are, and a run uses them all.
- */
-export const RUN_CONFIGS_SHOWN = 500;
 
 /** A configuration file's contents for the run form. */
 export interface RunConfigFile {
@@ -99,8 +51,43 @@ export interface RunConfigReport {
  * (clear the task's app data, ignoring touchstone-tasks.json), `home` (only HOME), `none` (nothing at all),
  * `snapshot` (load the named emulator snapshot; devices without an emulator console are refused).
  */
-export type RunResetMethod = 'task' | 'clear-app' | 'home' | 'none' | 'snapshot';
-export interface RunReset { method: RunResetMethod; snapshot?: string }
+export type RunResetMethod = z.infer<typeof runResetMethod>;
+const runResetMethod = z.enum(['task', 'clear-app', 'home', 'none', 'snapshot']);
+export type RunReset = z.infer<typeof runReset>;
+const runReset = z.object({ method: runResetMethod, snapshot: z.string().optional() });
+
+/** What `run:start` runs: tasks x agents x repeats over devices (see `touchstone run`). */
+export type RunRequest = z.infer<typeof runRequest>;
+const runRequest = z.object({
+  ...jobArgsShape,
+  datasetId: datasetId(),
+  /** Episode ids, or 'all'. */
+  tasks: z.union([z.array(z.string()), z.literal('all')]),
+  /** Agent names: replay, noop, random, and any registered agent. */
+  agents: z.array(z.string()).min(1),
+  /** Serials, or 'all' usable devices. */
+  devices: z.union([z.array(z.string()), z.literal('all')]),
+  /** Defaults of these and the rest: RUN_DEFAULTS. */
+  repeat: z.int().min(1).optional(),
+  maxSteps: z.int().min(1).optional(),
+  stepTimeoutMs: z.number().positive().optional(),
+  episodeTimeoutMs: z.number().positive().optional(),
+  /** Base seed of the agents with randomness (`touchstone run --seed`). */
+  seed: z.number().optional(),
+  /** Continue unfinished episodes in the output folder instead of starting them again. */
+  resume: z.boolean().optional(),
+  /**
+   * Agent settings as `touchstone run --agent-opt` takes them (`key` for every agent, `agent.key` for one,
+   * e.g. `llm.model`). Never a secret: keys whose name says key/token/secret/password are refused here.
+   */
+  agentSettings: z.record(z.string(), z.string()).optional(),
+  /** Secret settings by the name of a stored key (`run:secretSet`), e.g. `{ "llm.api_key": "openai" }`: the core fills in the value. */
+  secretSettings: z.record(z.string(), z.string()).optional(),
+  /** How each device is brought to a task's start (default `task`). */
+  reset: runReset.optional(),
+  /** Device configurations (B-MoCA): every task runs under each chosen configuration (docs/device-configs.md). */
+  configs: runConfigChoice.optional(),
+});
 
 /** Tokens and cost of LLM-backed agents (cost only when prices were given: `price_in`/`price_out`, USD per 1M tokens). */
 export interface RunUsage { requests: number; tokensIn: number; tokensOut: number; costUsd?: number }
@@ -141,31 +128,50 @@ export interface RunSummary {
   configReport?: RunConfigReport;
 }
 
+/** Argument schemas of the run calls (dispatch checks every call against its schema). */
+export const RUN_ARGS = {
+  'run:agents': z.object({}),
+  'run:start': runRequest,
+  'run:secrets': z.object({}),
+  'run:secretSet': z.object({ name: z.string(), value: z.string() }),
+  'run:secretDelete': z.object({ name: z.string() }),
+  'run:demoDataset': z.object(jobArgsShape),
+  'run:configFiles': z.object({ datasetId: datasetId() }),
+  'run:configs': z.object({ datasetId: datasetId(), choice: runConfigChoice }),
+  'run:configReport': z.object({ jobId: z.string() }),
+  'run:live': z.object({ jobId: z.string() }),
+  'run:cancelEpisode': z.object({ jobId: z.string(), device: z.string() }),
+  'run:recordStart': z.object({ datasetId: datasetId(), device: z.string().min(1), description: z.string(), category: z.string().optional(), episode: z.string().optional() }),
+  'run:recordAct': z.object({ sessionId: z.string(), input: deviceInput }),
+  'run:recordSave': z.object({ sessionId: z.string() }),
+};
+type A = ArgsOf<typeof RUN_ARGS>;
+
 export interface RunCalls extends RunCallsLive {
   /** Every agent kind (shared/kinds/agents) with its settings described, for the run form. */
-  'run:agents': Call<NoArgs, AgentInfo[]>;
+  'run:agents': Call<A['run:agents'], AgentInfo[]>;
   /** Runs agents as a job of kind 'run' (progress: episodes); traces go to `<dataset>/runs/<time>/`. */
-  'run:start': Call<RunRequest, RunSummary>;
+  'run:start': Call<A['run:start'], RunSummary>;
   /** The stored API keys (names, never values) and where they are kept. */
-  'run:secrets': Call<NoArgs, SecretList>;
+  'run:secrets': Call<A['run:secrets'], SecretList>;
   /** Stores (or replaces) a key under a name; answers without the key. */
-  'run:secretSet': Call<{ name: string; value: string }, SecretInfo>;
-  'run:secretDelete': Call<{ name: string }, boolean>;
+  'run:secretSet': Call<A['run:secretSet'], SecretInfo>;
+  'run:secretDelete': Call<A['run:secretDelete'], boolean>;
   /**
    * The demo dataset's folder: generated on first use (a job of kind 'demo', progress: tasks
    * recorded, then agent episodes) by running the virtual phone through the capture path.
    * The client then opens it with `dataset:open`.
    */
-  'run:demoDataset': Call<JobArgs, { path: string; created: boolean }>;
+  'run:demoDataset': Call<A['run:demoDataset'], { path: string; created: boolean }>;
   /** Lists the configuration files (`*.json` with `"format": "touchstone-configs/1"` or configs/factors) in the dataset folder. */
-  'run:configFiles': Call<{ datasetId: string }, string[]>;
+  'run:configFiles': Call<A['run:configFiles'], string[]>;
   /**
    * Reads and validates a configuration file; with `choice.split` also the generated configurations (the core's
    * messages on error). Lists at most RUN_CONFIGS_SHOWN of each; `configCount` / `chosenCount` give the totals.
    */
-  'run:configs': Call<{ datasetId: string; choice: RunConfigChoice }, RunConfigFile & { chosen: RunDeviceConfig[]; chosenCount: number }>;
+  'run:configs': Call<A['run:configs'], RunConfigFile & { chosen: RunDeviceConfig[]; chosenCount: number }>;
   /** The per-factor breakdown of a finished run with configurations (null when it had none or is unknown). */
-  'run:configReport': Call<{ jobId: string }, RunConfigReport | null>;
+  'run:configReport': Call<A['run:configReport'], RunConfigReport | null>;
 }
 
 /** One step of a live run, as it is committed to the trace. */
@@ -215,15 +221,15 @@ export interface RecordScreen { sessionId: string; step: number; url: string; ac
 
 export interface RunCallsLive {
   /** The live state of a run job (null when unknown, e.g. after the core restarted). */
-  'run:live': Call<{ jobId: string }, RunLive | null>;
+  'run:live': Call<A['run:live'], RunLive | null>;
   /** Cancels the episode running on one device; its recorded steps are kept and the run goes on. */
-  'run:cancelEpisode': Call<{ jobId: string; device: string }, boolean>;
+  'run:cancelEpisode': Call<A['run:cancelEpisode'], boolean>;
   /** Starts recording a demonstration on a device into an open dataset (captures the first screen). */
-  'run:recordStart': Call<{ datasetId: string; device: string; description: string; category?: string; episode?: string }, RecordScreen>;
+  'run:recordStart': Call<A['run:recordStart'], RecordScreen>;
   /** Performs and records one input, then captures the next screen. */
-  'run:recordAct': Call<{ sessionId: string; input: DeviceInput }, RecordScreen>;
+  'run:recordAct': Call<A['run:recordAct'], RecordScreen>;
   /** Writes instruction.txt and the index row; returns the new episode's folder relative to the dataset. */
-  'run:recordSave': Call<{ sessionId: string }, { path: string; steps: number }>;
+  'run:recordSave': Call<A['run:recordSave'], { path: string; steps: number }>;
 }
 
 export interface RunEvents {
@@ -231,8 +237,3 @@ export interface RunEvents {
   'run:episode': RunEpisodeEvent;
 }
 
-export const RUN_CALLS: NameSet<RunCalls> = {
-  'run:start': true, 'run:agents': true, 'run:secrets': true, 'run:secretSet': true, 'run:secretDelete': true, 'run:demoDataset': true, 'run:live': true, 'run:cancelEpisode': true, 'run:recordStart': true, 'run:recordAct': true, 'run:recordSave': true,
-  'run:configFiles': true, 'run:configs': true, 'run:configReport': true,
-};
-export const RUN_EVENTS: NameSet<RunEvents> = { 'run:step': true, 'run:episode': true };

@@ -1,5 +1,5 @@
 import type { EvalCell, EvalMethodKey, EvalOverview } from '../contract/evaluation';
-import { EVAL_METHOD_KEYS } from '../contract/evaluation';
+import { EVAL_METHOD_KEYS } from '../contract/evaluation-methods';
 import { methodMetrics, type EpisodeRow, type MethodMetrics } from './metrics';
 
 /** The overview fields metrics are computed from (the renderer recomputes them at once when a label changes). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { numberComponents } from '../../../shared/formats/number-components';
 import { serialiseComponentsJson } from '../../../shared/formats/components-json';
 import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
@@ -77,6 +77,26 @@ describe.skipIf(!have)(`annotation:load / annotation:save over a copy of trace_1
     await expect(service.calls['annotation:save']({ ...at(1), ess: 'a\nb', base })).rejects.toMatchObject({ code: 'bad-request' });
     await expect(service.calls['annotation:save']({ datasetId, path: '../..', step: 1, ess: 'activity<0>', base })).rejects.toMatchObject({ code: 'refused' });
     expect(existsSync(file('1.ess'))).toBe(false);
+  });
+
+  // Issue 28, finding 8: each of these used to write a file (a stray N.ess, an .ess holding NUL) or crash (a 500).
+  it.each([5, 999_999, 2 ** 53 - 1])('refuses step %d of the 5-step episode: no stray N.ess is written', async (step) => {
+    const before = readdirSync(dirname(file('0.ess'))).sort();
+    const err = await service.calls['annotation:save']({ ...at(step), ess: 'activity<0>', base: { ess: null, json: null } }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'bad-request', message: expect.stringMatching(new RegExp(`Step ${step} is not in episode trace_18 \\(its steps are 0–4\\); nothing was saved`)) });
+    expect(readdirSync(dirname(file('0.ess'))).sort()).toEqual(before);
+  });
+
+  it.each([
+    ['step 2^53', { step: 2 ** 53 }, /step must be ≤ 9007199254740991/],
+    ['base "x"', { base: 'x' }, /base must be an object, got "x"/],
+    ['an .ess line holding NUL', { ess: 'activity<0>\u0000|exact<1>' }, /ess must not contain a NUL character/],
+  ] as const)('refuses %s as invalid-argument naming the field, writing nothing', async (_label, over, message) => {
+    const { base } = await service.calls['annotation:load'](at(1));
+    const before = readdirSync(dirname(file('0.ess'))).sort();
+    const args = { ...at(1), ess: 'activity<0>', base, ...over };
+    await expect(service.calls['annotation:save'](args as never)).rejects.toMatchObject({ code: 'invalid-argument', message: expect.stringMatching(message) });
+    expect(readdirSync(dirname(file('0.ess'))).sort()).toEqual(before);
   });
 });
 

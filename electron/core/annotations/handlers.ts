@@ -2,7 +2,6 @@ import type { AnnotationCalls, Suggestion } from '../../../shared/contract/annot
 import { EpisodeMemo } from './episode-memo';
 import type { AppContext } from '../../kernel/context';
 import { AppError } from '../../kernel/errors';
-import { DatasetRegistry } from '../../kernel/dataset-registry';
 import { liveCheck, liveCheckResources } from './live-check';
 import { loadStepAnnotation, saveStepAnnotation } from './step-annotation';
 import { suggestEssentialStates } from './suggest';
@@ -23,10 +22,10 @@ export function annotationHandlers(ctx: AppContext, changed: (root: string, rel:
   const checks = liveCheckResources(async () => texts.asOcr());
   return {
     'annotation:ocr': async (args) => {
-      const ds = ctx.datasets.get(args?.datasetId);
-      const { rel } = ctx.datasets.confine(ds, args?.path);
-      const step = DatasetRegistry.step(args?.step);
-      return ctx.jobs.run('ocr', { jobId: args?.jobId, label: `OCR of step ${step} of ${rel}` }, async (job) => {
+      const ds = ctx.datasets.get(args.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args.path);
+      const step = args.step;
+      return ctx.jobs.run('ocr', { jobId: args.jobId, label: `OCR of step ${step} of ${rel}` }, async (job) => {
         job.progress(0, 1, { phase: 'ocr' });
         const out = await texts.ofStep(ds.root, rel, step);
         job.progress(1, 1, { phase: 'ocr' });
@@ -34,45 +33,41 @@ export function annotationHandlers(ctx: AppContext, changed: (root: string, rel:
       });
     },
     'annotation:apps': async (args) => {
-      const ds = ctx.datasets.get(args?.datasetId);
-      const { rel } = ctx.datasets.confine(ds, args?.path);
+      const ds = ctx.datasets.get(args.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args.path);
       return appChoices(ds.root, rel);
     },
     'annotation:load': async (args) => {
-      const ds = ctx.datasets.get(args?.datasetId);
-      const { rel } = ctx.datasets.confine(ds, args?.path);
-      return loadStepAnnotation(ds.root, rel, DatasetRegistry.step(args?.step));
+      const ds = ctx.datasets.get(args.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args.path);
+      return loadStepAnnotation(ds.root, rel, args.step);
     },
     'annotation:save': async (args) => {
-      const ds = ctx.datasets.get(args?.datasetId);
-      const { rel } = ctx.datasets.confine(ds, args?.path);
-      const step = DatasetRegistry.step(args?.step);
-      if (typeof args?.ess !== 'string') throw new AppError('bad-request', 'annotation:save needs the .ess line as a string (empty to remove it).');
-      const base = args.base;
-      if (!base || !('ess' in base) || !('json' in base)) throw new AppError('bad-request', 'annotation:save needs the base versions annotation:load returned.');
-      const saved = await saveStepAnnotation(ds.root, rel, step, args.ess, base);
+      const ds = ctx.datasets.get(args.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args.path);
+      const step = args.step;
+      const saved = await saveStepAnnotation(ds.root, rel, step, args.ess, args.base);
       changed(ds.root, rel);
       suggestions.forget(ds.root, rel);
       return { ...saved, hierarchy: await ctx.backend.hierarchy(ds.root, rel, step) };
     },
     'annotation:check': async (args) => {
-      const ds = ctx.datasets.get(args?.datasetId);
-      const { rel } = ctx.datasets.confine(ds, args?.path);
+      const ds = ctx.datasets.get(args.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args.path);
       return liveCheck(ds.root, rel, checks);
     },
     'annotation:suggest': async (args) => {
-      const ds = ctx.datasets.get(args?.datasetId);
-      const { rel } = ctx.datasets.confine(ds, args?.path);
+      const ds = ctx.datasets.get(args.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args.path);
       return suggestions.get(ds.root, rel, () => suggestEssentialStates(ds.root, rel));
     },
-    'annotation:reviews': async (args) => readReviews(ctx.datasets.get(args?.datasetId).root),
+    'annotation:reviews': async (args) => readReviews(ctx.datasets.get(args.datasetId).root),
     'annotation:review': async (args) => {
-      const ds = ctx.datasets.get(args?.datasetId);
-      const { rel } = ctx.datasets.confine(ds, args?.path);
-      const status = args?.status ?? null;
-      if (status !== null && status !== 'reviewed' && status !== 'returned') throw new AppError('bad-request', `Review status must be 'reviewed', 'returned' or null, got ${JSON.stringify(status)}.`);
-      if (status === 'returned' && !args?.comment?.trim()) throw new AppError('bad-request', 'Returning a task needs a comment saying what to fix.');
-      return writeReview(ds.root, rel, status, args?.comment ?? '');
+      const ds = ctx.datasets.get(args.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args.path);
+      const status = args.status;
+      if (status === 'returned' && !args.comment?.trim()) throw new AppError('bad-request', 'Returning a task needs a comment saying what to fix.');
+      return writeReview(ds.root, rel, status, args.comment ?? '');
     },
   };
 }

@@ -8,7 +8,8 @@ import { formatProblem } from '../../../shared/model';
 import { AppError } from '../../kernel/errors';
 import { writeFileAtomic } from '../../platform/atomic-write';
 import { serialised } from '../../platform/serial-queue';
-import { readTextIn } from '../../platform/confined-read';
+import { listIn, readTextIn } from '../../platform/confined-read';
+import { stepFilesOf } from '../steps/episode-folder';
 import { readStepHierarchyParsed } from '../datasets/load-episode';
 import { inRoot, relJoin } from '../datasets/paths';
 
@@ -41,6 +42,17 @@ export async function loadStepAnnotation(root: string, relPath: string, step: nu
 }
 
 
+/** Steps the episode has: those with a screenshot or a hierarchy (an `.ess` alone does not make a step). */
+async function stepsOf(root: string, relPath: string): Promise<number[]> {
+  let names: string[];
+  try {
+    names = (await listIn(root, relPath)).map((d) => d.name);
+  } catch (err) {
+    throw new AppError('not-found', `Episode folder ${relPath} cannot be read (${(err as Error).message}); nothing was saved.`, { cause: err });
+  }
+  return [...stepFilesOf(names)].filter(([, f]) => f.png || f.xml || f.vh).map(([i]) => i);
+}
+
 /**
  * Saves a step's `.ess` line if its files are still as `base` says: writes
  * `i.ess` atomically (removes it for an empty line) and, when the step has no
@@ -51,6 +63,12 @@ export function saveStepAnnotation(root: string, relPath: string, step: number, 
   return serialised(inRoot(root, relPath, `${step}.ess`), async () => {
     const line = ess.trim();
     if (/[\r\n]/.test(line)) throw new AppError('bad-request', `The essential state of step ${step} must be one line.`);
+    // A step past the episode's end would leave a stray N.ess that upstream's evaluator takes for a state.
+    const steps = await stepsOf(root, relPath);
+    if (!steps.includes(step)) {
+      const has = steps.length ? `its steps are ${steps[0]}–${steps.at(-1)}` : 'it has no step (no screenshot or hierarchy)';
+      throw new AppError('bad-request', `Step ${step} is not in episode ${relPath} (${has}); nothing was saved. Annotate one of its steps.`);
+    }
     const f = await readFiles(root, relPath, step);
     if (hashOf(f.ess) !== base.ess || hashOf(f.json) !== base.json) {
       const which = [hashOf(f.ess) !== base.ess ? f.essRel : '', hashOf(f.json) !== base.json ? f.jsonRel : ''].filter(Boolean).join(' and ');

@@ -11,8 +11,7 @@ import { configsReply, listConfigFiles, readChoice, writeBreakdown } from './run
 type ConfigCalls = Pick<RunCalls, 'run:configFiles' | 'run:configs' | 'run:configReport'>;
 
 /** Reads a choice of a dataset's configuration file; bad files and choices are `bad-request`s with the core's messages. */
-async function read(ctx: AppContext, ds: DatasetOverview, choice: RunConfigChoice | undefined) {
-  if (!choice || typeof choice.file !== 'string' || !choice.file.trim()) throw new AppError('bad-request', 'Device configurations need a configuration file (a path inside the dataset folder, e.g. configs.json, or an absolute path inside an opened folder).');
+async function read(ctx: AppContext, ds: DatasetOverview, choice: RunConfigChoice) {
   let abs: string;
   try { abs = isAbsolute(choice.file) ? ctx.guard.resolve(choice.file) : ctx.datasets.confine(ds, choice.file).abs; } catch (err) {
     throw new AppError('refused', `${choice.file}: a configuration file must be in the dataset folder ${ds.root} or inside a folder opened here (${(err as Error).message})`, { cause: err });
@@ -22,12 +21,12 @@ async function read(ctx: AppContext, ds: DatasetOverview, choice: RunConfigChoic
 
 export function configHandlers(ctx: AppContext, reports: Map<string, RunConfigReport>): ConfigCalls {
   return {
-    'run:configFiles': async (args) => listConfigFiles(ctx.datasets.get(args?.datasetId).root),
+    'run:configFiles': async (args) => listConfigFiles(ctx.datasets.get(args.datasetId).root),
     'run:configs': async (args) => {
-      const { file, chosen } = await read(ctx, ctx.datasets.get(args?.datasetId), args?.choice);
+      const { file, chosen } = await read(ctx, ctx.datasets.get(args.datasetId), args.choice);
       return configsReply(file, chosen);
     },
-    'run:configReport': async (args) => reports.get(String(args?.jobId)) ?? null,
+    'run:configReport': async (args) => reports.get(args.jobId) ?? null,
   };
 }
 

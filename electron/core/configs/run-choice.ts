@@ -1,7 +1,8 @@
 /** The run view's choice of device configurations: which files a dataset has, what they hold, which ones a run uses. */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RUN_CONFIGS_SHOWN, type RunConfigChoice, type RunConfigFile, type RunDeviceConfig } from '../../../shared/contract/run';
+import { RUN_CONFIGS_SHOWN } from '../../../shared/contract/run-defaults';
+import type { RunConfigChoice, RunConfigFile, RunDeviceConfig } from '../../../shared/contract/run';
 import { writeFileAtomic } from '../../platform/atomic-write';
 import type { EpisodeRecord } from '../runner/episode-record';
 import { breakdown, breakdownMarkdown, type ConfigBreakdown } from './breakdown';

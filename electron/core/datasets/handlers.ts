@@ -1,4 +1,4 @@
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import type { DatasetOverview } from '../../../shared/contract';
 import type { DatasetCalls } from '../../../shared/contract/dataset';
 import type { AppContext } from '../../kernel/context';
@@ -18,11 +18,10 @@ function realPath(abs: string): string | null {
 
 /** The dataset domain's calls: open (a job), pick, recent, summary, check (a job). */
 export function datasetHandlers(ctx: AppContext, onOpened: (root: string) => void): DatasetCalls {
-  async function open(path: unknown, jobId: string | undefined): Promise<DatasetOverview> {
-    if (typeof path !== 'string' || path.trim() === '' || path.includes('\0')) throw new AppError('bad-request', 'dataset:open needs a folder path.');
-    // Resolved once, to one real path that the root check, the stat and the guard all use: a relative
-    // path is taken from the first --root (the folder the UI offers), else from the working directory.
-    const real = realPath(resolve(ctx.allowed ? ctx.allowed.roots()[0] : process.cwd(), path));
+  /** `path` is absolute: dispatch resolved a typed one against the first --root (its `host` tag), a dialog gives one. */
+  async function open(path: string, jobId: string | undefined): Promise<DatasetOverview> {
+    // Resolved once, to one real path that the root check, the stat and the guard all use.
+    const real = realPath(path);
     if (!real) throw new AppError('not-found', `Cannot open ${path}: no such folder. The path is read on the machine running Touchstone.`);
     if (ctx.allowed) {
       try {
@@ -47,17 +46,17 @@ export function datasetHandlers(ctx: AppContext, onOpened: (root: string) => voi
   }
 
   return {
-    'dataset:open': (args) => open(args?.path, args?.jobId),
+    'dataset:open': (args) => open(args.path, args.jobId),
     'dataset:pickFolder': async (args) => {
       if (!ctx.options.pickFolder) throw new AppError('unavailable', 'There is no folder dialog in web mode; type the folder path instead.');
       const picked = await ctx.options.pickFolder();
-      return picked ? open(picked, args?.jobId) : null;
+      return picked ? open(picked, args.jobId) : null;
     },
     'dataset:recent': () => ctx.recent.list(),
-    'dataset:summary': async (args) => ctx.datasets.get(args?.datasetId),
+    'dataset:summary': async (args) => ctx.datasets.get(args.datasetId),
     'dataset:check': async (args) => {
-      const ds = ctx.datasets.get(args?.datasetId);
-      return ctx.jobs.run('dataset:check', { jobId: args?.jobId, label: `Checking ${ds.name}` }, (job) => {
+      const ds = ctx.datasets.get(args.datasetId);
+      return ctx.jobs.run('dataset:check', { jobId: args.jobId, label: `Checking ${ds.name}` }, (job) => {
         job.progress(0, ds.tasks.length);
         return ctx.backend.check(ds.root, (done, total) => job.progress(done, total), job.signal);
       });

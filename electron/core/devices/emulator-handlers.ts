@@ -19,8 +19,8 @@ export function emulatorHandlers(manager: () => DeviceManager): EmulatorCalls {
    * to a port the device list has an `emulator-NNNN` for: any other process listening on a named port would get
    * the token.
    */
-  const consoleOf = async (args: { serial?: unknown } | undefined): Promise<EmulatorConsoleClient> => {
-    const serial = typeof args?.serial === 'string' ? args.serial : '';
+  const consoleOf = async (args: { serial: string }): Promise<EmulatorConsoleClient> => {
+    const serial = args.serial;
     const port = consolePortOf(serial);
     if (port === null) throw new AppError('bad-request', `${serial || 'This device'} is not an emulator (serial emulator-NNNN): snapshots need the emulator console.`);
     let listed: boolean;
@@ -28,8 +28,8 @@ export function emulatorHandlers(manager: () => DeviceManager): EmulatorCalls {
     if (!listed) throw new AppError('refused', `${serial} is not in the device list, so its console is not used (the console token goes only to a listed emulator); start the emulator, or pick it from the device list.`);
     return new EmulatorConsoleClient(port);
   };
-  const nameOf = (args: { name?: unknown } | undefined): string => {
-    const name = typeof args?.name === 'string' ? args.name.trim() : '';
+  const nameOf = (args: { name: string }): string => {
+    const name = args.name.trim();
     if (!SNAPSHOT.test(name)) throw new AppError('bad-request', `Snapshot name "${name}" is not usable: use 1-64 letters, digits, dots, dashes or underscores.`);
     return name;
   };
@@ -39,7 +39,7 @@ export function emulatorHandlers(manager: () => DeviceManager): EmulatorCalls {
   return {
     'device:sdk': () => androidSdkStatus(),
     'device:startEmulator': async (args) => {
-      if (typeof args?.avd !== 'string' || !/^[\w.-]+$/.test(args.avd)) throw new AppError('bad-request', 'device:startEmulator needs the name of an AVD (see device:sdk).');
+      if (!/^[\w.-]+$/.test(args.avd)) throw new AppError('bad-request', 'device:startEmulator needs the name of an AVD (see device:sdk).');
       if (!findEmulator()) throw new AppError('unavailable', (await androidSdkStatus()).hint ?? 'No Android emulator found.');
       const snapshot = args.snapshot === undefined || args.snapshot === '' ? undefined : nameOf({ name: args.snapshot });
       try { return await appEmulators.start(manager(), args.avd, snapshot); } catch (err) { throw new AppError('unavailable', (err as Error).message, { cause: err }); }

@@ -19,10 +19,6 @@ export function appDeviceManager(): DeviceManager {
 /** The device domain's calls; the first `device:list` starts live tracking (`device:changed` events). */
 export function deviceHandlers(ctx: AppContext): DeviceCalls {
   let tracking: Promise<unknown> | null = null;
-  const serialOf = (args: { serial?: unknown } | undefined): string => {
-    if (typeof args?.serial !== 'string' || !args.serial) throw new AppError('bad-request', 'This device call needs the serial of a device (see device:list).');
-    return args.serial;
-  };
   const unavailable = (err: unknown): AppError => new AppError('unavailable', (err as Error).message, { cause: err });
   return {
     ...emulatorHandlers(appDeviceManager),
@@ -34,31 +30,30 @@ export function deviceHandlers(ctx: AppContext): DeviceCalls {
       return list;
     },
     'device:connect': async (args) => {
-      if (typeof args?.address !== 'string') throw new AppError('bad-request', 'device:connect needs an address host:port.');
       const mgr = appDeviceManager();
       try { await mgr.connect(args.address); } catch (err) { throw new AppError('bad-request', (err as Error).message, { cause: err }); }
       return mgr.list();
     },
     'device:screen': async (args) => {
-      try { return await screenFrame(appDeviceManager(), serialOf(args)); } catch (err) { throw unavailable(err); }
+      try { return await screenFrame(appDeviceManager(), args.serial); } catch (err) { throw unavailable(err); }
     },
     'device:hierarchy': async (args) => {
-      try { return await screenComponents(appDeviceManager(), serialOf(args)); } catch (err) { throw unavailable(err); }
+      try { return await screenComponents(appDeviceManager(), args.serial); } catch (err) { throw unavailable(err); }
     },
     'device:input': async (args) => {
-      const serial = serialOf(args);
+      const serial = args.serial;
       try { await sendInput(appDeviceManager(), serial, args.input); } catch (err) { throw new AppError(/Not a device input/.test((err as Error).message) ? 'bad-request' : 'unavailable', (err as Error).message, { cause: err }); }
     },
     'device:startVirtual': async (args) => {
       let world: 'demo' | { replay: string } = 'demo';
-      if (args?.world === 'replay') {
+      if (args.world === 'replay') {
         const ds = ctx.datasets.get(args.datasetId);
         world = { replay: ctx.datasets.confine(ds, args.path).abs };
-      } else if (args?.world !== 'demo') throw new AppError('bad-request', 'device:startVirtual needs world "demo", or "replay" with a datasetId and an episode path.');
+      }
       try { return await appVirtualDevices.start(appDeviceManager(), world); } catch (err) { throw unavailable(err); }
     },
     'device:stopVirtual': async (args) => {
-      const serial = serialOf(args);
+      const serial = args.serial;
       if (!(await appVirtualDevices.stop(appDeviceManager(), serial))) throw new AppError('not-found', `${serial} is not a virtual device started here.`);
     },
   };

@@ -2,7 +2,6 @@ import { posix } from 'node:path';
 import type { EpisodeCalls } from '../../../shared/contract/episode';
 import type { AppContext } from '../../kernel/context';
 import type { DatasetBackend } from '../datasets/dataset-backend';
-import { DatasetRegistry } from '../../kernel/dataset-registry';
 
 type Episode = ReturnType<DatasetBackend['episode']>;
 
@@ -30,20 +29,20 @@ export function episodeHandlers(ctx: AppContext): { calls: EpisodeCalls; forget(
   };
   const calls: EpisodeCalls = {
     'episode:load': async (args) => {
-      const ds = ctx.datasets.get(args?.datasetId);
-      const { rel } = ctx.datasets.confine(ds, args?.path);
+      const ds = ctx.datasets.get(args.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args.path);
       return { datasetId: ds.id, ...(await episodeOf(ds.root, rel)) };
     },
     'episode:screens': async (args) => {
-      const ds = ctx.datasets.get(args?.datasetId);
-      const { rel } = ctx.datasets.confine(ds, args?.path);
+      const ds = ctx.datasets.get(args.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args.path);
       const ep = await episodeOf(ds.root, rel);
       return ep.steps.map((s) => ({ step: s.index, url: s.files.png ? ctx.options.fileUrl(ds.id, posix.join(rel, `${s.index}.png`)) : null }));
     },
     'episode:hierarchy': async (args) => {
-      const ds = ctx.datasets.get(args?.datasetId);
-      const { rel } = ctx.datasets.confine(ds, args?.path);
-      return ctx.backend.hierarchy(ds.root, rel, DatasetRegistry.step(args?.step));
+      const ds = ctx.datasets.get(args.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args.path);
+      return ctx.backend.hierarchy(ds.root, rel, args.step);
     },
   };
   return { calls, forget };

@@ -39,7 +39,6 @@ function view(rel: string, text: string | null, tasks: CheckpointTask[], problem
 
 /** Reads the test case of `episode` from `<root>/checkpoints.json`. */
 export async function loadCheckpointCase(root: string, episode: string): Promise<CheckpointCaseFile> {
-  needEpisode(episode);
   const file = path.join(root, DATASET_CHECKPOINTS_FILE);
   const text = await readText(file);
   const { tasks, problems } = parseFile(text, file);
@@ -47,9 +46,8 @@ export async function loadCheckpointCase(root: string, episode: string): Promise
 }
 
 /** The editor's lines as Mobile-Bench JSON values; a bad group names its category and line. */
-function toJsonLines(lines: unknown, cat: string): unknown[] {
-  if (!Array.isArray(lines) || lines.some((l) => typeof l !== 'string')) throw new AppError('bad-request', `${cat}: a list of lines (strings) is needed.`);
-  return (lines as string[]).map((l) => l.trim()).filter(Boolean).map((l, i) => {
+function toJsonLines(lines: readonly string[], cat: string): unknown[] {
+  return lines.map((l) => l.trim()).filter(Boolean).map((l, i) => {
     if (!l.startsWith('[')) return l;
     try { return JSON.parse(l) as unknown; } catch (err) {
       throw new AppError('bad-request', `${cat} line ${i + 1}: ${JSON.stringify(l)} is not a group in JSON syntax (${(err as Error).message}). Write ["a", "b"] (in order), ["&", "a", "b"] (all) or ["|", "a", "b"] (any), or a plain checkpoint without a leading [.`);
@@ -59,19 +57,15 @@ function toJsonLines(lines: unknown, cat: string): unknown[] {
 
 /** The task's test case from the editor, checked by the same reader `--method checkpoints` uses. */
 function taskFrom(episode: string, e: CheckpointCaseEdit): CheckpointTask | null {
-  const cps = Object.fromEntries(CATS.map(([k, label]) => [label, toJsonLines(e?.[k], label)]));
-  const apps = Array.isArray(e?.apps) ? e.apps.map(String).map((a) => a.trim()).filter(Boolean) : [];
-  const query = typeof e?.query === 'string' ? e.query.trim() : '';
+  const cps = Object.fromEntries(CATS.map(([k, label]) => [label, toJsonLines(e[k], label)]));
+  const apps = e.apps.map((a) => a.trim()).filter(Boolean);
+  const query = e.query.trim();
   if (!query && !apps.length && Object.values(cps).every((l) => !l.length)) return null;
   const r = parseCheckpointTasks(JSON.stringify([{ ID: episode, Query: query, 'APP List': apps, CheckPoints: cps }]), `test case ${episode}`);
   // Warnings refuse too: what the reader would drop (an empty group) must not be saved silently.
   const bad = r.ok ? r.warnings : r.problems;
   if (!r.ok || bad.length || !r.value[0]) throw new AppError('bad-request', `${bad.map((p) => p.message).join(' ')} Nothing was saved.`);
   return r.value[0];
-}
-
-function needEpisode(episode: string): void {
-  if (!episode.trim() || episode === 'undefined') throw new AppError('bad-request', 'CheckPoints: an episode id is needed (the test case ID).');
 }
 
 
@@ -83,7 +77,6 @@ function needEpisode(episode: string): void {
 export function saveCheckpointCase(root: string, episode: string, edit: CheckpointCaseEdit, base: string | null): Promise<CheckpointCaseFile> {
   const file = path.join(root, DATASET_CHECKPOINTS_FILE);
   return serialised(file, async () => {
-    needEpisode(episode);
     const task = taskFrom(episode, edit);
     const text = await readText(file);
     if (versionOf(text) !== base) {

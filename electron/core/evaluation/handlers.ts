@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AgentTraces, EvalSpec, EvaluationCalls } from '../../../shared/contract/evaluation';
+import type { EvalSpec, EvaluationCalls } from '../../../shared/contract/evaluation';
 import type { AppContext } from '../../kernel/context';
 import { DatasetRegistry } from '../../kernel/dataset-registry';
 import { AppError } from '../../kernel/errors';
@@ -35,17 +35,17 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
   /** The judge's endpoint set in the view; keys in the run form's key store. */
   const judgeEndpoint = new JudgeEndpointSettings(ctx.options.stateDir, secretHandlers(ctx.options).store);
 
-  const allowedPath = async (p: unknown, what: string, mustExist = true): Promise<string> => {
-    if (typeof p !== 'string' || !p.trim()) throw new AppError('bad-request', `${what}: a path is needed.`);
+  // Paths arrive absolute: dispatch resolved relative ones against the first --root (their `host` tag), never the cwd.
+  const allowedPath = async (p: string, what: string, mustExist = true): Promise<string> => {
     if (ctx.allowed) {
       try { ctx.allowed.resolve(p); } catch { throw new AppError('refused', `${what} ${p} refused: this server only opens folders inside ${ctx.allowed.roots().join(', ')} (--root).`); }
     }
     if (mustExist && !exists(p)) throw new AppError('not-found', `${what} ${p} does not exist on the machine running Touchstone.`);
     return path.resolve(p);
   };
-  const session = (id: unknown): EvalSession => {
-    const s = typeof id === 'string' ? sessions.get(id) : undefined;
-    if (!s) throw new AppError('not-found', `Evaluation ${String(id)} is not open (the app may have restarted); open it again.`);
+  const session = (id: string): EvalSession => {
+    const s = sessions.get(id);
+    if (!s) throw new AppError('not-found', `Evaluation ${id} is not open (the app may have restarted); open it again.`);
     return s;
   };
   const serveRoot = (root: string): string => {
@@ -59,10 +59,8 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
   };
 
   async function open(spec: EvalSpec, jobId: string | undefined, fromCache: boolean) {
-    if (!spec || !Array.isArray(spec.agents) || !spec.agents.length) throw new AppError('bad-request', 'eval:open needs a dataset and at least one agent (a name and a traces folder).');
     const names = new Set<string>();
-    for (const a of spec.agents as AgentTraces[]) {
-      if (typeof a?.name !== 'string' || !a.name.trim()) throw new AppError('bad-request', 'Every agent needs a name (e.g. NAME=DIR).');
+    for (const a of spec.agents) {
       if (names.has(a.name)) throw new AppError('bad-request', `Two agents are named ${a.name}; give each a different name.`);
       names.add(a.name);
     }
@@ -99,13 +97,13 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
   }
 
   return {
-    'eval:inspect': async (args) => inspectFolder(await allowedPath(args?.path, 'Folder')),
-    'eval:open': (args) => open(args, args?.jobId, args?.fromCache === true),
+    'eval:inspect': async (args) => inspectFolder(await allowedPath(args.path, 'Folder')),
+    'eval:open': (args) => open(args, args.jobId, args.fromCache === true),
     'eval:preset': async () => ctx.options.evaluation ?? null,
     'eval:episode': async (args) => {
-      const s = session(args?.evalId);
+      const s = session(args.evalId);
       try {
-        return await episodeDetail(s, String(args?.agent), String(args?.episode), {
+        return await episodeDetail(s, args.agent, args.episode, {
           gtUrl: (rel) => ctx.options.fileUrl(s.overview.datasetId, rel),
           agentUrl: (agent, abs) => {
             const root = s.agents.get(agent)!.root;
@@ -119,12 +117,11 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
       }
     },
     'eval:label': async (args) => {
-      const s = session(args?.evalId);
-      const a = s.agents.get(String(args?.agent));
-      if (!a) throw new AppError('not-found', `No agent named ${String(args?.agent)} in this evaluation.`);
-      const ep = String(args?.episode);
+      const s = session(args.evalId);
+      const a = s.agents.get(args.agent);
+      if (!a) throw new AppError('not-found', `No agent named ${args.agent} in this evaluation.`);
+      const ep = args.episode;
       if (!s.tasks.has(ep)) throw new AppError('not-found', `Episode ${ep} is not in the dataset.`);
-      if (args?.human !== true && args?.human !== false && args?.human !== null) throw new AppError('bad-request', 'human must be true, false or null (clear).');
       let labels: Map<string, boolean>;
       try { labels = await writeLabel(a.labelFile, ep, args.human); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
       // Agents sharing one label file see the change too.
@@ -132,8 +129,8 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
       return { file: a.labelFile, labels: Object.fromEntries(labels) };
     },
     'eval:methods': async (args) => {
-      const s = session(args?.evalId);
-      try { return await viewMethods(s, args?.methods, { cacheDir: ctx.options.stateDir, env: process.env, appEndpoint: () => judgeEndpoint.flags() }); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
+      const s = session(args.evalId);
+      try { return await viewMethods(s, args.methods, { cacheDir: ctx.options.stateDir, env: process.env, appEndpoint: () => judgeEndpoint.flags() }); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
     },
     'eval:judgeEndpoint': () => judgeEndpoint.view(),
     'eval:judgeEndpointSet': async (args) => {
@@ -142,21 +139,21 @@ export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
       ctx.emit('eval:judgeEndpoint', view);
       return view;
     },
-    'checkpoints:load': async (args) => loadCheckpointCase(ctx.datasets.get(args?.datasetId).root, String(args?.episode)),
-    'checkpoints:save': async (args) => saveCheckpointCase(ctx.datasets.get(args?.datasetId).root, String(args?.episode), args?.edit, args?.base ?? null),
+    'checkpoints:load': async (args) => loadCheckpointCase(ctx.datasets.get(args.datasetId).root, args.episode),
+    'checkpoints:save': async (args) => saveCheckpointCase(ctx.datasets.get(args.datasetId).root, args.episode, args.edit, args.base),
     'eval:export': async (args) => {
-      const s = session(args?.evalId);
+      const s = session(args.evalId);
       const o = s.overview;
       let content: string;
-      if (args?.format === 'csv') content = overviewCsv(o);
-      else if (args?.format === 'json') content = overviewJson(o);
-      else if (args?.format === 'html') {
+      if (args.format === 'csv') content = overviewCsv(o);
+      else if (args.format === 'json') content = overviewJson(o);
+      else {
         content = await htmlReport({
           overview: o,
           essential: async (agent, ep) => (await s.agents.get(agent)?.cache.detail(ep))?.fixed.essential,
           trace: (agent, ep) => s.agents.get(agent)?.traces.get(ep),
         });
-      } else throw new AppError('bad-request', `Export format must be csv, json or html; got ${String(args?.format)}.`);
+      }
       const bytes = Buffer.byteLength(content);
       if (args.path === undefined) return { bytes, content };
       const file = await allowedPath(args.path, 'Export file', false);

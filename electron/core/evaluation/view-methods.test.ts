@@ -43,7 +43,7 @@ describe.skipIf(!existsSync(TRACE_18))('eval:methods: judge, hybrid and CheckPoi
     expect(cp.short!.reason).toMatch(/Key phrase "no such phrase" fails/);
     expect(cp.claimed).toMatchObject({ completed: undefined });
     expect(cp.claimed!.reason).toMatch(/No CheckPoints for episode claimed/);
-    await expect(service.calls['eval:methods']({ evalId, methods: ['oracle' as 'judge'] })).rejects.toThrow(/methods must be a list of judge, hybrid, checkpoints/);
+    await expect(service.calls['eval:methods']({ evalId, methods: ['oracle' as 'judge'] })).rejects.toMatchObject({ code: 'invalid-argument', message: expect.stringMatching(/methods\[0\] must be one of "judge", "hybrid", "checkpoints", got "oracle"/) });
   });
 
   it('with TOUCHSTONE_LLM_* set: two judges, their disagreements and the hybrid\'s queued for a human; a second call is answered from the cache', async () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { EVAL_EXTRA_METHODS, type EvalExtraCell, type EvalExtraMethod, type EvalExtraResult, type EvalQueueItem } from '../../../shared/contract/evaluation';
+import { EVAL_EXTRA_METHODS, type EvalExtraMethod } from '../../../shared/contract/evaluation-methods';
+import type { EvalExtraCell, EvalExtraResult, EvalQueueItem } from '../../../shared/contract/evaluation';
 import type { CheckpointResult } from '../../../shared/evaluation/checkpoints/types';
 import { datasetCheckpointTasks, evaluateCheckpoints } from './checkpoint-method';
 import type { EvalSession } from './eval-session';
@@ -41,10 +42,7 @@ async function judgeOptions(o: ViewMethodsOptions): Promise<JudgeOptions | strin
  * cached essential-state outcome and the judge's answers), CheckPoints (from the trace's recorded
  * actions, API actions included). Nothing here changes the evaluation's cache.
  */
-export async function viewMethods(s: EvalSession, asked: unknown, o: ViewMethodsOptions): Promise<EvalExtraResult> {
-  if (!Array.isArray(asked) || asked.some((m) => !EVAL_EXTRA_METHODS.includes(m as EvalExtraMethod))) {
-    throw new Error(`methods must be a list of ${EVAL_EXTRA_METHODS.join(', ')}; got ${JSON.stringify(asked)}.`);
-  }
+export async function viewMethods(s: EvalSession, asked: readonly EvalExtraMethod[], o: ViewMethodsOptions): Promise<EvalExtraResult> {
   const methods = EVAL_EXTRA_METHODS.filter((m) => asked.includes(m));
   const out: EvalExtraResult = { evalId: s.id, methods, cells: [], queue: [], unavailable: {}, warnings: [] };
   const wantJudge = methods.includes('judge') || methods.includes('hybrid');

@@ -1,5 +1,5 @@
 import type { EvalOverview } from '../../../shared/contract/evaluation';
-import { EVAL_METHOD_KEYS } from '../../../shared/contract/evaluation';
+import { EVAL_METHOD_KEYS } from '../../../shared/contract/evaluation-methods';
 import type { EssentialResult } from '../../../shared/evaluation/types';
 import { agentChartSvg, completionBy, METHOD_LABELS, overviewMetrics } from '../../../shared/evaluation/overview-metrics';
 import type { TraceRef } from '../traces/trace-layouts';

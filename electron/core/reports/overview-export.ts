@@ -1,5 +1,5 @@
 import type { EvalOverview } from '../../../shared/contract/evaluation';
-import { EVAL_METHOD_KEYS } from '../../../shared/contract/evaluation';
+import { EVAL_METHOD_KEYS } from '../../../shared/contract/evaluation-methods';
 import { agrees, overviewMetrics } from '../../../shared/evaluation/overview-metrics';
 
 const cell = (v: unknown): string => {

@@ -25,11 +25,10 @@ export function runHandlers(ctx: AppContext): Omit<RunCalls, 'run:agents' | 'run
     ...recordHandlers(ctx),
     ...configHandlers(ctx, reports),
     ...secrets.calls,
-    'run:live': async (args) => live.get(String(args?.jobId)),
-    'run:cancelEpisode': async (args) => live.cancelEpisode(String(args?.jobId), String(args?.device)),
+    'run:live': async (args) => live.get(args.jobId),
+    'run:cancelEpisode': async (args) => live.cancelEpisode(args.jobId, args.device),
     'run:start': async (args) => {
-      const ds = ctx.datasets.get(args?.datasetId);
-      if (!Array.isArray(args.agents) || !args.agents.length) throw new AppError('bad-request', 'run:start needs at least one agent.');
+      const ds = ctx.datasets.get(args.datasetId);
       for (const [k, min] of [['repeat', 1], ['maxSteps', 1], ['stepTimeoutMs', 1], ['episodeTimeoutMs', 1], ['seed', 0]] as const) {
         const v = args[k];
         if (v !== undefined && (!Number.isInteger(v) || v < min)) throw new AppError('bad-request', `run:start: ${k} must be a whole number >= ${min}; got ${JSON.stringify(v)}.`);

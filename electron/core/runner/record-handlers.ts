@@ -3,7 +3,6 @@ import type { RecordScreen, RunCallsLive } from '../../../shared/contract/run';
 import type { AppContext } from '../../kernel/context';
 import { AppError } from '../../kernel/errors';
 import { adbShell } from '../capture/device-shell';
-import { checkInput } from '../devices/device-io';
 import { appDeviceManager } from '../devices/handlers';
 import { descriptionProblem, type RecordedScreen } from '../recorder/record-episode';
 import { RecordSessions, type RecordSession } from './record-sessions';
@@ -15,17 +14,16 @@ export function recordHandlers(ctx: AppContext): Pick<RunCallsLive, 'run:recordS
     sessionId: s.id, step: r.step, activity: r.activity, components: r.components.length,
     url: ctx.options.fileUrl(s.datasetId, posix.join(s.recorder.relPath, `${r.step}.png`)),
   });
-  const session = (id: unknown): RecordSession => {
-    const s = sessions.get(String(id));
+  const session = (id: string): RecordSession => {
+    const s = sessions.get(id);
     if (!s) throw new AppError('not-found', 'No such recording (it was saved, or the core restarted); start a new one.');
     return s;
   };
   const failed = (err: unknown): AppError => err instanceof AppError ? err : new AppError('unavailable', (err as Error).message, { cause: err });
   return {
     'run:recordStart': async (args) => {
-      const ds = ctx.datasets.get(args?.datasetId);
-      if (typeof args.device !== 'string' || !args.device) throw new AppError('bad-request', 'run:recordStart needs the device serial.');
-      const description = typeof args.description === 'string' ? args.description.trim() : '';
+      const ds = ctx.datasets.get(args.datasetId);
+      const description = args.description.trim();
       if (!description) throw new AppError('bad-request', 'Describe the task first: the instruction is saved with the demonstration.');
       const problem = descriptionProblem(description);
       if (problem) throw new AppError('bad-request', problem);
@@ -39,13 +37,11 @@ export function recordHandlers(ctx: AppContext): Pick<RunCallsLive, 'run:recordS
       } catch (err) { throw failed(err); }
     },
     'run:recordAct': async (args) => {
-      const s = session(args?.sessionId);
-      let input;
-      try { input = checkInput(args.input); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
-      try { return screenOf(s, await sessions.act(s, input)); } catch (err) { throw failed(err); }
+      const s = session(args.sessionId);
+      try { return screenOf(s, await sessions.act(s, args.input)); } catch (err) { throw failed(err); }
     },
     'run:recordSave': async (args) => {
-      const s = session(args?.sessionId);
+      const s = session(args.sessionId);
       const steps = s.recorder.steps;
       try { return { path: await sessions.save(s), steps }; } catch (err) { throw failed(err); }
     },

@@ -7,7 +7,7 @@ import type { AgentFactory } from '../agents/agent';
 import { prepareAgents } from '../agents/prepare-agents';
 import { runAgents, type RunOptions, type RunResult } from './run-agents';
 import type { EpisodeLimits } from './run-episode';
-import { RUN_DEFAULTS } from '../../../shared/contract/run';
+import { RUN_DEFAULTS } from '../../../shared/contract/run-defaults';
 
 /** Every default of a run (defined with the contract, so the run form reads the same values). */
 export { RUN_DEFAULTS };

@@ -22,8 +22,8 @@ export function secretHandlers(o: Pick<AppServiceOptions, 'stateDir' | 'secretCi
     store,
     calls: {
       'run:secrets': () => wrap(store.list()),
-      'run:secretSet': (args) => wrap(store.set(args?.name, args?.value)),
-      'run:secretDelete': (args) => wrap(store.delete(args?.name)),
+      'run:secretSet': (args) => wrap(store.set(args.name, args.value)),
+      'run:secretDelete': (args) => wrap(store.delete(args.name)),
     },
   };
   perService.set(o, made);

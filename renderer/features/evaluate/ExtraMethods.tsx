@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { EVAL_EXTRA_METHODS, type EvalExtraCell, type EvalExtraMethod, type EvalExtraResult, type EvalOverview } from '../../../shared/contract/evaluation';
+import { EVAL_EXTRA_METHODS, type EvalExtraMethod } from '../../../shared/contract/evaluation-methods';
+import type { EvalExtraCell, EvalExtraResult, EvalOverview } from '../../../shared/contract/evaluation';
 import type { TouchstoneClient } from '../../api/client';
 import { useEvalStore } from './eval-store';
 import { EXTRA_LABELS } from './OverviewTable';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EvalCell, EvalExtraCell, EvalExtraMethod } from '../../../shared/contract/evaluation';
-import { EVAL_METHOD_KEYS } from '../../../shared/contract/evaluation';
+import { EVAL_METHOD_KEYS } from '../../../shared/contract/evaluation-methods';
 import { METHOD_LABELS } from '../../../shared/evaluation/overview-metrics';
 import { cellKey, type OverviewRow } from './overview-rows';
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { EVAL_METHOD_KEYS } from '../../../shared/contract/evaluation';
+import { EVAL_METHOD_KEYS } from '../../../shared/contract/evaluation-methods';
 import { METHOD_LABELS } from '../../../shared/evaluation/overview-metrics';
 import type { Size } from '../../../shared/model';
 import type { TouchstoneClient } from '../../api/client';

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import type { EvalOverview } from '../../../shared/contract/evaluation';
-import { EVAL_METHOD_KEYS } from '../../../shared/contract/evaluation';
+import { EVAL_METHOD_KEYS } from '../../../shared/contract/evaluation-methods';
 import { agentChartSvg, completionBy, METHOD_LABELS, overviewMetrics } from '../../../shared/evaluation/overview-metrics';
 
 const pct = (v: number | undefined): string => (v === undefined ? '–' : `${(v * 100).toFixed(1)}%`);

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { EVAL_EXTRA_METHODS, type JudgeEndpointEdit, type JudgeEndpointView } from '../../../shared/contract/evaluation';
+import { EVAL_EXTRA_METHODS } from '../../../shared/contract/evaluation-methods';
+import type { JudgeEndpointEdit, JudgeEndpointView } from '../../../shared/contract/evaluation';
 import type { TouchstoneClient } from '../../api/client';
 import { useEvalStore } from './eval-store';
 

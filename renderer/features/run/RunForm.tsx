@@ -3,7 +3,7 @@ import type { DatasetOverview } from '../../../shared/contract';
 import type { RunConfigChoice, RunReset } from '../../../shared/contract/run';
 import { useAppStore } from '../../store';
 import { filterTasks } from '../tasks/filter-tasks';
-import { RUN_DEFAULTS } from '../../../shared/contract/run';
+import { RUN_DEFAULTS } from '../../../shared/contract/run-defaults';
 import { checkAgentSettings, useAgentKinds } from './form/check-agent-settings';
 import { AgentSettings } from './form/AgentSettings';
 import { AgentChoice } from './form/AgentChoice';

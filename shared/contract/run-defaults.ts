@@ -1,0 +1,26 @@
+/**
+ * A run's defaults and limits, apart from the run contract: `touchstone run` and the evaluator read
+ * these at start, and the contract's schemas (zod) are not loaded there.
+ */
+
+/**
+ * Every default of a run, whichever way it starts (`touchstone run`, `run:start`, the agent host, the
+ * demo): electron/core/runner/start-run.ts applies them, the CLI's help and the run form show them.
+ */
+export const RUN_DEFAULTS = {
+  repeat: 1,
+  maxSteps: 20,
+  /** Longest wait for one agent decision. */
+  stepTimeoutMs: 120_000,
+  episodeTimeoutMs: 900_000,
+  /** Base seed of the agents with randomness (each episode's seed mixes in its id and repeat). */
+  seed: 1,
+  /** Where traces go, relative to the working folder (the CLI and the agent host; the run view writes into the dataset). */
+  out: 'runs',
+} as const;
+
+/**
+ * Most configurations `run:configs` lists (named ones, and chosen ones): a file may name 100,000; the counts
+ * say how many there are, and a run uses them all.
+ */
+export const RUN_CONFIGS_SHOWN = 500;
