@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { datasetCheckpointTasks } from './checkpoint-method';
 import { loadCheckpointCase, saveCheckpointCase } from './checkpoint-file';
+import { describeIssues } from '../../kernel/dispatch';
+import { EVALUATION_ARGS } from '../../../shared/contract/evaluation';
 
 const root = mkdtempSync(path.join(tmpdir(), 'touchstone-cpfile-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -26,8 +28,11 @@ describe('the CheckPoints file beside the dataset (annotation view)', () => {
   it('bad input is refused with what to do; an emptied case is removed, the file kept for the others', async () => {
     const v = (await loadCheckpointCase(root, 'demo19')).version;
     await expect(saveCheckpointCase(root, 'demo19', { ...edit, api: ['["|"]'] }, v)).rejects.toThrow(/CheckPoints\.API\[0\] is an empty group; ignored\. Nothing was saved\./);
-    await expect(saveCheckpointCase(root, 'demo19', { ...edit, package: 'com.x' as unknown as string[] }, v)).rejects.toThrow(/Package: a list of lines/);
-    await expect(loadCheckpointCase(root, '')).rejects.toThrow(/an episode id is needed/);
+    // Shapes are the contract's: dispatch refuses them before the handler runs, naming the field.
+    const save = EVALUATION_ARGS['checkpoints:save'].safeParse({ datasetId: 'd', episode: 'demo19', edit: { ...edit, package: 'com.x' }, base: v });
+    expect(save.success ? '' : describeIssues('checkpoints:save', save.error.issues)).toMatch(/checkpoints:save: edit\.package/);
+    const load = EVALUATION_ARGS['checkpoints:load'].safeParse({ datasetId: 'd', episode: ' ' });
+    expect(load.success ? '' : describeIssues('checkpoints:load', load.error.issues)).toMatch(/checkpoints:load: episode/);
     const other = await saveCheckpointCase(root, 'demo10', { query: 'Notes', apps: [], package: ['com.touchstone.notes'], phrase: [], api: [] }, v);
     expect(other.others).toBe(1);
     const gone = await saveCheckpointCase(root, 'demo19', { query: '', apps: [], package: [], phrase: [], api: [] }, other.version);

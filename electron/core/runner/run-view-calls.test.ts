@@ -39,7 +39,7 @@ describe.skipIf(!HAVE_ADB)('run view calls: virtual devices, mirror, live steps,
     const comps = await service.calls['device:hierarchy']({ serial: a.serial });
     expect(comps.length).toBeGreaterThan(3);
     expect(comps.map((c) => c.label)).toContain('Settings');
-    await expect(service.calls['device:input']({ serial: a.serial, input: { kind: 'tap', x: -1, y: 2 } })).rejects.toThrow(/Not a device input/);
+    await expect(service.calls['device:input']({ serial: a.serial, input: { kind: 'tap', x: -1, y: 2 } })).rejects.toThrow(/Invalid arguments for device:input: input.x must be ≥ 0, got -1/);
 
     const r = await service.calls['run:start']({ datasetId, tasks: ['demo01', 'demo15'], agents: ['replay'], devices: [a.serial, b.serial], jobId: 'run-live' });
     expect(r.episodes.map((e) => `${e.episode} ${e.outcome} ${e.completed}`).sort()).toEqual(['demo01 finished true', 'demo15 finished true']);
