@@ -12,7 +12,7 @@ import { useEvalPreset } from './features/evaluate/use-eval-preset';
 import { KeymapOverlay } from './keymap/KeymapOverlay';
 import { useKeymap, useKeymapDispatcher } from './keymap/use-keymap';
 import { parseRoute } from './route/route';
-import { useUrlSync } from './route/use-url-sync';
+import { useUrlSync } from './store/use-url-sync';
 
 /**
  * Shows the view the store names (the URL follows it, and back/forward set

@@ -5,8 +5,8 @@ import { formatProblem } from '../../../shared/model';
 import { useAppStore } from '../../store';
 import { ProblemList } from '../../components/ProblemList';
 import { datasetLevelProblems, filterTasks } from './filter-tasks';
-import { ANY_TASK, matchesQueue, type QueueFilter } from '../annotate/queue-filter';
-import { QueueFilters } from '../annotate/QueueFilters';
+import { ANY_TASK, matchesQueue, type QueueFilter } from './queue-filter';
+import { QueueFilters } from './QueueFilters';
 
 /**
  * Searchable list of the dataset's tasks; ↑/↓ (or j/k) move the selection.

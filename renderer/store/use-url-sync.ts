@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import type { AppStore } from '../store/create-store';
-import type { Store } from '../store/types';
-import { formatRoute, isNewPlace, parseRoute, sameRoute, type Route } from './route';
+import type { AppStore } from './create-store';
+import type { Store } from './types';
+import { formatRoute, isNewPlace, parseRoute, sameRoute, type Route } from '../route/route';
 
 /** The place the store shows, as a route. */
 export function routeOf(s: Store): Route {
