@@ -90,13 +90,6 @@ export default tseslint.config(
       // Model files of installed packages and the Android SDK / emulator's own files on this machine.
       'electron/core/models/onnx-embedder.ts', 'electron/core/models/wordpiece-tokenizer.ts', 'electron/core/models/use-lite.ts',
       'electron/core/models/ocr.ts', 'electron/core/devices/android-sdk.ts', 'electron/core/devices/emulator-console.ts',
-      // NOT YET CONVERTED (issue 28, follow-up): these still read user files raw and must move to the confined reader.
-      'electron/core/agents/replay-agent.ts', 'electron/core/runner/trace-recorder.ts', 'electron/core/runner/judge-trace.ts',
-      'electron/core/runner/run-tasks.ts', 'electron/core/images/icon-matcher.ts', 'electron/core/annotations/live-check.ts',
-      'electron/core/annotations/screen-text.ts', 'electron/core/annotations/app-choices.ts', 'electron/core/recorder/record-episode.ts',
-      'electron/core/configs/config-file.ts', 'electron/core/configs/run-choice.ts', 'electron/core/demo/demo-location.ts',
-      'electron/core/judge/judge-request.ts', 'electron/core/judge/judge-prompt.ts', 'electron/core/evaluation/app-table.ts',
-      'electron/core/evaluation/essential-session.ts',
     ],
     rules: {
       'no-restricted-imports': ['error', {

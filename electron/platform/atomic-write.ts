@@ -104,3 +104,14 @@ async function syncDir(dir: string): Promise<void> {
     // Windows and some filesystems refuse fsync on directories; the rename is still atomic there.
   }
 }
+
+/** Writes a new file (in a private staging folder, renamed into place by the caller) and flushes it to disk. */
+export async function writeFileSynced(path: string, data: string | Uint8Array): Promise<void> {
+  const fh = await open(path, 'w');
+  try {
+    await fh.writeFile(data);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}

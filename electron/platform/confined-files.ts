@@ -9,7 +9,7 @@
 import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { decodeText } from './decode-text';
-import { cannotRead, checkOpened, MAX_TEXT_BYTES, NOFOLLOW, READ_FLAGS } from './regular-file';
+import { cannotRead, checkOpened, MAX_IMAGE_BYTES, MAX_TEXT_BYTES, NOFOLLOW, READ_FLAGS } from './regular-file';
 
 /** Where reads on a user's behalf may go: the opened roots; `followLinks` lets symbolic links leave them. */
 export interface Confinement {
@@ -264,6 +264,30 @@ export function readRegularFile(file: string, max: number, whole: boolean): Uint
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Files the user named directly (a command-line argument, a settings field, a bundled resource) and paths
+ * that came from a confined listing when no confinement is at hand: links followed anywhere, but still
+ * regular files only, opened non-blocking, size-capped. Data found inside opened folders uses a confined reader.
+ */
+export const NAMED_FILES = new ConfinedFiles({ roots: [], followLinks: true }, false);
+
+/**
+ * A whole image file (at most MAX_IMAGE_BYTES; regular files only, opened non-blocking) through `files`
+ * (confined to its roots), or following links when none is given; throws "no such file" when missing.
+ */
+export function readImageFile(file: string, files: ConfinedFiles = NAMED_FILES): Uint8Array {
+  const bytes = files.bytes(file, MAX_IMAGE_BYTES, true);
+  if (bytes === undefined) throw new Error(`${file}: no such file`);
+  return bytes;
+}
+
+/** A text file the user named (see NAMED_FILES); throws "no such file" when it does not exist. */
+export function readNamedText(file: string): string {
+  const text = NAMED_FILES.text(file);
+  if (text === undefined) throw new Error(`${file}: no such file`);
+  return text;
 }
 
 /** A text file at a guard-checked real path (see readRegularFile); undefined when it does not exist. */

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listIn, MAX_TEXT_BYTES, readHeadIn, readTextIn, resolveIn, statIn } from './confined-read';
+import { ConfinedFiles, listIn, MAX_TEXT_BYTES, NAMED_FILES, readBytesIn, readHeadIn, readImageFile, readNamedText, readTextIn, resolveIn, statIn } from './confined-read';
 
 let base: string;
 let root: string;
@@ -45,5 +45,32 @@ describe('confined reads', () => {
     await expect(readTextIn(root, 'ep')).rejects.toThrow(/is a folder/);
     await expect(readTextIn(root, 'big.txt')).rejects.toThrow(/over the 67,108,864-byte limit/);
     expect(await readHeadIn(root, 'big.txt', 8)).toHaveLength(8);
+  });
+});
+
+describe('named files and screenshots (the icon matcher, OCR, judge images, config and prompt files)', () => {
+  it('refuse a FIFO, a device and an oversized file at once with a sentence naming the file', () => {
+    const pipe = join(root, 'ep', 'pipe.xml');
+    symlinkSync('/dev/zero', join(base, 'zero.png'));
+    for (const f of [pipe, join(base, 'zero.png'), join(root, 'big.txt')]) {
+      expect(() => readImageFile(f)).toThrow(f.endsWith('big.txt') ? /big\.txt/ : /Cannot read|not a regular file|FIFO|device/i);
+      expect(() => readNamedText(f)).toThrow();
+    }
+    expect(() => readImageFile(join(root, 'ep', 'none.png'))).toThrow(/none\.png: no such file/);
+    expect(NAMED_FILES.text(join(root, 'ep', 'a.txt'))).toBe('hello');
+  });
+
+  it('read a trace screenshot through the confinement of its trace: a link out of the roots is refused', () => {
+    const files = new ConfinedFiles({ roots: [root] });
+    expect(readImageFile(join(root, 'ep', 'inner-link.txt'), files)).toHaveLength(8);
+    expect(() => readImageFile(join(root, 'ep', 'link.txt'), files)).toThrow(/outside the opened folders/);
+    // Without a confinement the same link is a named file, followed.
+    expect(Buffer.from(readImageFile(join(root, 'ep', 'link.txt'))).toString()).toBe('secret');
+  });
+
+  it('readBytesIn reads a whole file inside the root and refuses one over its cap', async () => {
+    expect(await readBytesIn(root, ['ep', 'a.txt'], 100)).toHaveLength(8);
+    await expect(readBytesIn(root, ['ep', 'a.txt'], 4)).rejects.toThrow(/a\.txt/);
+    expect(await readBytesIn(root, ['ep', 'none.png'])).toBeUndefined();
   });
 });

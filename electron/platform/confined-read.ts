@@ -10,11 +10,11 @@ import type { Dirent, Stats } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { posix } from 'node:path';
 import { decodeText } from './decode-text';
-import { cannotRead, checkOpened, MAX_TEXT_BYTES, NOFOLLOW, READ_FLAGS } from './regular-file';
+import { cannotRead, checkOpened, MAX_IMAGE_BYTES, MAX_TEXT_BYTES, NOFOLLOW, READ_FLAGS } from './regular-file';
 import { RootGuard } from './roots';
 
-export { MAX_TEXT_BYTES };
-export { ConfinedFiles, OutsideRootsError, readRange, readRealText, readRegularFile, type Confinement, type OpenedFile } from './confined-files';
+export { MAX_IMAGE_BYTES, MAX_TEXT_BYTES };
+export { ConfinedFiles, NAMED_FILES, OutsideRootsError, readImageFile, readNamedText, readRange, readRealText, readRegularFile, type Confinement, type OpenedFile } from './confined-files';
 
 /** Forward-slash join of root-relative parts (backslashes too, as Windows-written indexes have them). */
 function relOf(rel: readonly string[]): string {
@@ -65,6 +65,11 @@ async function readConfined(root: string, rel: string[], max: number, whole: boo
 export async function readTextIn(root: string, ...rel: string[]): Promise<string | undefined> {
   const bytes = await readConfined(root, rel, MAX_TEXT_BYTES, true);
   return bytes === undefined ? undefined : decodeText(bytes);
+}
+
+/** A whole file inside `root` of at most `max` bytes (larger ones refused); undefined when it does not exist. */
+export function readBytesIn(root: string, rel: string[], max = MAX_TEXT_BYTES): Promise<Uint8Array | undefined> {
+  return readConfined(root, rel, max, true);
 }
 
 /** The first `max` bytes of a file inside `root` (image headers, signatures); undefined when it does not exist. */

@@ -8,6 +8,9 @@ import { constants, type Stats } from 'node:fs';
 /** Largest text file the core reads whole (hierarchies are limited further by their parsers). */
 export const MAX_TEXT_BYTES = 64 * 1024 * 1024;
 
+/** Largest screenshot the evaluator decodes (a 4K PNG is ~10-30 MB): 64 MiB, the text files' cap. */
+export const MAX_IMAGE_BYTES = MAX_TEXT_BYTES;
+
 // O_NONBLOCK: a FIFO planted in a dataset cannot hang the read (regular files ignore the flag).
 export const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 // O_NOFOLLOW: a checked real path is opened as is, so a symlink swapped in after the check is refused.

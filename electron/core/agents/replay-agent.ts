@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readTextIn } from '../../platform/confined-read';
 import { join } from 'node:path';
 import type { GtAction } from '../../../shared/model';
 import { parseEventStructs } from '../../../shared/formats/event-structs';
@@ -36,9 +36,12 @@ export class ReplayAgent implements Agent {
   async start(task: AgentTask): Promise<void> {
     const file = join(task.groundTruthDir, 'eventStructs.txt');
     let text: string;
-    try { text = await readFile(file, 'utf8'); } catch (err) {
-      throw new Error(`replay agent: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the episode has no recorded actions to replay.`, { cause: err });
+    let read: string | undefined;
+    try { read = await readTextIn(task.groundTruthDir, 'eventStructs.txt'); } catch (err) {
+      throw new Error(`replay agent: cannot read ${file} (${(err as Error).message}); the episode has no recorded actions to replay.`, { cause: err });
     }
+    if (read === undefined) throw new Error(`replay agent: cannot read ${file} (ENOENT); the episode has no recorded actions to replay.`);
+    text = read;
     const r = parseEventStructs(text, file);
     if (!r.ok) throw new Error(`replay agent: ${r.problems.map(formatProblem).join('; ')}`);
     this.actions = r.value;

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { AppChoice } from '../../../shared/contract/annotation';
 import { hasReserved } from '../../../shared/kinds/primitives';
-import { readTextIn } from '../../platform/confined-read';
+import { NAMED_FILES, readTextIn } from '../../platform/confined-read';
 import { INSTALLED_APPS_FILE as INSTALLED_APPS, parseInstalledApps } from '../datasets/execution-trace';
 import { defaultAppPackagesFile } from '../evaluation/app-table';
 
@@ -17,9 +16,10 @@ export { INSTALLED_APPS };
 export async function appChoices(root: string, rel: string, tableFile = defaultAppPackagesFile()): Promise<AppChoice[]> {
   let table: Record<string, unknown> = {};
   try {
-    table = JSON.parse(await readFile(tableFile, 'utf8')) as Record<string, unknown>;
+    const text = NAMED_FILES.text(tableFile);
+    if (text !== undefined) table = JSON.parse(text) as Record<string, unknown>;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+    {
       throw new Error(`The app table ${tableFile} is not valid JSON (${(err as Error).message}); fix it or restore it from the repository.`);
     }
   }

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { makePrivateDir } from '../../platform/private-dir';
 import path from 'node:path';
 import type { ScreenText, ScreenTextLine } from '../../../shared/contract/annotation';
 import type { ScreenOcr } from '../models/types';
 import { writeFileAtomic } from '../../platform/atomic-write';
-import { resolveIn } from '../../platform/confined-read';
+import { MAX_IMAGE_BYTES, NAMED_FILES, readBytesIn, resolveIn } from '../../platform/confined-read';
 import { imageSize } from '../steps/image-size';
 import { threadedOcr } from './ocr-thread';
 
@@ -45,14 +44,14 @@ export class ScreenTextService {
   /** The text on step `step`'s screenshot (`<step>.png` in the episode folder `rel` of `root`). */
   async ofStep(root: string, rel: string, step: number): Promise<ScreenText> {
     const file = resolveIn(root, rel, `${step}.png`);
-    let bytes: Buffer;
+    let bytes: Uint8Array | undefined;
     try {
-      bytes = await readFile(file);
+      bytes = await readBytesIn(root, [rel, `${step}.png`], MAX_IMAGE_BYTES);
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      throw new Error(code === 'ENOENT'
-        ? `Step ${step} of ${rel} has no screenshot (${file} is missing): there is nothing to read text from.`
-        : `Cannot read the screenshot ${file}: ${(err as Error).message}.`);
+      throw new Error(`Cannot read the screenshot ${file}: ${(err as Error).message}.`);
+    }
+    if (bytes === undefined) {
+      throw new Error(`Step ${step} of ${rel} has no screenshot (${file} is missing): there is nothing to read text from.`);
     }
     return this.ofImage(bytes, file);
   }
@@ -87,7 +86,9 @@ export class ScreenTextService {
 
   private async read(hash: string, bytes: Uint8Array, name: string): Promise<ScreenText> {
     const file = this.cacheFile(hash);
-    const cached = await readFile(file, 'utf8').then((t) => JSON.parse(t) as unknown).catch(() => undefined);
+    // The cache is this app's own state folder: read as a named file (regular, capped), links followed.
+    let cached: unknown;
+    try { cached = JSON.parse(NAMED_FILES.text(file) ?? 'null'); } catch { cached = undefined; }
     if (isCache(cached)) return { hash, image: cached.image, lines: cached.lines, cached: true };
     const image = imageSize(bytes);
     if (!image) throw new Error(`${name} is not a PNG or JPEG image Touchstone can read; replace it with the step's screenshot.`);

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { NAMED_FILES } from '../../platform/confined-read';
 import { resolve } from 'node:path';
 import { FACTORS, MAX_SPLIT, type ConfigFile, type DeviceConfig, type Factor } from './config-types';
 import { DEVICE_TYPES, ICON_SIZES, WALLPAPERS, type DeviceType } from './device-types';
@@ -103,11 +103,15 @@ export function parseConfigFile(json: unknown, file: string): ConfigFile {
   return { file, configs, factors, split };
 }
 
+function missing(file: string): never {
+  throw Object.assign(new Error(`${file}: no such file`), { code: 'ENOENT' });
+}
+
 /** Reads and validates a configuration file (JSON). */
 export async function readConfigFile(path: string): Promise<ConfigFile> {
   const file = resolve(path);
   let text: string;
-  try { text = await readFile(file, 'utf8'); } catch (err) { throw new Error(`${file}: cannot read the configuration file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); check --configs`, { cause: err }); }
+  try { text = NAMED_FILES.text(file) ?? missing(file); } catch (err) { throw new Error(`${file}: cannot read the configuration file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); check --configs`, { cause: err }); }
   let json: unknown;
   try { json = JSON.parse(text); } catch (err) { throw new Error(`${file}: not valid JSON (${(err as Error).message}); fix the file`, { cause: err }); }
   return parseConfigFile(json, file);

@@ -1,5 +1,5 @@
 /** The run view's choice of device configurations: which files a dataset has, what they hold, which ones a run uses. */
-import { readdir, readFile } from 'node:fs/promises';
+import { listIn, readTextIn } from '../../platform/confined-read';
 import { join } from 'node:path';
 import { RUN_CONFIGS_SHOWN } from '../../../shared/contract/run-defaults';
 import type { RunConfigChoice, RunConfigFile, RunDeviceConfig } from '../../../shared/contract/run';
@@ -17,10 +17,10 @@ const PLACES = ['', 'configs'];
 export async function listConfigFiles(root: string): Promise<string[]> {
   const out: string[] = [];
   for (const place of PLACES) {
-    const names = await readdir(join(root, place)).catch(() => [] as string[]);
+    const names = await listIn(root, place).then((es) => es.filter((e) => e.isFile() || e.isSymbolicLink()).map((e) => e.name)).catch(() => [] as string[]);
     for (const n of names.filter((x) => x.endsWith('.json')).sort()) {
       const rel = place ? `${place}/${n}` : n;
-      const text = await readFile(join(root, rel), 'utf8').catch(() => '');
+      const text = await readTextIn(root, rel).catch(() => undefined) ?? '';
       if (text.length > 1_000_000) continue;
       try {
         const o = JSON.parse(text) as Record<string, unknown>;

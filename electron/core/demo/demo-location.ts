@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { NAMED_FILES } from '../../platform/confined-read';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -9,5 +9,5 @@ export function defaultDemoDir(env: NodeJS.ProcessEnv = process.env): string {
 
 /** Whether a finished demo dataset is at `dir` (it is moved into place whole, index and task settings included). */
 export function demoExists(dir: string): boolean {
-  return existsSync(join(dir, 'llamatouch_task_metadata.tsv')) && existsSync(join(dir, 'touchstone-tasks.json'));
+  return NAMED_FILES.exists(join(dir, 'llamatouch_task_metadata.tsv')) && NAMED_FILES.exists(join(dir, 'touchstone-tasks.json'));
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readNamedText } from '../../platform/confined-read';
 import path from 'node:path';
 import { normaliseAppTable } from '../../../shared/evaluation/services';
 
@@ -15,7 +15,7 @@ export function defaultAppPackagesFile(): string {
  */
 export function readAppPackages(file = defaultAppPackagesFile(), warnings?: string[]): Record<string, string> {
   try {
-    return normaliseAppTable(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
+    return normaliseAppTable(JSON.parse(readNamedText(file)) as Record<string, unknown>);
   } catch (err) {
     warnings?.push(`App table ${file} unreadable (${(err as Error).message}); only package names resolve in install checks.`);
     return {};

@@ -101,8 +101,9 @@ export class EpisodeEvaluator {
     }
     const m = this.settings.methods;
     // The trace is read once: the session scans it and the other methods read its actions.
-    if (m.includes('essential')) out.essential = await this.session.evaluate(gt, memorySource(trace));
-    if (m.includes('checkpoints')) out.checkpoints = evaluateCheckpoints(job.episode, path.join(job.datasetRoot, job.relPath), trace, this.settings.checkpointTasks, new ConfinedFiles(confine));
+    const files = new ConfinedFiles(confine);
+    if (m.includes('essential')) out.essential = await this.session.evaluate(gt, memorySource(trace), files);
+    if (m.includes('checkpoints')) out.checkpoints = evaluateCheckpoints(job.episode, path.join(job.datasetRoot, job.relPath), trace, this.settings.checkpointTasks, files);
     if (!m.includes('stepwise') && !m.includes('lcs')) return out;
     const execActions = trace.steps.map((s) => s.action).filter((a) => a.kind !== 'none').map(normaliseExecAction);
     const complete = (this.settings.final ?? 'complete') === 'complete';

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { MAX_IMAGE_BYTES, readImageFile, type ConfinedFiles } from '../../platform/confined-read';
 import type { EssentialResult, EvalMode, MatchServices, TraceInput } from '../../../shared/evaluation/types';
 import { createMatchServices, DEFAULT_ICON_MAX_DISTANCE, PAPER_FUZZY_THRESHOLD, SCREEN_THRESHOLDS } from '../../../shared/evaluation/services';
 import { evaluateEssentialStates } from '../../../shared/evaluation/sequencer';
@@ -123,15 +123,22 @@ export class EssentialSession {
    * `ocr<text>` items need the text on each execution screenshot: recognised here (async) before the
    * synchronous scan. Traces checked against no ocr item never load the OCR models.
    */
-  private async attachOcr(gt: GroundTruth, trace: TraceInput): Promise<void> {
+  private async attachOcr(gt: GroundTruth, trace: TraceInput, files?: ConfinedFiles): Promise<void> {
     if (!gt.states.some((s) => PRIMITIVE_REGISTRY.needs(s.ess.items, 'ocr'))) return;
     for (const step of trace.steps) {
       // A step shared by two traces (a recording and its cut) is read once.
       if (step.ocr !== undefined || step.ocrProblem !== undefined) continue;
       const shot = step.screenshot;
-      if (!shot || !existsSync(shot)) { step.ocrProblem = `Screenshot ${shot ?? `of step ${step.index}`} is missing; OCR cannot run.`; continue; }
+      let bytes: Uint8Array | undefined;
       try {
-        const lines = await (await this.ocr()).recognize(readFileSync(shot));
+        bytes = shot === undefined ? undefined : files ? files.bytes(shot, MAX_IMAGE_BYTES, true) : readImageFile(shot);
+      } catch (err) {
+        // A FIFO, device, link out of the roots or oversized file: this step has no text, with the reason.
+        if (!/no such file/.test((err as Error).message)) { step.ocrProblem = (err as Error).message; continue; }
+      }
+      if (!bytes) { step.ocrProblem = `Screenshot ${shot ?? `of step ${step.index}`} is missing; OCR cannot run.`; continue; }
+      try {
+        const lines = await (await this.ocr()).recognize(bytes);
         step.ocr = lines.map((l) => ({ text: l.text, box: l.box }));
       } catch (err) {
         step.ocrProblem = `OCR failed on ${shot}: ${(err as Error).message}`;
@@ -145,10 +152,12 @@ export class EssentialSession {
    * (or whose screenshots are not decoded yet) record what they need; those are fetched in one batch
    * and the scan runs again. Most traces need one round (no fuzzy or icon check is ever reached);
    * only the last round's verdicts are kept, and they never depend on a missing resource.
+   * Screenshots (icons, OCR) are read through `files` when given: the trace's confined reader.
    */
-  async evaluate(gt: GroundTruth, source: StepSource): Promise<EssentialResult> {
+  async evaluate(gt: GroundTruth, source: StepSource, files?: ConfinedFiles): Promise<EssentialResult> {
     const trace = await source.read();
-    await this.attachOcr(gt, trace);
+    await this.attachOcr(gt, trace, files);
+    const readShot = files ? (f: string) => readImageFile(f, files) : undefined;
     const problems: string[] = [];
     const missing = new Set<string>();
     const svc = this.services(missing);
@@ -163,7 +172,7 @@ export class EssentialSession {
       r = evaluateEssentialStates(gt.states, trace, svc, { final, finalGtStep: gt.nsteps - 1 });
       const texts = this.embedder ? [...missing] : [];
       if ((!texts.length && !this.icons.hasPending) || round >= MAX_ROUNDS) break;
-      const [embedded] = await Promise.allSettled([texts.length ? this.embedder!.prepare(texts) : undefined, this.icons.resolvePending()]);
+      const [embedded] = await Promise.allSettled([texts.length ? this.embedder!.prepare(texts) : undefined, this.icons.resolvePending(readShot)]);
       if (embedded.status === 'rejected') {
         problems.push(`Embedding ${texts.length} texts failed: ${(embedded.reason as Error).message}; fuzzy checks fail.`);
         this.embeddingFailed = true;

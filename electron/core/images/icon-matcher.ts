@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readImageFile } from '../../platform/confined-read';
 import type { Bounds } from '../../../shared/model';
 import type { IconMatchResult } from '../../../shared/evaluation/types';
 import { averageHash, cropBox, hammingDistance, scaleBounds, type AverageHash } from './average-hash';
@@ -31,21 +31,24 @@ export class IconMatcher {
   /** Of which decoded whole (JPEG, 16-bit or palette PNG). */
   decodedWhole = 0;
 
-  constructor(private readonly maxImages = 4, private readonly read: (file: string) => Uint8Array = readFileSync, private readonly maxHashes = 50_000) {}
+  constructor(private readonly maxImages = 4, private readonly read: (file: string) => Uint8Array = readImageFile, private readonly maxHashes = 50_000) {}
 
   /** True when a comparison since the last resolvePending() needed a screenshot not decoded yet. */
   get hasPending(): boolean {
     return this.wanted.size > 0;
   }
 
-  /** Decodes what every recorded crop needs (files in parallel) and hashes the crops. */
-  async resolvePending(): Promise<void> {
+  /**
+   * Decodes what every recorded crop needs (files in parallel) and hashes the crops; `read` is the
+   * trace's confined reader when the caller has one (the constructor's reader otherwise).
+   */
+  async resolvePending(read: (file: string) => Uint8Array = this.read): Promise<void> {
     const todo = [...this.wanted];
     this.wanted.clear();
     await Promise.all(todo.map(async ([file, boxes]) => {
       let img: GrayRows | Error;
       try {
-        img = await this.decode(file, boxes);
+        img = await this.decode(file, boxes, read);
         this.decoded++;
       } catch (err) {
         img = new Error((err as Error).message ?? String(err));
@@ -56,7 +59,7 @@ export class IconMatcher {
   }
 
   /** Rows covering every box (and what was decoded of the file before), as luminance. */
-  private async decode(file: string, boxes: Bounds[]): Promise<GrayRows> {
+  private async decode(file: string, boxes: Bounds[], read: (file: string) => Uint8Array): Promise<GrayRows> {
     const size = this.size(file);
     let y1 = Infinity;
     let y2 = 0;
@@ -71,7 +74,7 @@ export class IconMatcher {
     if (y1 === Infinity) { y1 = 0; y2 = 0; }
     const before = this.images.get(file);
     if (before && !(before instanceof Error)) { y1 = Math.min(y1, before.y1); y2 = Math.max(y2, before.y2); x2 = Math.max(x2, before.width); }
-    const bytes = this.read(file);
+    const bytes = read(file);
     const rows = await decodePngRows(bytes, y1, y2, x2).catch((err: Error) => { throw new Error(`not a decodable PNG image: ${err.message}`); });
     if (rows !== 'unsupported') return rows;
     const whole = await decodeGrayAsync(bytes, file).catch((err: Error) => { throw new Error(`not a decodable PNG/JPEG image (${err.message})`); });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readNamedText } from '../../platform/confined-read';
 import path from 'node:path';
 
 /** The editable prompt, split into its system and user messages. */
@@ -60,7 +60,7 @@ export function parsePromptTemplate(text: string, file: string): PromptTemplate 
 export function loadPromptTemplate(file: string): PromptTemplate {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readNamedText(file);
   } catch (err) {
     throw new Error(`Cannot read the judge prompt ${file}: ${(err as Error).message}. Pass an existing file with --judge-prompt.`);
   }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readImageFile } from '../../platform/confined-read';
 import type { TraceInput } from '../../../shared/evaluation/types';
 import { simplifyScreen } from '../../../shared/evaluation/simplify-screen';
 import { historyEntry } from '../../../shared/evaluation/checkpoints/action-history';
@@ -45,7 +45,7 @@ function imagePart(file: string | undefined): ContentPart | string {
   if (!file) return 'no screenshot recorded';
   try {
     const mime = /\.jpe?g$/i.test(file) ? 'image/jpeg' : 'image/png';
-    return { type: 'image_url', image_url: { url: `data:${mime};base64,${readFileSync(file).toString('base64')}` } };
+    return { type: 'image_url', image_url: { url: `data:${mime};base64,${Buffer.from(readImageFile(file)).toString('base64')}` } };
   } catch (err) {
     return `screenshot ${file} unreadable (${(err as Error).message})`;
   }

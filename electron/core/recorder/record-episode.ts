@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { ConfinedFiles } from '../../platform/confined-read';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GtAction, NumberedComponent, TaskIndex, ViewHierarchy } from '../../../shared/model';
@@ -94,7 +94,7 @@ export class GroundTruthRecorder {
 /** Adds a row to the dataset's index (creating the index when missing), replacing one with the same episode id. */
 export async function upsertIndexRow(root: string, row: TaskIndex['rows'][number]): Promise<void> {
   let index: TaskIndex = { columns: 6, header: ['episode', 'category', 'path', 'description', 'nsteps', 'app'], rows: [], eol: '\n', trailingNewline: true };
-  if (existsSync(join(root, 'llamatouch_task_metadata.tsv'))) {
+  if (ConfinedFiles.of(undefined, root).exists(join(root, 'llamatouch_task_metadata.tsv'))) {
     const r = await readTaskIndex(root);
     if (!r.ok) throw new Error(`Cannot add ${row.episode} to the index: ${r.problems.map(formatProblem).join('; ')}`);
     index = r.value;

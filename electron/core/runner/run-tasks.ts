@@ -1,5 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { ConfinedFiles, readTextIn } from '../../platform/confined-read';
 import { join, resolve } from 'node:path';
 import { formatProblem } from '../../../shared/model';
 import { readTaskIndex } from '../datasets/write-dataset';
@@ -47,9 +46,10 @@ export const TASK_SETTINGS_FILE = 'touchstone-tasks.json';
 
 async function readResets(root: string): Promise<Record<string, ResetSpec>> {
   const file = join(root, TASK_SETTINGS_FILE);
-  if (!existsSync(file)) return {};
+  const text = await readTextIn(root, TASK_SETTINGS_FILE);
+  if (text === undefined) return {};
   try {
-    const j = JSON.parse(await readFile(file, 'utf8')) as { reset?: Record<string, ResetSpec> };
+    const j = JSON.parse(text) as { reset?: Record<string, ResetSpec> };
     return j.reset ?? {};
   } catch (err) {
     throw new Error(`${file}: not valid JSON (${(err as Error).message}); fix it or remove it (resets then default to clearing the task's app).`, { cause: err });
@@ -70,9 +70,12 @@ export async function loadRunTasks(datasetRoot: string, ids: string[] | 'all'): 
     if (!row) throw new Error(`Task ${id} is not in ${join(root, 'llamatouch_task_metadata.tsv')}; use an episode id from its first column, or --tasks all.`);
     return row;
   });
+  const confined = ConfinedFiles.of(undefined, root);
   return rows.map((r) => {
     const dir = join(root, r.path);
-    const files = existsSync(dir) ? readdirSync(dir) : [];
+    // An episode folder linked out of the dataset counts as not annotated here; the runner's reads refuse it.
+    let files: string[] = [];
+    try { files = confined.list(dir); } catch { /* outside the dataset */ }
     const fallback = clearAppReset(r.app);
     return {
       episode: r.episode, description: r.description, app: r.app, category: r.category, path: r.path, datasetRoot: root,

@@ -1,4 +1,6 @@
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { writeFileSynced as writeSynced } from '../../platform/atomic-write';
+import { listIn, readTextIn } from '../../platform/confined-read';
 import { join } from 'node:path';
 import type { ExecAction } from '../../../shared/model';
 import { formatExecActionLine } from '../../../shared/formats/exec-action';
@@ -7,17 +9,6 @@ import { EPISODE_FILE, type EpisodeRecord, type StepRecord } from './episode-rec
 
 /** `captured_data/<kind>/i.<ext>`, the upstream evaluator's layout. */
 const KINDS = [['screenshot', 'png'], ['xml', 'xml'], ['view_hierarchy', 'json'], ['activity', 'activity'], ['action', 'action']] as const;
-
-/** Writes a new file in the (private) staging folder and flushes it to disk. */
-async function writeSynced(path: string, data: string | Buffer): Promise<void> {
-  const fh = await open(path, 'w');
-  try {
-    await fh.writeFile(data);
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-}
 
 /** One captured step's files. */
 export interface StepFiles {
@@ -44,7 +35,7 @@ export class TraceRecorder {
   /** Reads an existing trace's episode.json (null when absent or unreadable). */
   static async read(dir: string): Promise<EpisodeRecord | null> {
     try {
-      const r = JSON.parse(await readFile(join(dir, EPISODE_FILE), 'utf8')) as EpisodeRecord;
+      const r = JSON.parse((await readTextIn(dir, EPISODE_FILE)) ?? 'null') as EpisodeRecord;
       return r.format === 'touchstone-episode/1' ? r : null;
     } catch {
       return null;
@@ -67,7 +58,7 @@ export class TraceRecorder {
     await rm(join(this.dir, 'captured_data', '.staging'), { recursive: true, force: true });
     for (const [kind] of KINDS) {
       const sub = join(this.dir, 'captured_data', kind);
-      const names = await readdir(sub).catch(() => [] as string[]);
+      const names = await listIn(sub).then((es) => es.map((e) => e.name)).catch(() => [] as string[]);
       for (const n of names) {
         const m = /^(\d+)\./.exec(n);
         if (!m || Number(m[1]) >= keep) { await rm(join(sub, n), { force: true }); removed++; }
