@@ -112,7 +112,7 @@ async function onePerFolder(rows: TaskIndexRow[], indexFile: string, problems: P
   let repeats = 0;
   for (const [k, row] of rows.entries()) {
     // 100,000 rows take the thread for a second or more on a busy machine: let other calls through.
-    if (k % 2000 === 1999) await new Promise((r) => setImmediate(r));
+    if (k % 500 === 499) await new Promise((r) => setImmediate(r));
     const key = relJoin(row.path.trim() || '.');
     const line = first.get(key);
     if (line === undefined) {
@@ -127,7 +127,7 @@ async function onePerFolder(rows: TaskIndexRow[], indexFile: string, problems: P
 }
 
 /** Index rows parsed per this many lines, with a turn of the event loop between parts. */
-const INDEX_PART = 4000;
+const INDEX_PART = 1000;
 
 /**
  * parseTaskIndex over parts of the index, yielding between them: a 100,000-row index took the
