@@ -7,7 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { createAppService } from '../electron/app';
 import { createDemoDataset } from '../electron/core/demo/create-demo';
-import { appDeviceManager, appVirtualDevices } from '../electron/core/devices/handlers';
 import { startServer } from '../electron/server';
 import { HAVE_ADB, startAdbServer } from '../electron/virtual-device/testing';
 import { ensureRendererBuilt, haveChromium, launchChromium, RENDERER_DIR } from '../e2e/testing/harness';
@@ -86,7 +85,6 @@ try {
 } finally {
   await browser.close();
   await server.close();
-  await appVirtualDevices.stopAll(appDeviceManager()).catch(() => undefined);
   await adb.stop();
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { DeviceCapture } from '../electron/core/capture/capture';
 import { adbShell } from '../electron/core/capture/device-shell';
-import { appDeviceManager } from '../electron/core/devices/handlers';
+import { DeviceServices } from '../electron/core/devices/device-services';
 import { HAVE_ADB, startVirtualDevice, type StartedDevice } from '../electron/virtual-device/testing';
 import { RunPage } from './pages/run-page';
 import { SHOTS, webSkipReason } from './testing/harness';
@@ -38,7 +38,7 @@ describe.skipIf(why !== '')(`run view devices: emulator buttons, snapshots, repl
     }
     await web.page.locator(`.device-row[data-serial="${emu.serial}"] .device-pick`).click();
     await page.mirror.waitFor();
-    const capture = new DeviceCapture(adbShell(appDeviceManager().client, emu.serial));
+    const capture = new DeviceCapture(adbShell(new DeviceServices().manager().client, emu.serial));
     await capture.shell.run('input keyevent 3');
     await web.page.getByLabel('Snapshot name').fill('launcher');
     await web.page.locator('[data-action="snapshot-save"]').click();
@@ -61,7 +61,7 @@ describe.skipIf(why !== '')(`run view devices: emulator buttons, snapshots, repl
     expect(await web.page.locator('.device-row.selected').getAttribute('data-serial')).toBe(replay);
     await page.mirror.waitFor();
     // The replay world starts on the episode's first recorded screen: its activity is the recording's.
-    expect(await new DeviceCapture(adbShell(appDeviceManager().client, replay)).activity()).toMatch(/clock|launcher/i);
+    expect(await new DeviceCapture(adbShell(new DeviceServices().manager().client, replay)).activity()).toMatch(/clock|launcher/i);
   }, 120_000);
 
   it('a device stopped during a run leaves the list within 2 s and its episode ends interrupted, naming the device', async () => {

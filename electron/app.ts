@@ -8,6 +8,8 @@ import { RootGuard } from './platform/roots';
 import { statIn } from './platform/confined-read';
 import { jobHandlers } from './kernel/job-handlers';
 import { deviceHandlers } from './core/devices/handlers';
+import { DeviceServices } from './core/devices/device-services';
+import { secretHandlers } from './core/secrets/secret-handlers';
 import { runHandlers } from './core/runner/handlers';
 import { agentHandlers } from './core/agents/handlers';
 import { demoHandlers } from './core/demo/handlers';
@@ -50,16 +52,19 @@ export function createAppService(options: AppServiceOptions): AppService {
     emit,
   };
 
+  // Per-service pieces the domains share (no module singletons): devices and the key store.
+  const devices = new DeviceServices();
+  const secrets = secretHandlers(options);
   const episodes = episodeHandlers(ctx);
   const handlers: ContractCalls = {
     ...appHandlers(ctx),
     ...datasetHandlers(ctx, (root) => episodes.forget(root)),
     ...episodes.calls,
     ...jobHandlers(ctx),
-    ...evaluationHandlers(ctx),
+    ...evaluationHandlers(ctx, secrets),
     ...annotationHandlers(ctx, (root) => episodes.forget(root)),
-    ...deviceHandlers(ctx),
-    ...runHandlers(ctx),
+    ...deviceHandlers(ctx, devices),
+    ...runHandlers(ctx, devices, secrets),
     ...agentHandlers(),
     ...demoHandlers(ctx),
   };
@@ -79,6 +84,7 @@ export function createAppService(options: AppServiceOptions): AppService {
       if (!st?.isFile()) throw new AppError('not-found', `No screenshot at ${relPath} in ${ds.root}.`);
       return abs;
     },
+    close: () => devices.close(),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

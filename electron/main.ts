@@ -71,6 +71,8 @@ async function createWindow(): Promise<void> {
   win.on('closed', () => {
     stopEvents();
     unregister();
+    // Virtual devices started from this window stop with it (they are servers of this process).
+    void service.close?.();
   });
   win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
   win.webContents.on('will-navigate', (e) => e.preventDefault());

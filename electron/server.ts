@@ -196,6 +196,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       wss.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await service.close?.();
     },
   };
 }

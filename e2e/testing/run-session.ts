@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDemoDataset } from '../../electron/core/demo/create-demo';
-import { appDeviceManager, appVirtualDevices } from '../../electron/core/devices/handlers';
 import { startAdbServer, type AdbServer } from '../../electron/virtual-device/testing';
 import { openWebSession, type WebSession } from './harness';
 
@@ -34,7 +33,6 @@ export async function openRunSession(o: RunSessionOptions): Promise<RunSession> 
   let web: WebSession | undefined;
   const close = async (): Promise<void> => {
     await web?.close();
-    await appVirtualDevices.stopAll(appDeviceManager()).catch(() => undefined);
     if (cleanup) await cleanup();
     await adb.stop();
     if (saved === undefined) delete process.env.ANDROID_ADB_SERVER_PORT; else process.env.ANDROID_ADB_SERVER_PORT = saved;

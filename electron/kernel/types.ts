@@ -18,6 +18,8 @@ export interface AppService {
   resolveScreenFile(datasetId: string, relPath: string): Promise<string>;
   /** Adds an event listener; returns the function that removes it. */
   subscribe(listener: EventListener): () => void;
+  /** Stops what the service started (virtual devices); the transports call it when they close. */
+  close?(): Promise<void>;
 }
 
 /** How a transport turns a dataset file into a URL the renderer can load. */

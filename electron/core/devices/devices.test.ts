@@ -10,7 +10,7 @@ import { parseAdbServer, resolveAdbServer } from './adb-client';
 import { DeviceManager } from './device-manager';
 import { deviceKind, stateHint } from './device-states';
 import { consolePortOf, EmulatorConsoleClient } from './emulator-console';
-import { waitForBoot } from './emulator';
+import { EmulatorProcesses, waitForBoot } from './emulator';
 
 describe('adb server address and device states', () => {
   it('reads --adb-server, ADB_SERVER_SOCKET and ANDROID_ADB_SERVER_PORT', () => {
@@ -78,7 +78,7 @@ describe.skipIf(!HAVE_ADB)('device manager and emulator console against virtual 
     const home = process.env.HOME;
     process.env.HOME = adb.home; // the console token the handlers read (os.homedir())
     try {
-      const calls = emulatorHandlers(() => mgr);
+      const calls = emulatorHandlers(() => mgr, new EmulatorProcesses());
       await expect(calls['device:snapshots']({ serial: `emulator-${port}` })).rejects.toMatchObject({ code: 'refused', message: expect.stringMatching(/not in the device list/) });
       await expect(calls['device:snapshotLoad']({ serial: `emulator-${port}`, name: 'x' })).rejects.toMatchObject({ code: 'refused' });
       expect([connections, received]).toEqual([0, []]);

@@ -3,17 +3,14 @@ import { AppError } from '../../kernel/errors';
 import { androidSdkStatus, findEmulator } from './android-sdk';
 import type { DeviceManager } from './device-manager';
 import { consolePortOf, EmulatorConsoleClient } from './emulator-console';
-import { EmulatorProcesses } from './emulator';
+import type { EmulatorProcesses } from './emulator';
 
 type EmulatorCalls = Pick<DeviceCalls, 'device:sdk' | 'device:startEmulator' | 'device:stopEmulator' | 'device:snapshots' | 'device:snapshotSave' | 'device:snapshotLoad'>;
-
-/** Emulators started from the UI (they live as long as the core). */
-export const appEmulators = new EmulatorProcesses();
 
 const SNAPSHOT = /^[\w.-]{1,64}$/;
 
 /** The emulator calls: SDK detection, start/stop of AVDs, and snapshots through the emulator console (real emulators and emulator-style virtual devices). */
-export function emulatorHandlers(manager: () => DeviceManager): EmulatorCalls {
+export function emulatorHandlers(manager: () => DeviceManager, appEmulators: EmulatorProcesses): EmulatorCalls {
   /**
    * The console of a listed emulator. The client authenticates with the user's console token, so it talks only
    * to a port the device list has an `emulator-NNNN` for: any other process listening on a named port would get

@@ -73,7 +73,7 @@ describe.skipIf(!HAVE_ADB)('emulators and snapshots through the console, against
   afterAll(async () => { await emu?.stop(); await adb?.stop(); process.env.HOME = home; });
 
   it('saves a snapshot, loads it back after the screen changed, and refuses bad names and non-emulators with a sentence', async () => {
-    const h = emulatorHandlers(() => mgr);
+    const h = emulatorHandlers(() => mgr, new EmulatorProcesses());
     const capture = new DeviceCapture(adbShell(mgr.client, emu.serial));
     await capture.shell.run('input keyevent 3');
     expect(await h['device:snapshotSave']({ serial: emu.serial, name: 'home-screen' })).toEqual(['home-screen']);

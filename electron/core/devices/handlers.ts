@@ -1,27 +1,17 @@
 import type { DeviceCalls } from '../../../shared/contract/device';
 import type { AppContext } from '../../kernel/context';
 import { AppError } from '../../kernel/errors';
-import { resolveAdbServer } from './adb-client';
-import { DeviceManager } from './device-manager';
-import { screenComponents, screenFrame, sendInput, VirtualDevices } from './device-io';
+import { screenComponents, screenFrame, sendInput } from './device-io';
+import type { DeviceServices } from './device-services';
 import { emulatorHandlers } from './emulator-handlers';
 
-let shared: DeviceManager | null = null;
-/** Virtual devices started from the UI (they live as long as the core). */
-export const appVirtualDevices = new VirtualDevices();
-
-/** The app's device manager on the usual adb server (ADB_SERVER_SOCKET, ANDROID_ADB_SERVER_PORT, else 5037). */
-export function appDeviceManager(): DeviceManager {
-  shared ??= new DeviceManager(resolveAdbServer());
-  return shared;
-}
-
 /** The device domain's calls; the first `device:list` starts live tracking (`device:changed` events). */
-export function deviceHandlers(ctx: AppContext): DeviceCalls {
+export function deviceHandlers(ctx: AppContext, devices: DeviceServices): DeviceCalls {
+  const appDeviceManager = (): ReturnType<DeviceServices['manager']> => devices.manager();
   let tracking: Promise<unknown> | null = null;
   const unavailable = (err: unknown): AppError => new AppError('unavailable', (err as Error).message, { cause: err });
   return {
-    ...emulatorHandlers(appDeviceManager),
+    ...emulatorHandlers(appDeviceManager, devices.emulators),
     'device:list': async () => {
       const mgr = appDeviceManager();
       let list;
@@ -50,11 +40,11 @@ export function deviceHandlers(ctx: AppContext): DeviceCalls {
         const ds = ctx.datasets.get(args.datasetId);
         world = { replay: ctx.datasets.confine(ds, args.path).abs };
       }
-      try { return await appVirtualDevices.start(appDeviceManager(), world); } catch (err) { throw unavailable(err); }
+      try { return await devices.virtual.start(appDeviceManager(), world); } catch (err) { throw unavailable(err); }
     },
     'device:stopVirtual': async (args) => {
       const serial = args.serial;
-      if (!(await appVirtualDevices.stop(appDeviceManager(), serial))) throw new AppError('not-found', `${serial} is not a virtual device started here.`);
+      if (!(await devices.virtual.stop(appDeviceManager(), serial))) throw new AppError('not-found', `${serial} is not a virtual device started here.`);
     },
   };
 }

@@ -17,7 +17,7 @@ import { inspectFolder, traceKind } from './inspect-folder';
 import { tasksFromIndex } from './tasks-from-index';
 import { viewMethods } from './view-methods';
 import { JudgeEndpointSettings } from '../judge/judge-endpoint';
-import { secretHandlers } from '../secrets/secret-handlers';
+import type { SecretServices } from '../secrets/secret-handlers';
 import { loadCheckpointCase, saveCheckpointCase } from './checkpoint-file';
 import { workerPool } from './worker-pool';
 
@@ -27,13 +27,13 @@ const KEEP = 8;
 const WORKERS_IDLE_MS = 60_000;
 
 /** The evaluation domain's calls: inspect a folder, open (a job, cached), replay details, labels, exports. */
-export function evaluationHandlers(ctx: AppContext): EvaluationCalls {
+export function evaluationHandlers(ctx: AppContext, secrets: SecretServices): EvaluationCalls {
   workerPool.keepBetweenRuns(WORKERS_IDLE_MS);
   const sessions = new Map<string, EvalSession>();
   /** Traces roots registered for serving their screenshots: agent root -> registry id. */
   const fileIds = new Map<string, string>();
   /** The judge's endpoint set in the view; keys in the run form's key store. */
-  const judgeEndpoint = new JudgeEndpointSettings(ctx.options.stateDir, secretHandlers(ctx.options).store);
+  const judgeEndpoint = new JudgeEndpointSettings(ctx.options.stateDir, secrets.store);
 
   // Paths arrive absolute: dispatch resolved relative ones against the first --root (their `host` tag), never the cwd.
   const allowedPath = async (p: string, what: string, mustExist = true): Promise<string> => {

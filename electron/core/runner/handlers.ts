@@ -4,7 +4,7 @@ import type { EpisodeRecord } from './episode-record';
 import type { RunItem } from './run-agents';
 import type { AppContext } from '../../kernel/context';
 import { AppError } from '../../kernel/errors';
-import { appDeviceManager } from '../devices/handlers';
+import type { DeviceServices } from '../devices/device-services';
 import { startRun } from './start-run';
 import { loadRunTasks } from './run-tasks';
 import { LiveRuns } from './live-runs';
@@ -12,17 +12,16 @@ import { watchPresence } from './watch-device';
 import { recordHandlers } from './record-handlers';
 import { checkReset } from './reset-device';
 import { resolveRunSettings } from './run-settings';
-import { secretHandlers } from '../secrets/secret-handlers';
+import type { SecretServices } from '../secrets/secret-handlers';
 import { traceStepEvent } from './step-event';
 import { configHandlers, runConfigs } from '../configs/config-handlers';
 
 /** The run domain's calls: a run as a job, its live state, recording, configurations and keys (`run:agents` and `run:demoDataset` are composed from their own domains). */
-export function runHandlers(ctx: AppContext): Omit<RunCalls, 'run:agents' | 'run:demoDataset'> {
+export function runHandlers(ctx: AppContext, devices: DeviceServices, secrets: SecretServices): Omit<RunCalls, 'run:agents' | 'run:demoDataset'> {
   const live = new LiveRuns();
-  const secrets = secretHandlers(ctx.options);
   const reports = new Map<string, RunConfigReport>();
   return {
-    ...recordHandlers(ctx),
+    ...recordHandlers(ctx, devices),
     ...configHandlers(ctx, reports),
     ...secrets.calls,
     'run:live': async (args) => live.get(args.jobId),
@@ -37,7 +36,7 @@ export function runHandlers(ctx: AppContext): Omit<RunCalls, 'run:agents' | 'run
       let reset: ReturnType<typeof checkReset>;
       try { reset = checkReset(args.reset); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
       const { abs: out } = ctx.datasets.confine(ds, `runs/${new Date().toISOString().replace(/[:.]/g, '-')}`);
-      const mgr = appDeviceManager();
+      const mgr = devices.manager();
       const cfg = await runConfigs(ctx, ds, args.configs, reports);
       return ctx.jobs.run('run', { jobId: args.jobId, label: `Running ${args.agents.join(', ')} on ${ds.name}` }, async (job) => {
         const jobId = job.jobId;

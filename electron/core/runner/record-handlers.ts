@@ -3,12 +3,12 @@ import type { RecordScreen, RunCallsLive } from '../../../shared/contract/run';
 import type { AppContext } from '../../kernel/context';
 import { AppError } from '../../kernel/errors';
 import { adbShell } from '../capture/device-shell';
-import { appDeviceManager } from '../devices/handlers';
+import type { DeviceServices } from '../devices/device-services';
 import { descriptionProblem, type RecordedScreen } from '../recorder/record-episode';
 import { RecordSessions, type RecordSession } from './record-sessions';
 
 /** Recording a demonstration from the run view: start on a device, one input at a time, save into the open dataset. */
-export function recordHandlers(ctx: AppContext): Pick<RunCallsLive, 'run:recordStart' | 'run:recordAct' | 'run:recordSave'> {
+export function recordHandlers(ctx: AppContext, devices: DeviceServices): Pick<RunCallsLive, 'run:recordStart' | 'run:recordAct' | 'run:recordSave'> {
   const sessions = new RecordSessions();
   const screenOf = (s: RecordSession, r: RecordedScreen): RecordScreen => ({
     sessionId: s.id, step: r.step, activity: r.activity, components: r.components.length,
@@ -32,7 +32,7 @@ export function recordHandlers(ctx: AppContext): Pick<RunCallsLive, 'run:recordS
       if (!/^[\w.-]+$/.test(episode) || !/^[\w.-]+$/.test(category)) throw new AppError('bad-request', 'The episode id and category may use letters, digits, "_", "." and "-" only.');
       ctx.datasets.confine(ds, `${category}/trace_${episode}`);
       try {
-        const s = await sessions.start(ds.id, adbShell(appDeviceManager().client, args.device), { root: ds.root, episode, category, description, app: '' });
+        const s = await sessions.start(ds.id, adbShell(devices.manager().client, args.device), { root: ds.root, episode, category, description, app: '' });
         return screenOf(s, s.last);
       } catch (err) { throw failed(err); }
     },

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { EventName } from '../../../../shared/contract';
 import { createAppService } from '../../../app';
 import type { AppService } from '../../../kernel/types';
-import { appDeviceManager, appVirtualDevices } from '../../devices/handlers';
 import type { RunFixture } from './run-fixture';
 
 export interface RunService { service: AppService; datasetId: string; close(): Promise<void> }
@@ -21,7 +20,7 @@ export async function openRunService(fx: RunFixture, onEvent?: (event: EventName
   return {
     service, datasetId,
     async close() {
-      await appVirtualDevices.stopAll(appDeviceManager());
+      await service.close?.();
       delete process.env.ANDROID_ADB_SERVER_PORT;
       await fx.stop();
     },
