@@ -121,6 +121,11 @@ export function matchNodePresence(kind: 'exact' | 'exclude', raw: string, target
     // LEGACY: upstream parses `exclude` but never evaluates it, so it always holds.
     return { ...base, status: 'pass', sentence: 'Legacy mode ignores exclude (upstream never evaluated it).', evidence: {} };
   }
+  if (svc.mode === 'legacy' && !exec.hierarchy) {
+    // LEGACY: upstream parses the execution XML before looking at any exact node, icons included;
+    // without it lxml raised and the whole episode failed.
+    return { ...base, status: 'error', sentence: exec.hierarchyProblem ?? `Execution step ${exec.index} has no XML hierarchy.`, evidence: { files: exec.hierarchyFile ? [exec.hierarchyFile] : undefined } };
+  }
   const t = lookupTarget(target, gt, svc);
   if (!t.ok) return { ...base, status: 'error', sentence: t.reason, evidence: {} };
   const target0 = summariseComponent(t.component);
