@@ -3,6 +3,7 @@ import type { ExecStepInput, GtStateInput, ItemVerdict, MatchServices } from './
 import { describeNode, summariseComponent, summariseNode } from './normalise';
 import { lookupTarget } from './component-target';
 import { anchorCounterpart, hierarchySize, type Counterpart } from './find-counterpart';
+import { nameLxmlMisses } from './legacy';
 
 function counterpart(target: EssTarget, gt: GtStateInput, exec: ExecStepInput, svc: MatchServices): Counterpart {
   const vh = exec.hierarchy!;
@@ -18,6 +19,9 @@ function counterpart(target: EssTarget, gt: GtStateInput, exec: ExecStepInput, s
     return typeof c?.xpath === 'string' && c.xpath ? c.xpath : undefined;
   })();
   if (xpath) {
+    // LEGACY: lxml matches element names literally, and a uiautomator dump names every element `node`.
+    const missed = svc.mode === 'legacy' ? nameLxmlMisses(xpath) : undefined;
+    if (missed) return { reason: `xpath ${xpath} matches no execution node for upstream (lxml looks for <${missed}> elements; a uiautomator dump has only <node>)` };
     const hit = svc.resolveXpath(vh, xpath).find((n) => n.bounds);
     if (hit) return { node: hit, how: 'xpath', score: 1 };
     // LEGACY: upstream raises when the xpath finds nothing (the whole episode then fails).
