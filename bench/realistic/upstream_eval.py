@@ -1,7 +1,9 @@
 """Runs the upstream LlamaTouch evaluator (a checkout of LlamaTouch/Evaluator) over the bench corpus.
 
-usage: python3 upstream_eval.py EVALUATOR_DIR METADATA_TSV DATASET_ROOT TRACES_ROOT
-Prints one JSON line: {"episodes": n, "seconds": wall, "cpu_seconds": cpu, "completed": {episode: bool}}.
+usage: python3 upstream_eval.py EVALUATOR_DIR METADATA_TSV DATASET_ROOT TRACES_ROOT [textbox]
+Prints one JSON line: {"episodes": n, "seconds": wall, "cpu_seconds": cpu, "completed": {episode: bool},
+"reasons": {episode: upstream's failure reason}}. With `textbox`, upstream's own ablation that turns
+on its textbox "fuzzy" match (raw text equality, no model) and leaves the screen-level one off.
 
 Upstream's TestbedEvaluator with fuzzy matching off ("nofuzzy": no sentence-transformers model is
 needed). Two imports it makes but does not use on that path are stood in for when absent:
@@ -49,6 +51,7 @@ def stand_ins() -> None:
 
 def main() -> None:
     evaluator_dir, metadata, dataset, traces = sys.argv[1:5]
+    textbox = sys.argv[5:6] == ["textbox"]
     sys.path.insert(0, evaluator_dir)
     stand_ins()
     from evaluator.agent import MobileAgent
@@ -70,7 +73,7 @@ def main() -> None:
             return DatasetHelper(metadata, dataset).load_testbed_trace_by_path(folder)
 
     t = TestbedEvaluator(agent=BenchAgent(), epi_metadata_path=metadata, gr_dataset_path=dataset,
-                         options={"categories": [TaskCategory.GENERAL], "fuzzy_match": False})
+                         options={"categories": [TaskCategory.GENERAL], "fuzzy_match": False, "textbox_fuzzy_match": textbox})
     start = time.perf_counter()
     cpu = time.process_time()
     with contextlib.redirect_stdout(io.StringIO()):
@@ -78,7 +81,8 @@ def main() -> None:
     seconds = time.perf_counter() - start
     cpu_seconds = time.process_time() - cpu
     completed = {epi: bool(done) for epi, (done, _reason) in t.episode_completion.items()}
-    print(json.dumps({"episodes": len(completed), "seconds": seconds, "cpu_seconds": cpu_seconds, "completed": completed}))
+    reasons = {epi: reason for epi, (_done, reason) in t.episode_completion.items() if reason}
+    print(json.dumps({"episodes": len(completed), "seconds": seconds, "cpu_seconds": cpu_seconds, "completed": completed, "reasons": reasons}))
 
 
 if __name__ == "__main__":

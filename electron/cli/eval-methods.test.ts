@@ -44,7 +44,7 @@ describe.skipIf(!existsSync(TRACE_18))('touchstone eval --method checkpoints,jud
     expect(llm.requests.length - before).toBe(8);
     expect(r.out).toMatch(/essential:TCR.*checkpoints:TCR.*judge:TCR.*hybrid:TCR/);
     expect(r.out).toMatch(/CheckPoints \(Mobile-Bench\)\ngroup +n +PassRate +CP L1 +CP L2/);
-    expect(r.out).toMatch(/\nall +4 +75\.0% +100\.0% +87\.5%\n/);
+    expect(r.out).toMatch(/\nall +4 +75\.0% +100\.0% +91\.7%\n/); // claimed: package + 1 of the 2 sequential phrases = 2/3
     expect(r.out).toMatch(/judge: screen-judge \+ claim-judge \(text, frames auto, cross-validated\)/);
     expect(r.out).toMatch(/judge: 8 request\(s\), 0 answer\(s\) from the cache .*, 0 failed; tokens \d+ in \/ \d+ out; cost \$0\.\d{4}/);
     expect(r.out).toContain('judge: screen-judge agrees with the human labels on 4/4 episodes (100.0%)');

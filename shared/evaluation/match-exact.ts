@@ -3,6 +3,7 @@ import type { ExecStepInput, GtStateInput, ItemVerdict, MatchServices, NodeSumma
 import type { EssTarget } from '../model';
 import { isEmptyValue, normaliseText, normalisedNodeTexts, parseComponentBounds, summariseComponent, summariseNode, describeNode } from './normalise';
 import { isIconComponent, lookupTarget } from './component-target';
+import { upstreamEqualNode, upstreamIsIcon } from './legacy-exact';
 
 type Flag = 'enabled' | 'checked' | 'checkable' | 'selected' | 'focused' | 'focusable' | 'clickable' | 'long-clickable' | 'password' | 'scrollable';
 const FLAGS: [Flag, keyof VhNode][] = [
@@ -91,7 +92,7 @@ type Presence = { status: 'present' | 'absent'; sentence: string; candidate?: No
 
 /** Whether node `c` occurs on the execution step (attributes, or icon crop for text-less nodes). */
 function presence(c: NumberedComponent, gt: GtStateInput, exec: ExecStepInput, svc: MatchServices): Presence {
-  if (isIconComponent(c)) {
+  if (svc.mode === 'legacy' ? upstreamIsIcon(c) : isIconComponent(c)) {
     const bounds = parseComponentBounds(c.bounds ?? '');
     if (!bounds) return { status: 'error', sentence: `Node ${c.id} has no usable bounds ("${c.bounds}").` };
     if (!gt.screenshot) return { status: 'error', sentence: `Ground-truth step ${gt.step} has no screenshot for the icon comparison.` };
@@ -105,7 +106,15 @@ function presence(c: NumberedComponent, gt: GtStateInput, exec: ExecStepInput, s
     };
   }
   if (!exec.hierarchy) return { status: 'error', sentence: exec.hierarchyProblem ?? `Execution step ${exec.index} has no view hierarchy.`, files: exec.hierarchyFile ? [exec.hierarchyFile] : undefined };
+  if (svc.mode === 'legacy') {
+    // LEGACY: upstream's raw comparison (lower-cased text, nothing trimmed); see legacy-exact.ts.
+    const u = upstreamEqualNode(c, exec.hierarchy.nodes);
+    if (u.error) return { status: 'error', sentence: u.error };
+    if (u.node) return { status: 'present', sentence: `Found ${describeNode(summariseNode(u.node))}.`, candidate: summariseNode(u.node) };
+  }
   const f = findEqualNode(c, exec.hierarchy.nodes);
+  // Legacy found no equal node above; the closest one is still reported.
+  if (f.node && svc.mode === 'legacy') return { status: 'absent', candidate: summariseNode(f.node), sentence: `No node equal as upstream compares them (raw text and attributes, lower-cased text only); ${describeNode(summariseNode(f.node))} is equal after trimming and Unicode folding.` };
   if (f.node) return { status: 'present', sentence: `Found ${describeNode(summariseNode(f.node))}.`, candidate: summariseNode(f.node) };
   const best = f.best ? summariseNode(f.best) : undefined;
   return {
@@ -120,6 +129,11 @@ export function matchNodePresence(kind: 'exact' | 'exclude', raw: string, target
   if (kind === 'exclude' && svc.mode === 'legacy') {
     // LEGACY: upstream parses `exclude` but never evaluates it, so it always holds.
     return { ...base, status: 'pass', sentence: 'Legacy mode ignores exclude (upstream never evaluated it).', evidence: {} };
+  }
+  if (svc.mode === 'legacy' && !exec.hierarchy) {
+    // LEGACY: upstream parses the execution XML before looking at any exact node, icons included;
+    // without it lxml raised and the whole episode failed.
+    return { ...base, status: 'error', sentence: exec.hierarchyProblem ?? `Execution step ${exec.index} has no XML hierarchy.`, evidence: { files: exec.hierarchyFile ? [exec.hierarchyFile] : undefined } };
   }
   const t = lookupTarget(target, gt, svc);
   if (!t.ok) return { ...base, status: 'error', sentence: t.reason, evidence: {} };

@@ -6,6 +6,8 @@ import { LEGACY_APP_PACKAGES } from './legacy';
 export function matchType(raw: string, text: string, exec: ExecStepInput, svc: MatchServices): ItemVerdict {
   const base = { item: raw, kind: 'type' };
   const a = exec.action;
+  // LEGACY: a step without an action file has action None upstream, and reading its type raised.
+  if (svc.mode === 'legacy' && a.kind === 'none') return { ...base, status: 'error', sentence: `Step ${exec.index} has no readable action file (upstream raised here).`, evidence: { expected: text } };
   if (a.kind !== 'type') return { ...base, status: 'fail', sentence: `The action on step ${exec.index} is ${a.kind}, not typing.`, evidence: { expected: text, actual: a.kind } };
   // LEGACY: upstream's trace loader keeps only the first character of typed text, so multi-character
   // `type<...>` items never match.

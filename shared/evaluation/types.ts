@@ -87,6 +87,11 @@ export interface ExecStepInput {
   screenText?: string;
   screenshot?: string;
   screenSize?: Size;
+  /**
+   * The screenshot's own pixel size, undefined when it cannot be read (screenSize falls back to the
+   * hierarchy's extent). Legacy mode places taps with it, as upstream did with PIL.
+   */
+  screenshotSize?: Size;
   ocr?: OcrText[];
   ocrProblem?: string;
 }

@@ -18,7 +18,8 @@ const parser = new XMLParser({
   processEntities: false,
   ignoreDeclaration: true,
   ignorePiTags: true,
-  trimValues: true,
+  // Attribute values are kept as dumped (upstream compared them raw); whitespace-only text between elements is skipped below.
+  trimValues: false,
   // Views below <hierarchy> (the parser counts from 0); deeper input stops the parser (see TREE_LIMITS).
   maxNestedTags: TREE_LIMITS.depth,
 });

@@ -10,6 +10,8 @@ import { bagOfWordsLookup } from './testing/bag-of-words';
 
 const CLICK = 'click<//*[@resource-id="com.duolingo:id/path"]/android.view.ViewGroup[2]/android.widget.LinearLayout[1]/android.widget.ImageView[1]>';
 const ESS = { 2: `activity<0>|exact<1>|${CLICK}`, 4: 'activity<0>|exact<6>' };
+/** Legacy runs drop the click: upstream reads click<...> as a node number and raised on this xpath (legacy-upstream.test.ts). */
+const LEGACY_ESS = { 2: 'activity<0>|exact<1>', 4: 'activity<0>|exact<6>' };
 const tmp = tempDir();
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -38,7 +40,7 @@ describe.skipIf(!existsSync(TRACE_18))('AgentEnv-style traces of trace_18 (../sh
     const steps = [0, 1, 2, 3, 4].map((screen) => ({ screen, activity: agentEnvActivity(screen, form) }));
     expect(steps[2]!.activity).toBe(form === 'short' ? '.app.LoginActivity' : 'com.duolingo.app.LoginActivity');
     for (const mode of ['fixed', 'legacy'] as const) {
-      const o = await evaluate(steps, mode);
+      const o = await evaluate(steps, mode, mode === 'legacy' ? LEGACY_ESS : ESS);
       expect(o.essential?.reason, `${form}, ${mode}`).toBeUndefined();
       expect(o.essential?.completed, `${form}, ${mode}`).toBe(true);
     }

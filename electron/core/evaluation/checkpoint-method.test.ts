@@ -24,23 +24,24 @@ describe.skipIf(!existsSync(TRACE_18))('CheckPoints through runEvaluation on rea
     const r = await runEvaluation({ datasetRoot: root, tracesRoot: traces, methods: ['essential', 'checkpoints'], mode: 'fixed', jobs, embedder: 'none' });
     const cp = Object.fromEntries(r.outcomes.map((o) => [o.episode, [o.checkpoints?.completed, o.checkpoints?.passed.all, o.checkpoints?.total.all, o.checkpoints?.level1]]));
     expect(cp).toEqual({
-      full: [true, 2, 2, 1],
-      short: [true, 2, 2, 1],
+      // The sequential group ["Duolingo", "START"] counts one per member hit in order.
+      full: [true, 3, 3, 1],
+      short: [true, 3, 3, 1],
       // Declared completion instead of tapping START; "Select the correct image" is never tapped.
-      claimed: [false, 1, 3, 1],
+      claimed: [false, 2, 4, 1],
       // Its own file: "la femme" is on the last screen but never tapped or typed.
-      noclaim: [false, 2, 3, 1],
+      noclaim: [false, 3, 4, 1],
     });
     const claimed = r.outcomes.find((o) => o.episode === 'claimed')!.checkpoints!;
     expect(claimed.evidence.verdicts.map((v) => v.sentence)).toEqual([
       'Package "com.duolingo" is satisfied at step 2.',
-      'Key phrase ["Duolingo","START"] fails: "START" is in no action after step 1 (the group is sequential).',
+      'Key phrase ["Duolingo","START"]: 1 of 2 hit in order (steps 1); "START" is not reached in order.',
       'Key phrase "Select the correct image" fails: "Select the correct image" is in no action.',
     ]);
     expect(claimed.evidence.history).toEqual([
       'step 0: press home', 'step 1: tap "Duolingo"', 'step 2: tap "com.duolingo:id/icon"', 'step 3: declare the task complete',
     ]);
-    expect(r.checkpoints![0]).toEqual({ by: 'all', group: 'all', n: 4, level1: 1, level2: (1 + 1 + 1 / 3 + 2 / 3) / 4, passRate: 0.5 });
+    expect(r.checkpoints![0]).toEqual({ by: 'all', group: 'all', n: 4, level1: 1, level2: (1 + 1 + 2 / 4 + 3 / 4) / 4, passRate: 0.5 });
     expect(r.groups[0]!.methods.checkpoints!.tcr).toBe(0.5);
   });
 

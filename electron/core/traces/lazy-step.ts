@@ -30,6 +30,7 @@ export function lazyStep(f: StepFiles, files: ConfinedFiles, onUnreadable: (sent
   let read: HierarchyRead | undefined;
   let act: { v?: string; problem?: string } | undefined;
   let size: Size | undefined | null = null;
+  let shotSize: Size | undefined | null = null;
   const vh = (): HierarchyRead => {
     if (read) return read;
     read = f.hierarchies.length ? readFirstHierarchy(f.hierarchies, files, { lazyAttrs: true }) : { ok: false, file: '', problem: `Execution step ${f.index} has no hierarchy file.` };
@@ -64,9 +65,13 @@ export function lazyStep(f: StepFiles, files: ConfinedFiles, onUnreadable: (sent
       if (text === null) { const r = vh(); text = r.ok ? simplifyScreen(r.vh) : undefined; }
       return text;
     },
+    get screenshotSize() {
+      if (shotSize === null) shotSize = f.screenshot ? readImageSize(f.screenshot, files) : undefined;
+      return shotSize;
+    },
     get screenSize() {
       if (size === null) {
-        size = f.screenshot ? readImageSize(f.screenshot, files) : undefined;
+        size = this.screenshotSize;
         if (!size) { const r = vh(); size = r.ok ? hierarchySize(r.vh) : undefined; }
       }
       return size;

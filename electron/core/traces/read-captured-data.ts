@@ -45,6 +45,8 @@ function maxIndex(names: Set<string>): number {
  * 2-core machine that reader cost 2-9 ms per trace against 0.4-0.9 ms here, which decides the
  * evaluator's throughput. Also reads the flat layout (upstream AutoDroid: `<episode>/screenshot/...`).
  * Every file goes through the confined reader (`confine`: the opened roots; default the trace folder).
+ * `prefer: 'xml'` reads as upstream's loader did (legacy mode): the XML only, steps counted by the
+ * screenshot folder's entries.
  */
 export async function readCapturedData(episode: string, traceDir: string, prefer: 'json' | 'xml' = 'json', confine?: Confinement): Promise<TraceInput> {
   const files = ConfinedFiles.of(confine, traceDir);
@@ -55,7 +57,9 @@ export async function readCapturedData(episode: string, traceDir: string, prefer
   const unreadable: string[] = [];
   const bad = (sentence: string): void => { if (!unreadable.includes(sentence)) unreadable.push(sentence); };
   const ls = Object.fromEntries(['screenshot', 'xml', 'view_hierarchy', 'activity', 'action'].map((d) => [d, listing(path.join(root, d), files, problems)])) as Record<string, Set<string>>;
-  const n = Math.max(...Object.values(ls).map(maxIndex)) + 1;
+  // Upstream (legacy, prefer 'xml') counts steps by the screenshot folder's entries; otherwise every
+  // step any folder records is read, and a missing file is that check's problem.
+  const n = prefer === 'xml' ? ls.screenshot!.size : Math.max(...Object.values(ls).map(maxIndex)) + 1;
   if (n === 0) problems.push(`${root}: no steps found (expected screenshot/0.png, xml/0.xml, action/0.action ...).`);
   const steps = Array.from({ length: n }, (_, i) => {
     const actionFile = path.join(root, 'action', `${i}.action`);
@@ -82,9 +86,10 @@ export async function readCapturedData(episode: string, traceDir: string, prefer
       index: i,
       action,
       // The DroidBot JSON holds the same nodes, attributes and xpaths as the XML (checked on trace_18)
-      // and parses ~3x faster, so fixed mode reads it first; legacy reads the XML as upstream did.
+      // and parses ~3x faster, so fixed mode reads it first (the XML when it is absent). Legacy reads
+      // the XML only, as upstream's lxml load did: without it that load raised and the episode failed.
       // Absent files stay in the list so a failing check names them.
-      hierarchies: prefer === 'json' ? [vh, xml] : [xml, vh],
+      hierarchies: prefer === 'json' ? [vh, xml] : [xml],
       screenshot: path.join(root, 'screenshot', shot),
       activityFile: path.join(root, 'activity', `${i}.activity`),
     }, files, bad);

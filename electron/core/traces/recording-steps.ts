@@ -23,10 +23,11 @@ export async function readRecording(root: string, relPath: string, name: string 
   for (const s of ep.steps) {
     const { vh } = await readStepHierarchyParsed(root, relPath, s.index);
     const screenshot = s.files.png ? path.join(dir, `${s.index}.png`) : undefined;
-    const size = (screenshot ? readImageSize(screenshot) : undefined) ?? FALLBACK_SIZE;
+    const shotSize = screenshot ? readImageSize(screenshot) : undefined;
+    const size = shotSize ?? FALLBACK_SIZE;
     steps.push({
       index: s.index, action: gtToExecAction(ep.actions[s.index], size), activity: s.activity, hierarchy: vh,
-      screenText: vh ? simplifyScreen(vh) : undefined, screenshot, screenSize: size,
+      screenText: vh ? simplifyScreen(vh) : undefined, screenshot, screenSize: size, screenshotSize: shotSize,
     });
   }
   const appsText = await readTextIn(root, relPath, INSTALLED_APPS_FILE).catch(() => undefined);

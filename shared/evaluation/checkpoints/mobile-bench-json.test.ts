@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { formatCheckpointTasks, parseCheckpointTasks } from './mobile-bench-json';
+import { scoreCheckpoints } from './score-checkpoints';
 import type { CheckpointTask } from './types';
 
 const ok = (text: string): CheckpointTask[] => {
@@ -57,13 +58,29 @@ describe('Mobile-Bench test cases (JSON)', () => {
     expect(problems.every((p) => p.file === 'cases.json')).toBe(true);
   });
 
+  it('keys of the released data that are not scored are kept per test case with why, and reported by the score; txt adds to text; "a|b" is a disjunction; an API entry object gives its command', () => {
+    const t = ok('[{"id": 5, "query": ["搜索", "照片"], "check_point": {"activity": "com.miui.gallery", "resource-id": "", "text": "照片|相册", "txt": ["北京"], "to_speak": "好的", "api": [{"ADB Command": "adb shell monkey -p com.Qunar 1", "Function Description": "start"}], "teardown": [""], "status": {"checked": "false"}}}]')[0]!;
+    expect(t.query).toBe('搜索 照片');
+    expect(t.checkpoints.phrase).toEqual([{ kind: 'any', of: [{ kind: 'leaf', value: '照片' }, { kind: 'leaf', value: '相册' }] }, { kind: 'leaf', value: '北京' }]);
+    expect(t.checkpoints.api).toEqual([{ kind: 'leaf', value: 'adb shell monkey -p com.Qunar 1' }]);
+    // Empty values ("", [""]) hold nothing to check; the others are listed.
+    expect(t.unsupported?.map((u) => [u.key, u.value])).toEqual([['activity', 'com.miui.gallery'], ['to_speak', '好的'], ['status', { checked: 'false' }]]);
+    const r = scoreCheckpoints('5', t, []);
+    expect(r.problems).toEqual([
+      'Test case 5: "activity" "com.miui.gallery" is not supported: foreground activities are not one of the paper\'s CheckPoint categories (Package, Key phrase, API); essential states check them; not scored.',
+      'Test case 5: "to_speak" "好的" is not supported: the voice assistant\'s spoken reply is not recorded in a trace; not scored.',
+      'Test case 5: "status" {"checked":"false"} is not supported: the state of an element (checked ...) is not in the action history; not scored.',
+    ]);
+    expect(JSON.parse(formatCheckpointTasks([t]))[0].CheckPoints).toMatchObject({ activity: 'com.miui.gallery', to_speak: '好的', status: { checked: 'false' } });
+  });
+
   it('a bad test case is skipped, the others load; unknown categories and duplicates are warnings', () => {
     const r = parseCheckpointTasks('[{"ID": "a", "CheckPoints": {"activity": "x.y", "text": ["k"]}}, {"Query": "no id"}, {"ID": "a", "CheckPoints": {"text": ["k2"]}}]', 'c.json');
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.map((t) => t.checkpoints.phrase)).toEqual([[{ kind: 'leaf', value: 'k' }], [{ kind: 'leaf', value: 'k2' }]]);
     expect(r.warnings.map((w) => w.message)).toEqual([
-      'test case 0 (ID a): CheckPoints.activity is not a CheckPoint category (Package, Key phrase, API); not scored.',
+      'test case 0 (ID a): CheckPoints.activity is not supported: foreground activities are not one of the paper\'s CheckPoint categories (Package, Key phrase, API); essential states check them; not scored.',
       'test case 1: has no ID.',
       'ID a appears more than once; the last test case is used.',
     ]);

@@ -1,5 +1,5 @@
 import type { Parsed, Problem } from '../../model';
-import type { CheckpointCategory, CheckpointExpr, CheckpointSet, CheckpointTask } from './types';
+import type { CheckpointCategory, CheckpointExpr, CheckpointSet, CheckpointTask, UnsupportedCheckpoint } from './types';
 
 /** Key spellings per category: the paper's (`Package`, `Key phrase`, `API`) and the released data's (`package`, `text`/`txt`, `api`). */
 const CATEGORY_KEYS: Record<CheckpointCategory, string[]> = {
@@ -9,6 +9,32 @@ const CATEGORY_KEYS: Record<CheckpointCategory, string[]> = {
 };
 const PAPER_KEYS: Record<CheckpointCategory, string> = { package: 'Package', phrase: 'Key phrase', api: 'API' };
 const TOP_KEYS = { id: ['id'], query: ['query'], apps: ['app list', 'app', 'apps', 'app_list'], checkpoints: ['checkpoints', 'check_point', 'checkpoint', 'check_points'] };
+
+/**
+ * Keys of the released test cases (XiaoMi/MobileBench data/*.json) that are read but not scored,
+ * with why; each is reported per test case (CheckpointResult.problems). Any other unknown key gets
+ * the default reason.
+ */
+export const UNSUPPORTED_KEYS: Readonly<Record<string, string>> = {
+  activity: 'foreground activities are not one of the paper\'s CheckPoint categories (Package, Key phrase, API); essential states check them',
+  'resource-id': 'an element\'s resource id is not one of the paper\'s CheckPoint categories',
+  resource_id: 'an element\'s resource id is not one of the paper\'s CheckPoint categories',
+  resourceid: 'an element\'s resource id is not one of the paper\'s CheckPoint categories',
+  to_speak: 'the voice assistant\'s spoken reply is not recorded in a trace',
+  teardown: 'it is a clean-up step after the task (kill an app, undo a setting), not a checkpoint',
+  or: 'the released data does not document this flag, and the released scorer ignores it',
+  nd: 'the released data does not document this key, and the released scorer ignores it',
+  status: 'the state of an element (checked ...) is not in the action history',
+  index: 'the released data does not document this key, and the released scorer ignores it',
+  toast: 'toast messages are not recorded in a trace',
+  ocr: 'text read from the screenshot is not in the action history',
+  image: 'the released data does not document image checks, and the released scorer ignores them',
+};
+const UNKNOWN_KEY = 'it is not a CheckPoint category (Package, Key phrase, API)';
+
+/** A value with nothing to check: "", [], [""], {}. */
+const isEmptyValue = (v: unknown): boolean =>
+  v === undefined || v === null || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && v.every(isEmptyValue)) || (typeof v === 'object' && !Array.isArray(v) && !Object.keys(v).length);
 
 const norm = (k: string): string => k.trim().toLowerCase();
 const pick = (o: Record<string, unknown>, keys: string[]): [string, unknown] | undefined => {
@@ -26,15 +52,26 @@ function problem(c: Ctx, severity: Problem['severity'], message: string, hint?: 
  * One list member: a string is a checkpoint; a list starting with "&" or "|" is a conjunctive or
  * disjunctive group; any other list is a sequential group `[...]`. Empty strings are dropped.
  */
-function parseExpr(v: unknown, c: Ctx, path: string): CheckpointExpr | undefined {
+function parseExpr(v: unknown, c: Ctx, path: string, cat: CheckpointCategory): CheckpointExpr | undefined {
+  // The released data writes some API checkpoints as the API list's entry: {"ADB Command": ..., "Function Description": ...}.
+  if (cat === 'api' && v && typeof v === 'object' && !Array.isArray(v)) {
+    const cmd = Object.entries(v).find(([k]) => norm(k) === 'adb command')?.[1];
+    if (typeof cmd === 'string') return parseExpr(cmd, c, path, cat);
+  }
   if (typeof v === 'string' || typeof v === 'number') {
     const s = String(v).trim();
     if (!s) { problem(c, 'warning', `${path} is an empty string; ignored.`); return undefined; }
+    // "好的|没问题": alternatives in one string, as the released data writes them (not in API
+    // commands, where | is a shell pipe).
+    if (cat !== 'api' && s.includes('|') && s !== '|') {
+      const alts = s.split('|').map((x) => x.trim()).filter(Boolean);
+      if (alts.length > 1) return { kind: 'any', of: alts.map((value) => ({ kind: 'leaf', value })) };
+    }
     return { kind: 'leaf', value: s };
   }
   if (Array.isArray(v)) {
     const op = v[0] === '&' || v[0] === '|' ? v[0] : undefined;
-    const members = (op ? v.slice(1) : v).map((m, i) => parseExpr(m, c, `${path}[${i + (op ? 1 : 0)}]`)).filter((m): m is CheckpointExpr => m !== undefined);
+    const members = (op ? v.slice(1) : v).map((m, i) => parseExpr(m, c, `${path}[${i + (op ? 1 : 0)}]`, cat)).filter((m): m is CheckpointExpr => m !== undefined);
     if (!members.length) { problem(c, 'warning', `${path} is an empty group; ignored.`); return undefined; }
     if (members.length === 1) return members[0];
     return { kind: op === '&' ? 'all' : op === '|' ? 'any' : 'seq', of: members };
@@ -47,35 +84,39 @@ function parseExpr(v: unknown, c: Ctx, path: string): CheckpointExpr | undefined
  * A category's value: a string is one checkpoint; a list whose first member is "&" or "|" is one
  * group over the whole list (the released data's form); any other list holds one checkpoint per member.
  */
-function parseCategory(v: unknown, c: Ctx, key: string): CheckpointExpr[] {
-  if (v === undefined || v === null || v === '') return [];
+function parseCategory(v: unknown, c: Ctx, key: string, cat: CheckpointCategory): CheckpointExpr[] {
+  if (isEmptyValue(v)) return [];
   if (Array.isArray(v) && (v[0] === '&' || v[0] === '|')) {
-    const e = parseExpr(v, c, key);
+    const e = parseExpr(v, c, key, cat);
     return e ? [e] : [];
   }
-  if (Array.isArray(v)) return v.map((m, i) => parseExpr(m, c, `${key}[${i}]`)).filter((m): m is CheckpointExpr => m !== undefined);
-  const e = parseExpr(v, c, key);
+  if (Array.isArray(v)) return v.map((m, i) => parseExpr(m, c, `${key}[${i}]`, cat)).filter((m): m is CheckpointExpr => m !== undefined);
+  const e = parseExpr(v, c, key, cat);
   return e ? [e] : [];
 }
 
-function parseCheckpoints(v: unknown, c: Ctx): CheckpointSet {
+function parseCheckpoints(v: unknown, c: Ctx): { set: CheckpointSet; unsupported: UnsupportedCheckpoint[] } {
   const set: CheckpointSet = { package: [], phrase: [], api: [] };
+  const unsupported: UnsupportedCheckpoint[] = [];
   if (!v || typeof v !== 'object' || Array.isArray(v)) {
     problem(c, 'error', `CheckPoints must be an object with Package, Key phrase and API, found ${JSON.stringify(v)}.`, 'Write "CheckPoints": {"Package": [...], "Key phrase": [...], "API": [...]}.');
-    return set;
+    return { set, unsupported };
   }
   const o = v as Record<string, unknown>;
   const known = new Set<string>();
   for (const cat of Object.keys(CATEGORY_KEYS) as CheckpointCategory[]) {
-    const hit = pick(o, CATEGORY_KEYS[cat]);
-    if (!hit) continue;
-    known.add(hit[0]);
-    set[cat] = parseCategory(hit[1], c, `CheckPoints.${hit[0]}`);
+    // Every spelling present counts (`text` and its misspelling `txt` in one case add up).
+    for (const k of Object.keys(o).filter((x) => CATEGORY_KEYS[cat].includes(norm(x)))) {
+      known.add(k);
+      set[cat].push(...parseCategory(o[k], c, `CheckPoints.${k}`, cat));
+    }
   }
-  for (const k of Object.keys(o).filter((x) => !known.has(x))) {
-    if (o[k] !== '' && !(Array.isArray(o[k]) && !(o[k] as unknown[]).length)) problem(c, 'warning', `CheckPoints.${k} is not a CheckPoint category (Package, Key phrase, API); not scored.`);
+  for (const k of Object.keys(o).filter((x) => !known.has(x) && !isEmptyValue(o[x]))) {
+    const why = UNSUPPORTED_KEYS[norm(k)] ?? UNKNOWN_KEY;
+    unsupported.push({ key: k, value: o[k], why });
+    problem(c, 'warning', `CheckPoints.${k} is not supported: ${why}; not scored.`);
   }
-  return set;
+  return { set, unsupported };
 }
 
 function parseTask(v: unknown, index: number, file: string, problems: Problem[]): CheckpointTask | undefined {
@@ -98,7 +139,10 @@ function parseTask(v: unknown, index: number, file: string, problems: Problem[])
   const appList = apps === undefined ? [] : (Array.isArray(apps[1]) ? apps[1] : [apps[1]]).filter((a) => typeof a === 'string' && a.trim()).map((a) => (a as string).trim());
   const used = new Set([id[0], query?.[0], apps?.[0], cps[0], ...(inner ? ['case'] : [])]);
   const extra = Object.fromEntries(Object.entries(o).filter(([k]) => !used.has(k) && !(inner && k in inner)));
-  const task: CheckpointTask = { id: String(id[1]).trim(), query: typeof query?.[1] === 'string' ? query[1] : '', apps: appList, checkpoints: parseCheckpoints(cps[1], c) };
+  const parsed = parseCheckpoints(cps[1], c);
+  const queryText = Array.isArray(query?.[1]) ? query[1].filter((q) => typeof q === 'string').join(' ') : query?.[1];
+  const task: CheckpointTask = { id: String(id[1]).trim(), query: typeof queryText === 'string' ? queryText : '', apps: appList, checkpoints: parsed.set };
+  if (parsed.unsupported.length) task.unsupported = parsed.unsupported;
   if (Object.keys(extra).length) task.extra = extra;
   return task;
 }
@@ -141,7 +185,9 @@ export function exprToJson(e: CheckpointExpr): unknown {
 
 /** One test case as the paper writes it; numeric-looking IDs stay strings. */
 export function taskToJson(t: CheckpointTask): Record<string, unknown> {
-  const cps = Object.fromEntries((Object.keys(PAPER_KEYS) as CheckpointCategory[]).map((cat) => [PAPER_KEYS[cat], t.checkpoints[cat].map(exprToJson)]));
+  const cps: Record<string, unknown> = Object.fromEntries((Object.keys(PAPER_KEYS) as CheckpointCategory[]).map((cat) => [PAPER_KEYS[cat], t.checkpoints[cat].map(exprToJson)]));
+  // Keys read but not scored are written back as they were.
+  for (const u of t.unsupported ?? []) cps[u.key] = u.value;
   return { ID: t.id, Query: t.query, 'APP List': t.apps, CheckPoints: cps, ...(t.extra ?? {}) };
 }
 

@@ -51,6 +51,31 @@ function task(text: string): CheckpointTask {
   return r.value[0]!;
 }
 
+/** The worked example with its key phrases written as the paper's sequential group `[...]`. */
+const WORKED_SEQ = WORKED.replace('"Key phrase": ["air ticket", "Beijing", "Shanghai", "December 5"]', '"Key phrase": [["air ticket", "Beijing", "Shanghai", "December 5"]]');
+
+describe('sequential CheckPoints count one per element hit in order (the paper: Score_Sequen = |SC ∩ AH| / |SC|)', () => {
+  it('the worked example with its sequence written as [] scores level 1 = 1/1 and level 2 = 5/6', () => {
+    expect(WORKED_SEQ).not.toBe(WORKED);
+    const r = scoreCheckpoints('ctrip-ticket', task(WORKED_SEQ), actionHistory(wrongDateTrace()));
+    expect([r.passed.package, r.total.package, r.passed.all, r.total.all]).toEqual([1, 1, 5, 6]);
+    expect([r.level1, r.level2, r.completed]).toEqual([1, 5 / 6, false]);
+    const v = r.evidence.verdicts.find((x) => x.category === 'phrase')!;
+    expect([v.hit, v.of, v.steps]).toEqual([3, 4, [1, 2, 3]]);
+    expect(v.sentence).toBe('Key phrase ["air ticket","Beijing","Shanghai","December 5"]: 3 of 4 hit in order (steps 1, 2, 3); "December 5" is not reached in order.');
+  });
+
+  it('[["air ticket", "Beijing", "Guangzhou"]] with two of three reached in order scores 3/4 (package 1 + 2 of 3)', () => {
+    const two = WORKED.replace('"Key phrase": ["air ticket", "Beijing", "Shanghai", "December 5"]', '"Key phrase": [["air ticket", "Beijing", "Guangzhou"]]').replace(/"API": \[[^\]]*\]/, '"API": []');
+    const r = scoreCheckpoints('ctrip-ticket', task(two), actionHistory(wrongDateTrace()));
+    expect([r.passed.all, r.total.all, r.level1, r.level2]).toEqual([3, 4, 1, 3 / 4]);
+    // Reached out of order, only one counts: "Beijing" is tapped before "air ticket" here.
+    const steps = wrongDateTrace();
+    [steps[1], steps[2]] = [{ ...steps[2]!, index: 1 }, { ...steps[1]!, index: 2 }];
+    expect(scoreCheckpoints('ctrip-ticket', task(two), actionHistory(steps)).level2).toBe(2 / 4);
+  });
+});
+
 describe('the paper\'s worked example: right app, "air ticket", "Beijing", "Shanghai", wrong date', () => {
   it('scores level 1 = 1/1 and level 2 = 5/6 on the action history built from the trace', () => {
     const r = scoreCheckpoints('ctrip-ticket', task(WORKED), actionHistory(wrongDateTrace()));
@@ -90,24 +115,28 @@ const seq = (...of: CheckpointExpr[]): CheckpointExpr => ({ kind: 'seq', of });
 const all = (...of: CheckpointExpr[]): CheckpointExpr => ({ kind: 'all', of });
 const any = (...of: CheckpointExpr[]): CheckpointExpr => ({ kind: 'any', of });
 const l = (value: string): CheckpointExpr => ({ kind: 'leaf', value });
-type Row = [string, CheckpointExpr, HistoryEntry[], boolean, number[]];
+/** name, checkpoint, history, passed, steps that hit it, and (sequences) members hit of members. */
+type Row = [string, CheckpointExpr, HistoryEntry[], boolean, number[], [number, number]?];
 const run = (rows: Row[], cat: CheckpointCategory = 'phrase'): void => {
-  it.each(rows)('%s', (_name, e, h, passed, steps) => {
+  it.each(rows)('%s', (_name, e, h, passed, steps, count) => {
     const v = scoreCheckpoint(cat, e, h);
-    expect([v.passed, v.steps]).toEqual([passed, steps]);
+    expect([v.passed, v.steps, [v.hit, v.of]]).toEqual([passed, steps, count ?? [passed ? 1 : 0, 1]]);
   });
 };
 
 describe('sequential groups [...]', () => run([
-  ['in order', seq(l('a'), l('b')), hist(['a'], ['b']), true, [0, 1]],
-  ['reversed order fails', seq(l('a'), l('b')), hist(['b'], ['a']), false, []],
-  ['one action carrying both counts (at or after)', seq(l('a'), l('b')), hist(['x'], ['a', 'b']), true, [1, 1]],
-  ['an early b is skipped, the b after a counts', seq(l('a'), l('b')), hist(['b'], ['a'], ['z'], ['b']), true, [1, 3]],
-  ['three members, the middle one missing', seq(l('a'), l('m'), l('b')), hist(['a'], ['b']), false, []],
-  ['a disjunction inside a sequence', seq(any(l('x'), l('a')), l('b')), hist(['a'], ['b']), true, [0, 1]],
-  ['a conjunction inside a sequence ends at its last member', seq(all(l('a'), l('c')), l('b')), hist(['c'], ['b'], ['a']), false, []],
-  ['... and passes when b comes after both', seq(all(l('a'), l('c')), l('b')), hist(['c'], ['a'], ['b']), true, [0, 1, 2]],
-  ['phrases match inside longer texts, case-insensitively', seq(l('air ticket'), l('beijing')), hist(['Book AIR TICKETS'], ['From: Beijing']), true, [0, 1]],
+  ['in order', seq(l('a'), l('b')), hist(['a'], ['b']), true, [0, 1], [2, 2]],
+  ['reversed order: one member counts', seq(l('a'), l('b')), hist(['b'], ['a']), false, [1], [1, 2]],
+  ['one action carrying both counts (at or after)', seq(l('a'), l('b')), hist(['x'], ['a', 'b']), true, [1, 1], [2, 2]],
+  ['an early b is skipped, the b after a counts', seq(l('a'), l('b')), hist(['b'], ['a'], ['z'], ['b']), true, [1, 3], [2, 2]],
+  ['three members, the middle one missing: the other two count', seq(l('a'), l('m'), l('b')), hist(['a'], ['b']), false, [0, 1], [2, 3]],
+  ['the most members in order, not the first found: b, c after a late a', seq(l('a'), l('b'), l('c')), hist(['b'], ['c'], ['a']), false, [0, 1], [2, 3]],
+  ['nothing reached', seq(l('a'), l('b')), hist(['z']), false, [], [0, 2]],
+  ['a nested sequence counts its members', seq(seq(l('a'), l('b')), l('c')), hist(['a'], ['c']), false, [0, 1], [2, 3]],
+  ['a disjunction inside a sequence counts one', seq(any(l('x'), l('a')), l('b')), hist(['a'], ['b']), true, [0, 1], [2, 2]],
+  ['a conjunction inside a sequence ends at its last member', seq(all(l('a'), l('c')), l('b')), hist(['c'], ['b'], ['a']), false, [0, 2], [1, 2]],
+  ['... and passes when b comes after both', seq(all(l('a'), l('c')), l('b')), hist(['c'], ['a'], ['b']), true, [0, 1, 2], [2, 2]],
+  ['phrases match inside longer texts, case-insensitively', seq(l('air ticket'), l('beijing')), hist(['Book AIR TICKETS'], ['From: Beijing']), true, [0, 1], [2, 2]],
 ]));
 
 describe('conjunctive groups ["&", ...]', () => run([
@@ -134,7 +163,7 @@ describe('package and API checkpoints', () => {
   run([
     ['a package is the foreground (or launched) app, exactly', l('com.android.calendar'), h, true, [0]],
     ['a package named only in a text does not count', l('com.android.mms'), h, false, []],
-    ['packages in sequence', seq(l('com.android.calendar'), l('com.miui.home')), h, true, [0, 2]],
+    ['packages in sequence', seq(l('com.android.calendar'), l('com.miui.home')), h, true, [0, 2], [2, 2]],
   ], 'package');
   run([
     ['`adb shell`, quotes and spacing are ignored; <...> placeholders match anything', l('am start -a android.intent.action.INSERT -t vnd.android.cursor.item/event -e "title" "<title>" --es "beginTime" "<startTimestamp>"'), h, true, [0]],

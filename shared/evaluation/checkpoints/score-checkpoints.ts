@@ -95,26 +95,74 @@ function failure(cat: CheckpointCategory, e: CheckpointExpr, h: readonly History
   }
 }
 
-/** Scores one top-level checkpoint on the history. */
+/** A sequence's members with nested sequences spliced in: `[[a, b], c]` is `[a, b, c]` in order. */
+export function sequenceMembers(e: CheckpointExpr): CheckpointExpr[] {
+  return e.kind === 'seq' ? e.of.flatMap(sequenceMembers) : [e];
+}
+
+/**
+ * The most members of a sequence hit in order (each at or after the entry that hit the one before;
+ * members missed are skipped), with the steps that hit them. Exact: taking a member at its earliest
+ * end never leaves fewer chances to the members after it, so each (member, position) is decided once.
+ */
+function inOrder(cat: CheckpointCategory, members: readonly CheckpointExpr[], h: readonly HistoryEntry[]): { hit: number; steps: number[]; missed: CheckpointExpr[] } {
+  const memo = new Map<string, { hit: number; steps: number[]; missed: CheckpointExpr[] }>();
+  const best = (i: number, from: number): { hit: number; steps: number[]; missed: CheckpointExpr[] } => {
+    if (i === members.length) return { hit: 0, steps: [], missed: [] };
+    const key = `${i}:${from}`;
+    const known = memo.get(key);
+    if (known) return known;
+    const skip = best(i + 1, from);
+    let out = { hit: skip.hit, steps: skip.steps, missed: [members[i]!, ...skip.missed] };
+    const r = earliest(cat, members[i]!, h, from);
+    if (r) {
+      const rest = best(i + 1, r.end);
+      if (rest.hit + 1 >= out.hit) out = { hit: rest.hit + 1, steps: [...r.steps, ...rest.steps], missed: rest.missed };
+    }
+    memo.set(key, out);
+    return out;
+  };
+  return best(0, 0);
+}
+
+/**
+ * Scores one top-level checkpoint on the history. A sequential group counts one per member, hit in
+ * order (the paper: "the count increases by one for each passed element", Score_Sequen =
+ * |SC ∩ AH| / |SC|): `hit` of `of`; any other checkpoint counts one, all or nothing.
+ */
 export function scoreCheckpoint(cat: CheckpointCategory, e: CheckpointExpr, h: readonly HistoryEntry[]): CheckpointVerdict {
   const spelling = e.kind === 'leaf' ? e.value : JSON.stringify(exprToJson(e));
-  const r = earliest(cat, e, h, 0);
   const name = `${LABEL[cat]} ${e.kind === 'leaf' ? JSON.stringify(e.value) : spelling}`;
-  if (r) return { category: cat, spelling, passed: true, steps: r.steps, sentence: `${name} is satisfied at step${r.steps.length > 1 ? 's' : ''} ${r.steps.join(', ')}.` };
-  return { category: cat, spelling, passed: false, steps: [], sentence: `${name} fails: ${failure(cat, e, h, 0)}.` };
+  if (e.kind === 'seq') {
+    const members = sequenceMembers(e);
+    const r = inOrder(cat, members, h);
+    const of = members.length;
+    const steps = [...r.steps];
+    if (r.hit === of) return { category: cat, spelling, passed: true, hit: of, of, steps, sentence: `${name} is satisfied in order at steps ${steps.join(', ')} (${of} of ${of}).` };
+    const show = (x: CheckpointExpr): string => JSON.stringify(exprToJson(x));
+    return {
+      category: cat, spelling, passed: false, hit: r.hit, of, steps,
+      sentence: `${name}: ${r.hit} of ${of} hit in order${steps.length ? ` (steps ${steps.join(', ')})` : ''}; ${r.missed.map(show).join(', ')} ${r.missed.length > 1 ? 'are' : 'is'} not reached in order.`,
+    };
+  }
+  const r = earliest(cat, e, h, 0);
+  if (r) return { category: cat, spelling, passed: true, hit: 1, of: 1, steps: r.steps, sentence: `${name} is satisfied at step${r.steps.length > 1 ? 's' : ''} ${r.steps.join(', ')}.` };
+  return { category: cat, spelling, passed: false, hit: 0, of: 1, steps: [], sentence: `${name} fails: ${failure(cat, e, h, 0)}.` };
 }
 
 /**
  * Mobile-Bench's CheckPoint scores of one action history: level 1 = package checkpoints passed /
- * package checkpoints, level 2 = all checkpoints passed / all checkpoints; each top-level entry of a
- * category counts once (a group counts once). Completed = every checkpoint passed.
+ * package checkpoints, level 2 = all checkpoints passed / all checkpoints; a sequential group counts
+ * one per member hit in order, any other entry once (a `&` / `|` group too). Completed = every
+ * checkpoint passed. The test case's keys that are not scored are listed in `problems`, one sentence each.
  */
 export function scoreCheckpoints(episode: string, task: CheckpointTask, history: readonly HistoryEntry[], problems: string[] = []): CheckpointResult {
   const verdicts: CheckpointVerdict[] = [];
   for (const cat of ['package', 'phrase', 'api'] as const) for (const e of task.checkpoints[cat]) verdicts.push(scoreCheckpoint(cat, e, history));
   const pk = verdicts.filter((v) => v.category === 'package');
-  const passed = { package: pk.filter((v) => v.passed).length, all: verdicts.filter((v) => v.passed).length };
-  const total = { package: pk.length, all: verdicts.length };
+  const sum = (vs: CheckpointVerdict[], k: 'hit' | 'of'): number => vs.reduce((n, v) => n + v[k], 0);
+  const passed = { package: sum(pk, 'hit'), all: sum(verdicts, 'hit') };
+  const total = { package: sum(pk, 'of'), all: sum(verdicts, 'of') };
   const failed = verdicts.filter((v) => !v.passed);
   const res: CheckpointResult = {
     method: 'checkpoints', episode,
@@ -123,9 +171,9 @@ export function scoreCheckpoints(episode: string, task: CheckpointTask, history:
     level2: total.all ? passed.all / total.all : 0,
     passed, total,
     evidence: { verdicts, history: history.map((x) => `step ${x.step}: ${x.describe}`) },
-    problems,
+    problems: [...problems, ...(task.unsupported ?? []).map((u) => `Test case ${task.id}: "${u.key}" ${JSON.stringify(u.value)} is not supported: ${u.why}; not scored.`)],
   };
   if (!total.all) res.reason = `Test case ${task.id} has no CheckPoints.`;
-  else if (failed.length) res.reason = `${failed.length} of ${total.all} CheckPoints failed: ${failed.map((v) => v.sentence).join(' ')}`;
+  else if (failed.length) res.reason = `${total.all - passed.all} of ${total.all} CheckPoints failed: ${failed.map((v) => v.sentence).join(' ')}`;
   return res;
 }

@@ -32,8 +32,19 @@ export interface CheckpointTask {
   query: string;
   apps: string[];
   checkpoints: CheckpointSet;
+  /** Keys of the test case's checkpoints that are not scored (the released data's `to_speak`, `ocr` ...), with why. */
+  unsupported?: UnsupportedCheckpoint[];
   /** Keys of the source object this reader does not know, kept for a faithful rewrite. */
   extra?: Record<string, unknown>;
+}
+
+/** A checkpoint key of the released data that is read but not scored, reported per test case. */
+export interface UnsupportedCheckpoint {
+  /** The key as written, e.g. `to_speak`. */
+  key: string;
+  value: unknown;
+  /** Why it is not scored, one clause. */
+  why: string;
 }
 
 /**
@@ -59,6 +70,9 @@ export interface CheckpointVerdict {
   /** Source spelling, e.g. `Beijing`, `["|","Beijing","Peking"]`. */
   spelling: string;
   passed: boolean;
+  /** Members hit of members counted: a sequential group counts one per member hit in order; anything else 1 of 1 or 0 of 1. */
+  hit: number;
+  of: number;
   /** History entries (steps) whose actions satisfied it, in order. */
   steps: number[];
   /** One human sentence. */
