@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { createDemoDataset } from '../demo/create-demo';
 import { auditDataset } from './audit-dataset';
 import type { AuditReport } from '../../../shared/contract/audit';
+import type { EventPayload } from '../../../shared/contract';
+import { createAppService } from '../../app';
 
 const REPO = join(import.meta.dirname, '../../..');
 
@@ -30,6 +32,23 @@ describe('touchstone audit: annotations against no-op, random, cut and shortcut 
     expect(pass.items.map((i) => i.item)).toEqual(['activity<0>', 'exact<4>']);
     expect(pass.suggestion).toMatch(/^add click<\d+> to step 0: the recorded tap on "Settings"/);
   }, 180_000);
+
+  it('dataset:audit runs as a job with progress per task and the same report; job:cancel stops it as cancelled', async () => {
+    const service = createAppService({ mode: 'web', stateDir: join(tmp, 'state'), fileUrl: () => '' });
+    const ds = await service.calls['dataset:open']({ path: dataset });
+    const seen: EventPayload<'job:progress'>[] = [];
+    const off = service.subscribe((event, data) => { if (event === 'job:progress' && (data as EventPayload<'job:progress'>).kind === 'dataset:audit') seen.push(data as EventPayload<'job:progress'>); });
+    try {
+      const report = await service.calls['dataset:audit']({ datasetId: ds.id, jobId: 'audit-1', randomTraces: 1 });
+      expect(report.weak).toEqual(['demo01']);
+      expect(seen.at(-1)).toMatchObject({ jobId: 'audit-1', kind: 'dataset:audit', done: 3, total: 3, phase: 'tasks' });
+      const running = service.calls['dataset:audit']({ datasetId: ds.id, jobId: 'audit-2' });
+      expect(await service.calls['job:cancel']({ jobId: 'audit-2' })).toEqual({ cancelled: true });
+      await expect(running).rejects.toMatchObject({ code: 'cancelled' });
+    } finally {
+      off();
+    }
+  }, 120_000);
 
   it('a demo task weakened on purpose (demo15: the counter value replaced by its activity) is caught, with the item that lets it pass', () => {
     const original = readFileSync(ess('demo15', 2), 'utf8');
