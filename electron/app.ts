@@ -13,6 +13,7 @@ import { secretHandlers } from './core/secrets/secret-handlers';
 import { runHandlers } from './core/runner/handlers';
 import { agentHandlers } from './core/agents/handlers';
 import { demoHandlers } from './core/demo/handlers';
+import { auditHandlers } from './core/audit/handlers';
 import { JobService } from './kernel/job-service';
 import type { AppContext, AppServiceOptions } from './kernel/context';
 import { datasetBackend } from './core/datasets/dataset-backend';
@@ -67,6 +68,7 @@ export function createAppService(options: AppServiceOptions): AppService {
     ...runHandlers(ctx, devices, secrets),
     ...agentHandlers(),
     ...demoHandlers(ctx),
+    ...auditHandlers(ctx),
   };
   // Every caller (IPC, HTTP, tests, the CLI's serve) gets the checked calls: a handler never sees an
   // argument its schema refuses, nor a relative host path (it arrives resolved against the first --root).

@@ -15,6 +15,7 @@ const load = {
   dataset: () => import('./cli/dataset'),
   vh: () => import('./cli/vh'),
   eval: () => import('./cli/eval'),
+  audit: () => import('./cli/audit'),
   device: () => import('./cli/device'),
   world: () => import('./cli/world'),
   devices: () => import('./cli/devices'),

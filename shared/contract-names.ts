@@ -15,6 +15,7 @@ const callNameSet: { readonly [K in CallName]-?: true } = {
   'run:agents': true, 'run:start': true, 'run:secrets': true, 'run:secretSet': true, 'run:secretDelete': true, 'run:demoDataset': true, 'run:configFiles': true, 'run:configs': true, 'run:configReport': true, 'run:live': true, 'run:cancelEpisode': true, 'run:recordStart': true, 'run:recordAct': true, 'run:recordSave': true,
   'eval:inspect': true, 'eval:open': true, 'eval:preset': true, 'eval:episode': true, 'eval:label': true, 'eval:export': true, 'eval:methods': true, 'eval:judgeEndpoint': true, 'eval:judgeEndpointSet': true,
   'checkpoints:load': true, 'checkpoints:save': true,
+  'dataset:audit': true,
 };
 const eventNameSet: { readonly [E in EventName]-?: true } = {
   'job:progress': true, 'job:done': true,

@@ -24,6 +24,7 @@ import { JOB_ARGS, type JobCalls, type JobEvents } from './contract/job';
 import { DEVICE_ARGS, type DeviceCalls, type DeviceEvents } from './contract/device';
 import type { ZodType } from 'zod';
 import { RUN_ARGS, type RunCalls, type RunEvents } from './contract/run';
+import { AUDIT_ARGS, type AuditCalls, type AuditEvents } from './contract/audit';
 
 export type * from './contract-types';
 export type { Call, NoArgs } from './contract/common';
@@ -33,10 +34,10 @@ export type { JobInfo, JobKind, JobProgress } from './contract/job';
 export type { AnnotationBase, AnnotationSaved, LiveCheck, LiveWarning, StepAnnotation, Suggestion, TaskReview, TraceVerdict } from './contract/annotation';
 
 /** Every call the UI can make, keyed `domain:verb`. */
-export interface ContractCalls extends AppCalls, DatasetCalls, EpisodeCalls, JobCalls, AnnotationCalls, DeviceCalls, RunCalls, EvaluationCalls {}
+export interface ContractCalls extends AppCalls, DatasetCalls, EpisodeCalls, JobCalls, AnnotationCalls, DeviceCalls, RunCalls, EvaluationCalls, AuditCalls {}
 
 /** Every event the core pushes to the UI. */
-export interface ContractEvents extends AppEvents, DatasetEvents, EpisodeEvents, JobEvents, AnnotationEvents, DeviceEvents, RunEvents, EvaluationEvents {}
+export interface ContractEvents extends AppEvents, DatasetEvents, EpisodeEvents, JobEvents, AnnotationEvents, DeviceEvents, RunEvents, EvaluationEvents, AuditEvents {}
 
 export type CallName = keyof ContractCalls;
 export type CallArgs<K extends CallName> = Parameters<ContractCalls[K]>[0];
@@ -51,7 +52,7 @@ export type EventPayload<E extends EventName> = ContractEvents[E];
  * fails to compile.
  */
 export const CALL_ARGS: { readonly [K in CallName]-?: ZodType<CallArgs<K>> } = {
-  ...APP_ARGS, ...DATASET_ARGS, ...EPISODE_ARGS, ...JOB_ARGS, ...ANNOTATION_ARGS, ...DEVICE_ARGS, ...RUN_ARGS, ...EVALUATION_ARGS,
+  ...APP_ARGS, ...DATASET_ARGS, ...EPISODE_ARGS, ...JOB_ARGS, ...ANNOTATION_ARGS, ...DEVICE_ARGS, ...RUN_ARGS, ...EVALUATION_ARGS, ...AUDIT_ARGS,
 };
 
 export { CALL_NAMES, EVENT_NAMES, isCallName, isEventName } from './contract-names';

@@ -8,6 +8,7 @@ export const COMMANDS = {
   dataset: { subcommands: { check: 'validate a LlamaTouch dataset' } },
   vh: { subcommands: { number: 'print the numbered component list of a view hierarchy' } },
   eval: { summary: 'evaluate agent traces against a dataset' },
+  audit: { summary: 'list tasks whose annotation a no-op, random, cut or shortcut trace passes' },
   device: { subcommands: { serve: 'run the Touchstone virtual Android device' } },
   world: { subcommands: { build: 'merge recorded traces into an offline graph world' } },
   devices: { summary: 'list the devices adb sees, with what to do about unusable ones' },

@@ -10,7 +10,9 @@ import { completionChartSvg } from '../../shared/evaluation/plot-svg';
 import { parseHumanLabels } from '../../shared/formats/human-labels';
 import { formatProblem } from '../../shared/model';
 import { sweepStaleTemps, writeFileAtomic } from '../platform/atomic-write';
-import { runEvaluation } from '../core/evaluation/run-evaluation';
+import { runEvaluation, type RunReport } from '../core/evaluation/run-evaluation';
+import { describeNonTraces, setLabel, traceSets } from '../core/traces/trace-sets';
+import { agentsTable, setOutputs, type EvaluatedSet } from './eval-sets';
 import { parseShard, type Shard } from './shard';
 import { DEFAULT_EMBEDDER_SPEC, parseEmbedderSpec, type EmbedderSpec } from '../core/evaluation/embedding-provider';
 import { checkpointTable } from '../../shared/evaluation/checkpoints/summary';
@@ -60,7 +62,7 @@ export const SPEC = defineCommand({
     dataset: { type: 'string', value: 'D', required: true, description: 'LlamaTouch dataset folder (with llamatouch_task_metadata.tsv or episode folders)' },
     traces: {
       type: 'string', value: 'T', required: true,
-      description: 'agent traces: <episode>/captured_data/..., AutoDroid/DroidBot output folders, or AppAgent summary CSVs (appagent_trace.csv); detected automatically. One folder: to compare agents, run touchstone eval once per folder or touchstone serve --traces NAME=DIR ...',
+      description: 'agent traces: <episode>/captured_data/..., AutoDroid/DroidBot output folders, or AppAgent summary CSVs (appagent_trace.csv); detected automatically. The folder touchstone run --out wrote (<agent>/r<N>/<episode>/, one agent or several, repeats) is evaluated as written: each agent and repeat reported apart, then side by side',
     },
     'follow-links': { type: 'boolean', description: 'follow symbolic links that lead out of the given folders' },
     human: { type: 'string', value: 'FILE', description: 'human labels CSV (episode,human) for accuracy, precision/recall, F1' },
@@ -159,7 +161,7 @@ export async function run(argv: string[]): Promise<number> {
     for (const w of r.warnings) console.error(`warning: ${formatProblem(w)}`);
     labels = new Map(r.value.map((l) => [l.episode, l.completed]));
   }
-  const progress = a.quiet ? undefined : progressReporter();
+  const progress = a.quiet ? undefined : progressReporter;
   const ac = new AbortController();
   // Installed until the last report file is written: a signal while evaluating stops the workers and keeps the
   // finished episodes; one while writing lets the writes finish (each atomic), so no output is lost or half-written.
@@ -185,23 +187,55 @@ function outputs(a: Args): string[] {
 
 async function evaluateAndWrite(
   a: Args, labels: Map<string, boolean> | undefined, ac: AbortController,
-  progress: ReturnType<typeof progressReporter> | undefined, signalled: () => NodeJS.Signals | undefined,
+  progress: (() => ReturnType<typeof progressReporter>) | undefined, signalled: () => NodeJS.Signals | undefined,
 ): Promise<number> {
   // Temp files a killed run left beside these outputs are swept first (ours, older than this process).
   for (const f of outputs(a)) await sweepStaleTemps(dirname(f), basename(f));
-  let report;
-  try {
-    report = await runEvaluation({
-      datasetRoot: a.dataset, tracesRoot: a.traces, methods: a.methods, mode: a.mode, final: a.final, jobs: a.jobs, shard: a.shard,
-      embedder: a.embedder, cacheDir: a.cache, humanLabels: labels, signal: ac.signal, fuzzyThreshold: a.threshold, screenThreshold: a.screenThreshold,
-      onProgress: progress, judge: a.judge, checkpointsFile: a.checkpoints, followLinks: a.followLinks,
-    });
-  } catch (err) {
-    progress?.(-1, 0);
-    console.error(`touchstone eval: ${(err as Error).message}`);
-    return 1;
+  // The folder `touchstone run --out` wrote holds one set per agent and repeat, each evaluated and reported apart.
+  const sets = traceSets(a.traces);
+  const parts: EvaluatedSet[] = [];
+  for (const set of sets) {
+    if (ac.signal.aborted) break;
+    const label = setLabel(set, sets);
+    if (sets.length > 1) console.log(`${parts.length ? '\n' : ''}== ${label} (${set.dir})`);
+    const bar = progress?.();
+    let report;
+    try {
+      report = await runEvaluation({
+        datasetRoot: a.dataset, tracesRoot: set.dir, methods: a.methods, mode: a.mode, final: a.final, jobs: a.jobs, shard: a.shard,
+        embedder: a.embedder, cacheDir: a.cache, humanLabels: labels, signal: ac.signal, fuzzyThreshold: a.threshold, screenThreshold: a.screenThreshold,
+        onProgress: bar, judge: a.judge, checkpointsFile: a.checkpoints, followLinks: a.followLinks, roots: [a.traces],
+      });
+    } catch (err) {
+      bar?.(-1, 0);
+      console.error(`touchstone eval: ${(err as Error).message}`);
+      return 1;
+    }
+    bar?.(-1, 0);
+    printReport(a, report);
+    parts.push({ set, label, report });
   }
-  progress?.(-1, 0);
+  if (parts.length > 1) console.log(`\nagents (${parts.length} trace sets under ${a.traces})\n${agentsTable(parts, a.methods)}`);
+  const cancelled = parts.some((p) => p.report.cancelled) || parts.length < sets.length;
+  // A shard may rightly be empty (more shards than episodes); a whole run with nothing to evaluate is a mistake.
+  const nothing = !cancelled && parts.every((p) => p.report.outcomes.length === 0) && !a.shard;
+  if (nothing) {
+    const unmatched = parts.reduce((n, p) => n + p.report.unmatchedTraces.length, 0);
+    console.error(unmatched
+      ? `touchstone eval: nothing was evaluated: none of the ${unmatched} trace(s) under ${a.traces} belongs to an episode of ${a.dataset} (a trace folder is matched by the episode id in its name or path, or the episode's folder name). Check that --dataset and --traces are the pair you meant.`
+      : `touchstone eval: nothing was evaluated: no trace found under ${a.traces}. ${await describeNonTraces(a.traces)}`);
+  }
+  if (outputs(a).length) console.error(`eval: writing ${outputs(a).join(', ')}`);
+  if (parts.length === 1) await writeOne(a, parts[0]!, labels);
+  else if (parts.length > 1) await writeSets(a, parts, labels);
+  // 128 + the signal's number (130 for Ctrl-C), what shells report for a command a signal stopped.
+  const sig = signalled();
+  if (sig) return 128 + constants.signals[sig];
+  return cancelled ? 130 : nothing ? 1 : 0;
+}
+
+/** The run's lines on stdout: counts, the summary table and each extra method's summary. */
+function printReport(a: Args, report: RunReport): void {
   for (const w of report.warnings.slice(0, 20)) console.error(`warning: ${w}`);
   if (report.unmatchedTraces.length) console.error(`warning: ${report.unmatchedTraces.length} trace(s) match no dataset episode, e.g. ${report.unmatchedTraces[0]}`);
   const scope = report.cancelled ? `CANCELLED after ${report.outcomes.length} of ${report.planned}` : `${report.outcomes.length}`;
@@ -210,14 +244,11 @@ async function evaluateAndWrite(
   if (report.checkpoints?.length) console.log(`\nCheckPoints (Mobile-Bench)\n${checkpointTable(report.checkpoints)}`);
   if (report.judge) console.log(`\n${judgeSummaryText(report.judge)}`);
   if (report.embedding) console.log(`embeddings: ${report.embedding.embeddingsComputed} computed for ${report.embedding.textsSeen} texts seen`);
-  // A shard may rightly be empty (more shards than episodes); a whole run with nothing to evaluate is a mistake.
-  const nothing = !report.cancelled && report.outcomes.length === 0 && !a.shard;
-  if (nothing) {
-    console.error(report.unmatchedTraces.length
-      ? `touchstone eval: nothing was evaluated: none of the ${report.unmatchedTraces.length} trace(s) under ${a.traces} belongs to an episode of ${a.dataset} (a trace folder is matched by the episode id in its name or path, or the episode's folder name). Check that --dataset and --traces are the pair you meant.`
-      : `touchstone eval: nothing was evaluated: no trace found under ${a.traces} (LlamaTouch AgentEnv, DroidBot or Touchstone run layouts). Point --traces at the folder holding them.`);
-  }
-  if (outputs(a).length) console.error(`eval: writing ${outputs(a).join(', ')}`);
+}
+
+/** The report files of one trace set, as they always were. */
+async function writeOne(a: Args, p: EvaluatedSet, labels: Map<string, boolean> | undefined): Promise<void> {
+  const { report } = p;
   if (a.json) await writeFileAtomic(a.json, JSON.stringify(report, null, 2) + '\n');
   if (a.csv) {
     await writeFileAtomic(a.csv, episodesCsv(report.rows, report.methods));
@@ -227,12 +258,24 @@ async function evaluateAndWrite(
   if (a.plot) await writeFileAtomic(a.plot, completionChartSvg(report.groups, report.methods, `Task completion rate (${report.outcomes.length} episodes, mode ${report.mode})`));
   if (a.html) {
     const { htmlReportFromRun } = await import('../core/reports/report-from-run');
-    await writeFileAtomic(a.html, await htmlReportFromRun(report, a.dataset, a.traces, labels));
+    await writeFileAtomic(a.html, await htmlReportFromRun(report, a.dataset, p.set.dir, labels, p.label));
   }
-  // 128 + the signal's number (130 for Ctrl-C), what shells report for a command a signal stopped.
-  const sig = signalled();
-  if (sig) return 128 + constants.signals[sig];
-  return report.cancelled ? 130 : nothing ? 1 : 0;
+}
+
+/** The report files of several trace sets: each file holds every agent (and repeat), named. */
+async function writeSets(a: Args, parts: EvaluatedSet[], labels: Map<string, boolean> | undefined): Promise<void> {
+  const o = setOutputs(parts, a.traces, a.methods);
+  if (a.json) await writeFileAtomic(a.json, o.json);
+  if (a.csv) {
+    await writeFileAtomic(a.csv, o.csv);
+    await writeFileAtomic(a.csv.replace(/\.csv$/i, '') + '.summary.csv', o.summaryCsv);
+  }
+  if (a.humanQueue) await writeFileAtomic(a.humanQueue, parts.map((p, i) => (p.report.judge ? humanQueueCsv(p.report.judge) : 'episode,method,verdicts,human,why\n').split('\n').slice(i ? 1 : 0).join('\n')).join(''));
+  if (a.plot) await writeFileAtomic(a.plot, o.plot);
+  if (a.html) {
+    const { htmlReportFromRuns } = await import('../core/reports/report-from-run');
+    await writeFileAtomic(a.html, await htmlReportFromRuns(parts.map((p) => ({ agent: p.label, report: p.report, tracesRoot: p.set.dir })), a.dataset, labels));
+  }
 }
 
 /** Judge progress on stderr: one line per 10% (requests are slow; the evaluator's bar is done by then). */

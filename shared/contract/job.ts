@@ -9,7 +9,7 @@ import { type ArgsOf } from './arg-schema';
 import type { Call } from './common';
 
 /** The kinds of work that run as jobs (a new long-running feature adds its kind here). */
-export type JobKind = 'dataset:open' | 'dataset:check' | 'evaluation' | 'run' | 'ocr' | 'record' | 'demo';
+export type JobKind = 'dataset:open' | 'dataset:check' | 'evaluation' | 'run' | 'ocr' | 'record' | 'demo' | 'dataset:audit';
 
 /** Where a job is: `done` of `total` units (episodes, steps), in an optional named phase. */
 export interface JobProgress {

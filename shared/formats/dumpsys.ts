@@ -38,6 +38,18 @@ export function parseForegroundActivity(text: string): ForegroundActivity | null
   return null;
 }
 
+/**
+ * The title of the focused window in `dumpsys window` (or `dumpsys activity`) text when no activity
+ * names the front: `mCurrentFocus=Window{hash u0 com.android.systemui.ImageWallpaper}` gives
+ * `com.android.systemui.ImageWallpaper` (a lock screen gives `NotificationShade`). Null when the
+ * focus is `null` or absent. Recorders write this title as the step's activity; so does the runner.
+ */
+export function parseFocusedWindow(text: string): string | null {
+  const m = /\bmCurrentFocus=Window\{\S+ u\d+ ([^\r\n]*?)\}\s*$/m.exec(text);
+  const title = m?.[1]?.trim();
+  return title ? title : null;
+}
+
 /** Package names from `pm list packages` output (`package:name`, also with -f paths or -i installers). */
 export function parsePackageList(text: string): string[] {
   const out: string[] = [];

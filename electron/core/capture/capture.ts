@@ -1,5 +1,5 @@
 import type { Size } from '../../../shared/model';
-import { normaliseComponent, parseForegroundActivity, parsePackageList } from '../../../shared/formats/dumpsys';
+import { normaliseComponent, parseFocusedWindow, parseForegroundActivity, parsePackageList } from '../../../shared/formats/dumpsys';
 import { decodeText } from '../../platform/decode-text';
 import type { DeviceShell } from './device-shell';
 
@@ -82,13 +82,17 @@ export class DeviceCapture {
     throw new Error(`Device ${this.serial}: uiautomator dump failed ${attempts} time(s) ("${last || 'no output'}"). The screen may be animating without end (disable animations in Developer options) or uiautomator is busy (another agent holds it); stop the other tool and retry.`);
   }
 
-  /** The foreground activity, across Android versions; '' when the device names none (e.g. the lock screen). */
+  /**
+   * The foreground activity, across Android versions; when no activity is named, the focused window's
+   * title as the device prints it (`com.android.systemui.ImageWallpaper`, `NotificationShade`), as
+   * recorders write it; '' only when the device names no focus at all (`mCurrentFocus=null`).
+   */
   async activity(): Promise<string> {
     const quick = decodeText((await this.shell.run('dumpsys activity activities | grep -E "ResumedActivity|Resumed:|mFocusedApp"')));
     const a = foregroundFromDumpsys(quick);
     if (a) return a;
     const full = decodeText(await this.shell.run('dumpsys window'));
-    return foregroundFromDumpsys(full) ?? '';
+    return foregroundFromDumpsys(full) ?? parseFocusedWindow(full) ?? '';
   }
 
   /** Installed packages (`pm list packages`), sorted. */

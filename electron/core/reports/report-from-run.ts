@@ -6,36 +6,45 @@ import type { RunReport } from '../evaluation/run-evaluation';
 import { findTraces } from '../traces/trace-layouts';
 import { htmlReport } from './html-report';
 
+/** One agent's run in a report: its name, its evaluation and the traces folder it read. */
+export interface AgentRun { agent: string; report: RunReport; tracesRoot: string }
+
 /**
- * The offline HTML report of one `touchstone eval` run (one agent: the traces folder's name). The
- * run's mode decides the column its essential verdicts fill (fixed or legacy); the other columns
- * hold the baselines the run computed.
+ * The offline HTML report of one `touchstone eval` run (one agent: `agent`, default the traces
+ * folder's name). The run's mode decides the column its essential verdicts fill (fixed or legacy);
+ * the other columns hold the baselines the run computed.
  */
-export async function htmlReportFromRun(report: RunReport, datasetRoot: string, tracesRoot: string, human?: Map<string, boolean>): Promise<string> {
+export async function htmlReportFromRun(report: RunReport, datasetRoot: string, tracesRoot: string, human?: Map<string, boolean>, agent?: string): Promise<string> {
+  return htmlReportFromRuns([{ agent: agent ?? (path.basename(path.resolve(tracesRoot)) || 'agent'), report, tracesRoot }], datasetRoot, human);
+}
+
+/** The offline HTML report of several agents' runs over one dataset (`touchstone eval --traces <run output>`), each agent its own column. */
+export async function htmlReportFromRuns(runs: readonly AgentRun[], datasetRoot: string, human?: Map<string, boolean>): Promise<string> {
   const ds = await openDataset(datasetRoot);
-  const agent = path.basename(path.resolve(tracesRoot)) || 'agent';
-  const col = report.mode === 'legacy' ? 'legacy' : 'essential';
-  const cells: EvalCell[] = report.outcomes.map((x) => {
-    const c: EvalCell = { agent, episode: x.episode, verdicts: {} };
-    if (x.error) { c.error = x.error; c.verdicts[col] = false; }
-    if (x.essential) { c.verdicts[col] = x.essential.completed; c.progress = x.essential.progress; if (x.essential.reason) c.reason = x.essential.reason; }
-    if (x.stepwise) c.verdicts.stepwise = x.stepwise.completed;
-    if (x.lcs) c.verdicts.lcs = x.lcs.completed;
-    return c;
+  const cells: EvalCell[] = runs.flatMap(({ agent, report }) => {
+    const col = report.mode === 'legacy' ? 'legacy' : 'essential';
+    return report.outcomes.map((x) => {
+      const c: EvalCell = { agent, episode: x.episode, verdicts: {} };
+      if (x.error) { c.error = x.error; c.verdicts[col] = false; }
+      if (x.essential) { c.verdicts[col] = x.essential.completed; c.progress = x.essential.progress; if (x.essential.reason) c.reason = x.essential.reason; }
+      if (x.stepwise) c.verdicts.stepwise = x.stepwise.completed;
+      if (x.lcs) c.verdicts.lcs = x.lcs.completed;
+      // The failure strips are keyed on the fixed-mode column; a legacy run shows its own failures there too.
+      if (col === 'legacy') c.verdicts.essential = c.verdicts.legacy;
+      return c;
+    });
   });
-  // The failure strips are keyed on the fixed-mode column; a legacy run shows its own failures there too.
-  if (col === 'legacy') for (const c of cells) c.verdicts.essential = c.verdicts.legacy;
   const evaluated = new Set(cells.map((c) => c.episode));
   const overview: EvalOverview = {
-    evalId: 'cli', datasetId: '', datasetRoot: ds.root, datasetName: path.basename(ds.root), agents: [agent],
+    evalId: 'cli', datasetId: '', datasetRoot: ds.root, datasetName: path.basename(ds.root), agents: runs.map((r) => r.agent),
     tasks: ds.episodes.filter((e) => evaluated.has(e.id)).map((e) => ({ episode: e.id, category: e.category, app: e.app, description: e.description, nsteps: e.nsteps, difficulty: difficultyOf(e.nsteps), path: e.path })),
-    cells, human: { [agent]: Object.fromEntries(human ?? []) }, humanFiles: {}, cache: { reused: 0, evaluated: cells.length }, verified: true, warnings: report.warnings, elapsedMs: Math.round(report.elapsedMs),
+    cells, human: Object.fromEntries(runs.map((r) => [r.agent, Object.fromEntries(human ?? [])])), humanFiles: {}, cache: { reused: 0, evaluated: cells.length }, verified: true,
+    warnings: runs.flatMap((r) => r.report.warnings), elapsedMs: Math.round(runs.reduce((t, r) => t + r.report.elapsedMs, 0)),
   };
-  const byEpisode = new Map(report.outcomes.map((x) => [x.episode, x]));
-  const traces = new Map(findTraces(tracesRoot).map((t) => [t.dir, t]));
+  const byAgent = new Map(runs.map((r) => [r.agent, { outcomes: new Map(r.report.outcomes.map((x) => [x.episode, x])), traces: new Map(findTraces(r.tracesRoot).map((t) => [t.dir, t])) }]));
   return htmlReport({
     overview,
-    essential: async (_a, ep) => byEpisode.get(ep)?.essential,
-    trace: (_a, ep) => { const x = byEpisode.get(ep); return x ? traces.get(x.traceDir) : undefined; },
+    essential: async (a, ep) => byAgent.get(a)?.outcomes.get(ep)?.essential,
+    trace: (a, ep) => { const r = byAgent.get(a); const x = r?.outcomes.get(ep); return x ? r!.traces.get(x.traceDir) : undefined; },
   });
 }

@@ -15,6 +15,12 @@ export interface ScreenView {
   key: string;
   /** Foreground component, `package/full.class.Name`. */
   activity: string;
+  /**
+   * Set when no activity has focus and the device can name none (a recorded window such as
+   * `com.android.systemui.ImageWallpaper`, or `null`): dumpsys prints no ActivityRecord for the front and
+   * `mCurrentFocus=Window{... TITLE}` (or `mCurrentFocus=null`); see recorded-activity.ts.
+   */
+  window?: string | null;
   /** The `uiautomator dump` XML of this screen. */
   xml(): string;
   /** The screenshot as PNG bytes. */

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Problem } from '../../../shared/model';
 import { useAppStore } from '../../store';
 import { stepOfFile, taskOfFile } from '../../store/problem-location';
+import { AuditPanel } from '../audit/AuditPanel';
 
 type Filter = 'all' | 'error' | 'warning';
 // Enough to read through; the CLI (`touchstone dataset check`) prints the rest.
@@ -59,6 +60,7 @@ export function CheckPanel() {
             {problems.length > MAX_ROWS && <li className="muted">… and {problems.length - MAX_ROWS} more (run `touchstone dataset check` for all).</li>}
           </ul>
         ))}
+      <AuditPanel />
     </section>
   );
 }

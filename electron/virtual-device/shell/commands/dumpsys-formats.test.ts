@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { normaliseComponent, parseForegroundActivity, parsePackageList } from '../../../../shared/formats/dumpsys';
+import { normaliseComponent, parseFocusedWindow, parseForegroundActivity, parsePackageList } from '../../../../shared/formats/dumpsys';
 import { VirtualDevice } from '../../device';
 import { DemoWorld } from '../../world/demo/demo-world';
 
@@ -40,6 +40,13 @@ describe('what the device prints is what FORMATS parses (shared/formats/dumpsys.
       expect([form, normaliseComponent(fg!.component), fg!.packageName]).toEqual([form, normaliseComponent(short), pkg]);
     }
     expect(parseForegroundActivity(await out('dumpsys activity activities'))!.component).toBe(short);
+  });
+
+  it.skipIf(!existsSync(ANDROID12_ACTIVITIES))("the focused window's title, as a real Android 12 phone prints it, when no activity names the front", () => {
+    // The real dump's focus is the notification shade (a lock screen): a window title, not a component.
+    expect(parseFocusedWindow(readFileSync(ANDROID12_ACTIVITIES, 'utf8'))).toBe('NotificationShade');
+    expect(parseFocusedWindow('  mCurrentFocus=null\n  mFocusedApp=null\n')).toBeNull();
+    expect(parseFocusedWindow('  mCurrentFocus=Window{1651cd4 u0 com.android.systemui.ImageWallpaper}\r\n')).toBe('com.android.systemui.ImageWallpaper');
   });
 
   it('pm list packages in every form lists the installed packages', async () => {

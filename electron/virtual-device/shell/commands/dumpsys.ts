@@ -27,7 +27,8 @@ const appWindow = (comp: string): string => `Window{${hashOf(comp + 'w')} u0 ${c
 const sessionOf = (uid: number): string => (uid === 1000 ? '587:1000' : uid === 10105 ? '1127:u0a10105' : `${APP_PID}:u0a${uid}`);
 
 /** The windows of an Android 12 phone from top to bottom: system bars, the app, the wallpaper behind it. */
-function windowList(comp: string, w: number, h: number): string[] {
+function windowList(front: Front, w: number, h: number): string[] {
+  const comp = front.comp;
   const win = (i: number, token: string, pkg: string, uid: number, ty: string, frame: string): string[] => [
     `  Window #${i} ${token}:`,
     `    mDisplayId=0 rootTaskId=${ty === 'BASE_APPLICATION' ? 12 : 1} mSession=Session{${hashOf(pkg + 's')} ${sessionOf(uid)}} mClient=android.os.BinderProxy@${hashOf(token)}`,
@@ -42,8 +43,9 @@ function windowList(comp: string, w: number, h: number): string[] {
     ...win(0, `Window{${hashOf('nav')} u0 NavigationBar0}`, ui, 10105, 'NAVIGATION_BAR', `[0,${h - 63}][${w},${h}]`),
     ...win(1, `Window{${hashOf('shade')} u0 NotificationShade}`, ui, 10105, 'NOTIFICATION_SHADE', `[0,0][${w},${h}]`),
     ...win(2, `Window{${hashOf('status')} u0 StatusBar}`, ui, 10105, 'STATUS_BAR', `[0,0][${w},63]`),
-    ...win(3, appWindow(comp), comp.split('/')[0], 10123, 'BASE_APPLICATION', `[0,0][${w},${h}]`),
-    ...win(4, `Window{${hashOf('wp')} u0 com.android.systemui.ImageWallpaper}`, ui, 10105, 'WALLPAPER', `[0,0][${w},${h}]`),
+    // No activity in front (a recorded window has focus): no application window above the wallpaper.
+    ...(front.window === undefined ? win(3, appWindow(comp), comp.split('/')[0], 10123, 'BASE_APPLICATION', `[0,0][${w},${h}]`) : []),
+    ...win(4, `Window{${hashOf('com.android.systemui.ImageWallpaperw')} u0 com.android.systemui.ImageWallpaper}`, ui, 10105, 'WALLPAPER', `[0,0][${w},${h}]`),
   ];
 }
 
@@ -63,11 +65,24 @@ function displayInit(host: ShellHost): string {
   return `    init=${iw}x${ih} ${dpi}dpi${base} mMinSizeOfResizeableTaskDp=220 cur=${w}x${h} app=${w}x${h} rng=${lo}x${lo}-${hi}x${hi}`;
 }
 
-/** The focused window and app, which every activity and window dump ends with. */
-const focusLines = (comp: string): string[] => [`  mCurrentFocus=${appWindow(comp)}`, `  mFocusedApp=${activityRecord(comp)}`, ''];
+/** The screen in front: its component, and the focused window's title when no activity can be named (recorded-activity.ts). */
+interface Front { comp: string; window?: string | null }
+
+const frontOf = (host: ShellHost): Front => {
+  const s = host.world().screen(host.now());
+  return s.window === undefined ? { comp: s.activity } : { comp: s.activity, window: s.window };
+};
+
+/** A window with no activity: `Window{hash u0 TITLE}`, or `null` when nothing has focus. */
+const focusWindow = (f: Front): string => (f.window === undefined ? appWindow(f.comp) : f.window === null ? 'null' : `Window{${hashOf(f.window + 'w')} u0 ${f.window}}`);
+
+/** The focused window and app, which every activity and window dump ends with; no app is focused when no activity can be named. */
+const focusLines = (f: Front): string[] => [`  mCurrentFocus=${focusWindow(f)}`, `  mFocusedApp=${f.window === undefined ? activityRecord(f.comp) : 'null'}`, ''];
 
 function activityDump(host: ShellHost): string {
-  const comp = host.world().screen(host.now()).activity;
+  const front = frontOf(host);
+  if (front.window !== undefined) return noActivityDump(host, front);
+  const comp = front.comp;
   const pkg = comp.split('/')[0];
   const short = shortComponent(comp);
   const rec = activityRecord(comp);
@@ -98,37 +113,53 @@ function activityDump(host: ShellHost): string {
     '  Display: mDisplayId=0 rootTasks=4',
     displayInit(host),
     '',
-    ...focusLines(comp),
+    ...focusLines(front),
+  ].join('\n');
+}
+
+/**
+ * `dumpsys activity activities` while no activity has focus (a recorded window such as the wallpaper's, or none):
+ * no task is resumed, so no ActivityRecord names the front; the focus lines name the window as dumpsys window does.
+ */
+function noActivityDump(host: ShellHost, front: Front): string {
+  return [
+    'ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)',
+    'Display #0 (activities from top to bottom):',
+    '',
+    'ActivityTaskSupervisor state:',
+    '  Display: mDisplayId=0 rootTasks=4',
+    displayInit(host),
+    '',
+    ...focusLines(front),
   ].join('\n');
 }
 
 function windowDump(host: ShellHost, all: boolean): string {
-  const world = host.world();
-  const comp = world.screen(host.now()).activity;
+  const front = frontOf(host);
   const { width: w, height: h } = host.display.logical();
   return [
     'WINDOW MANAGER WINDOWS (dumpsys window windows)',
-    ...windowList(comp, w, h),
+    ...windowList(front, w, h),
     '',
     `  mGlobalConfiguration=${configurationString(host, { activityType: 'undefined', windowingModeOfDisplay: false })}`,
     '  mHasPermanentDpad=false',
     '  mTopFocusedDisplayId=0',
     '  mInputMethodWindow=null',
-    ...focusLines(comp),
+    ...focusLines(front),
     // the full dump goes on with the display contents (DisplayRotation); the focus is printed once
     ...(all ? ['', displaysDump(host, false)] : []),
   ].join('\n');
 }
 
 function displaysDump(host: ShellHost, focus = true): string {
-  const comp = host.world().screen(host.now()).activity;
+  const front = frontOf(host);
   return [
     'WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)',
     '  Display: mDisplayId=0 rootTasks=4',
     displayInit(host),
     ...rotationLines(host),
     '',
-    ...(focus ? focusLines(comp) : []),
+    ...(focus ? focusLines(front) : []),
   ].join('\n');
 }
 
@@ -154,6 +185,7 @@ export const dumpsys: CommandFn = (io) => {
   const now = io.host.now();
   if (service === 'activity' && ['activities', 'a', ''].includes(sub)) io.out(activityDump(io.host));
   else if (service === 'activity' && sub === 'recents') io.out(recentsDump(io.host));
+  else if (service === 'activity' && sub === 'top' && world.screen(now).window !== undefined) io.out('');
   else if (service === 'activity' && sub === 'top') io.out(`TASK 10123:${world.screen(now).activity.split('/')[0]} id=12 userId=0\n  ACTIVITY ${shortComponent(world.screen(now).activity)} ${hashOf(world.screen(now).activity)} pid=${APP_PID}\n`);
   else if (service === 'window' && ['windows', 'w', '', '-a'].includes(sub)) io.out(windowDump(io.host, sub === '' || sub === '-a'));
   else if (service === 'window' && ['displays', 'd'].includes(sub)) io.out(displaysDump(io.host));

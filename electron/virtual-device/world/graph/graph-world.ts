@@ -4,6 +4,7 @@ import type { Size, ViewHierarchy } from '../../../../shared/model';
 import { parseUiautomatorXml } from '../../../../shared/formats/parse-uiautomator-xml';
 import { renderPool } from '../render-pool';
 import { KEY, type InputEvent, type PackageInfo, type ScreenView, type StartResult, type World } from '../types';
+import { recordedFocus, xmlPackage } from '../recorded-activity';
 import type { RecordedAction } from '../replay/load-recording';
 import type { GraphState, WorldGraph } from './build-graph';
 import { actionKey } from './signature';
@@ -85,7 +86,7 @@ export class GraphWorld implements World {
     const st = this.current;
     return {
       key: `graph:${st.id}`,
-      activity: st.activity.includes('/') ? st.activity : 'unknown/unknown',
+      ...recordedFocus(st.activity, xmlPackage(this.hierarchy(st).xml)),
       xml: () => this.hierarchy(st).xml,
       png: () => this.png(st),
     };

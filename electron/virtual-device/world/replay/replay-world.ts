@@ -3,6 +3,7 @@ import type { Bounds, Size } from '../../../../shared/model';
 import { parseUiautomatorXml } from '../../../../shared/formats/parse-uiautomator-xml';
 import { inside } from '../view';
 import { KEY, type InputEvent, type PackageInfo, type ScreenView, type StartResult, type World } from '../types';
+import { recordedFocus, xmlPackage } from '../recorded-activity';
 import { loadRecording, type RecordedAction, type Recording } from './load-recording';
 
 interface ReplayState { index: number; history: number[]; typed: string }
@@ -90,7 +91,7 @@ export class ReplayWorld implements World {
     const step = this.recording.steps[i];
     return {
       key: `replay:${i}`,
-      activity: step.activity.includes('/') || !step.activity ? step.activity || 'unknown/unknown' : step.activity,
+      ...recordedFocus(step.activity, xmlPackage(this.xml(i))),
       xml: () => this.xml(i),
       png: async () => readFileSync(step.png),
     };
