@@ -142,7 +142,8 @@ describe.skipIf(!existsSync(TRACE_18))('touchstone eval (CLI, real process)', ()
       expect(bad.code).toBe(2);
       expect(bad.err).toContain(msg);
     }
-  });
+    // Seven CLI launches: 5-8 s each on a loaded machine.
+  }, 180_000);
 
   it('Ctrl-C (SIGINT) stops the run and still reports and writes the episodes done (exit 130)', async () => {
     // 10 episodes whose traces wander 150 steps on a screen that never satisfies the state: every step
