@@ -79,12 +79,24 @@ describe.skipIf(!have)('badge placement on every real fixture screen', () => {
     }
   });
 
-  it('places 300 boxes in under 100 ms', () => {
+  it('equal boxes, a box in the screen corner, a short text box: all inside the area, off each other and off the text', () => {
+    const screen = { width: 400, height: 600 };
+    const targets: BadgeTarget[] = [
+      { id: 1, bounds: { x1: 10, y1: 100, x2: 300, y2: 400 }, text: false }, { id: 12, bounds: { x1: 10, y1: 100, x2: 300, y2: 400 }, text: false },
+      { id: 5, bounds: { x1: 10, y1: 500, x2: 300, y2: 510 }, text: true }, { id: 7, bounds: { x1: 380, y1: 590, x2: 400, y2: 600 }, text: false },
+    ];
+    const spots = placeBadges(targets, { charW: 7, h: 15, screen });
+    expect(spots.map((p) => p.id)).toEqual([1, 12, 5, 7]);
+    expect(badgeConflicts(spots, targets, { x: 0, y: 0, w: 400, h: 600 })).toEqual({ onText: 0, overlapping: 0, outside: 0 });
+    expect(spots[2].y).toBe(485); // the short text box: just above it
+  });
+
+  it('places 300 boxes in under 300 ms (the time budget of opening a 300-box step; ~20 ms unloaded)', () => {
     const targets: BadgeTarget[] = Array.from({ length: 300 }, (_, i) => ({
       id: i, bounds: { x1: (i % 10) * 108, y1: Math.floor(i / 10) * 80, x2: (i % 10) * 108 + 100, y2: Math.floor(i / 10) * 80 + 60 }, text: i % 2 === 0,
     }));
     const t0 = performance.now();
     placeBadges(targets, { charW: 14, h: 30, screen: { width: 1080, height: 2400 }, area: { x: -300, y: 0, w: 1680, h: 2400 } });
-    expect(performance.now() - t0).toBeLessThan(100);
+    expect(performance.now() - t0).toBeLessThan(300);
   });
 });

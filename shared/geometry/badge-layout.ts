@@ -13,6 +13,10 @@ export interface BadgeTarget {
   id: number;
   bounds: Bounds;
   text: boolean;
+  /** The badge's width when it is not a number's (a tag such as "exact #3"), device pixels. */
+  w?: number;
+  /** false: the component is only an obstacle (its text box is kept clear), it gets no badge here. */
+  badge?: boolean;
 }
 
 /** Where a component's number badge goes, with a leader line to its box when it had to move away. */
@@ -92,17 +96,26 @@ const nearestOn = (r: Rect, x: number, y: number) => ({ x: Math.max(r.x, Math.mi
  * then reports it. Pure: a test can check any screen at any scale.
  */
 export function placeBadges(targets: readonly BadgeTarget[], opts: BadgeLayoutOptions): BadgeSpot[] {
+  return placeBadgesAvoiding(targets, opts, []);
+}
+
+/**
+ * `placeBadges`, keeping clear of badges already drawn by another layer too (`taken`). Returns one
+ * spot per target with a badge, in the targets' order.
+ */
+export function placeBadgesAvoiding(targets: readonly BadgeTarget[], opts: BadgeLayoutOptions, taken: readonly Rect[]): BadgeSpot[] {
   const { charW, h, screen } = opts;
   const area = opts.area ?? { x: 0, y: 0, w: screen.width, h: screen.height };
   const cell = Math.max(1, 4 * h);
   const text = new RectGrid(cell);
   for (const t of targets) if (t.text) text.add(boundsRect(t.bounds));
   const badges = new RectGrid(cell);
+  for (const r of taken) badges.add(r);
   const fits = (r: Rect) => r.x >= area.x - EPS && r.y >= area.y - EPS && r.x + r.w <= area.x + area.w + EPS && r.y + r.h <= area.y + area.h + EPS;
-  const placed = new Map<number, BadgeSpot>();
-  const order = [...targets].sort((a, b) => boxArea(a.bounds) - boxArea(b.bounds) || a.id - b.id);
+  const placed = new Map<BadgeTarget, BadgeSpot>();
+  const order = targets.filter((t) => t.badge !== false).sort((a, b) => boxArea(a.bounds) - boxArea(b.bounds) || a.id - b.id);
   for (const t of order) {
-    const { w } = badgeSize(t.id, charW, h);
+    const w = t.w ?? badgeSize(t.id, charW, h).w;
     const { x1, y1, x2, y2 } = t.bounds;
     const near = [
       { x: x1, y: y1 - h }, { x: x1, y: y2 }, { x: x1 - w, y: y1 }, { x: x2, y: y1 }, { x: x2 - w, y: y1 - h }, { x: x2 - w, y: y2 },
@@ -141,9 +154,9 @@ export function placeBadges(targets: readonly BadgeTarget[], opts: BadgeLayoutOp
     const from = nearestOn(r, cx, cy);
     const to = nearestOn(box, from.x, from.y);
     const away = Math.hypot(from.x - to.x, from.y - to.y) > 1;
-    placed.set(t.id, { id: t.id, ...r, leader: away ? { x1: from.x, y1: from.y, x2: to.x, y2: to.y } : null });
+    placed.set(t, { id: t.id, ...r, leader: away ? { x1: from.x, y1: from.y, x2: to.x, y2: to.y } : null });
   }
-  return targets.map((t) => placed.get(t.id)!);
+  return targets.flatMap((t) => placed.get(t) ?? []);
 }
 
 /**
