@@ -61,7 +61,15 @@ describe.skipIf(why !== '')(`web mode in Chromium: annotating with the keyboard 
     await key('f');
     await app.waitItems(['exact<16>', 'fuzzy<14>'], 'saved');
     expect(await app.inspected()).toBe(14);
-    expect(ess(0)).toBe('exact<16>|fuzzy<14>');
+    // The numbered list's search (Ctrl+K): Enter selects the first hit.
+    await key('Control+k');
+    await app.page.locator('.component-search:focus').waitFor();
+    await app.page.keyboard.type('shelf_header');
+    await key('Enter');
+    expect(await app.inspected()).toBe(8);
+    await key('x');
+    await app.waitItems(['exact<16>', 'fuzzy<14>', 'exclude<8>'], 'saved');
+    expect(ess(0)).toBe('exact<16>|fuzzy<14>|exclude<8>');
 
     // The last step; F6 to the screen, arrows in reading order, Shift+arrow adds to the selection, e adds both.
     await key('Escape');
@@ -83,7 +91,7 @@ describe.skipIf(why !== '')(`web mode in Chromium: annotating with the keyboard 
     // The ? overlay lists the keys of the screen, the tree and the list too.
     await key('?');
     const rows = await app.keymapRows();
-    for (const k of ['Shift+ArrowRight Shift+ArrowDown', 'Ctrl+F', 'z', 'v', 'F6', '0 1 2 3 4 5 6 7 8 9', 'Ctrl+Shift+C']) expect(rows.some((r) => r.startsWith(`${k}:`)), k).toBe(true);
+    for (const k of ['Shift+ArrowRight Shift+ArrowDown', 'Ctrl+F', 'z', 'v', 'Ctrl+K', 'F6', '0 1 2 3 4 5 6 7 8 9', 'Ctrl+Shift+C']) expect(rows.some((r) => r.startsWith(`${k}:`)), k).toBe(true);
     await app.screenshot(join(shots, 'annotate-keyboard-keys.png'));
     await key('Escape');
 

@@ -127,6 +127,26 @@ describe.skipIf(why !== '')(`web mode in Chromium: the annotation view's layout 
     await app.showStep('1', 4, 0);
     await fiveItemsAndAPin(0);
     await checkLayout('wecom', 0);
+    // The lens (z) follows the pointer inside the stage; g zooms to the pinned component, w fits again.
+    await app.page.setViewportSize({ width: 1280, height: 720 });
+    const c0 = app.canvas(0);
+    await c0.waitFor();
+    const fitted = Number(await c0.getAttribute('data-zoom'));
+    await app.press('z');
+    const b = (await c0.boundingBox())!;
+    await app.page.mouse.move(b.x + b.width / 2, b.y + b.height / 3, { steps: 3 });
+    await app.page.locator('[data-magnifier="on"]').waitFor();
+    expect((await probeLayout(app.page)).outside).toEqual([]);
+    await app.screenshot(join(shots, 'annotate-layout-lens-1280x720.png'));
+    await app.press('z');
+    for (const k of ['1', '0', 'Enter']) await app.press(k);
+    expect(await app.inspected()).toBe(10);
+    await app.press('g');
+    await app.page.locator('.minimap').waitFor();
+    expect(Number(await c0.getAttribute('data-zoom'))).toBeGreaterThan(fitted);
+    expect(await app.page.locator('[data-zoom-pct]').getAttribute('data-zoom-pct')).toBe(await c0.getAttribute('data-zoom'));
+    await app.press('w');
+    await app.page.locator('.minimap').waitFor({ state: 'detached' });
     for (const [w, h] of SIZES) {
       await app.page.setViewportSize({ width: w, height: h });
       for (const step of [0, 1, 2, 3]) {

@@ -22,15 +22,15 @@ export function ZoomControls({ info, url, device, focus }: { info: StageOverlayI
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   useEffect(() => setSlot(document.getElementById('zoom-slot')), []);
   const bar = (
-      <div className="zoom-bar" role="toolbar" aria-label="Zoom">
-        <button type="button" className="toggle" onClick={() => info.commands.zoomBy(1 / ZOOM_STEP)} title={`Zoom out${kbd(keys.out)}`} aria-label="Zoom out">−</button>
-        <span className="zoom-pct mono" title="Zoom: screen pixels per device pixel" data-zoom-pct={pct}>{pct}%</span>
-        <button type="button" className="toggle" onClick={() => info.commands.zoomBy(ZOOM_STEP)} title={`Zoom in${kbd(keys.in)}`} aria-label="Zoom in">+</button>
-        <button type="button" className="toggle" onClick={() => info.commands.fit()} disabled={!info.zoomed} title={`Fit the screen${kbd(keys.fit)}`}>Fit</button>
-        <button type="button" className="toggle" onClick={() => focus && info.commands.zoomTo(focus)} disabled={!focus} title={`Zoom to the selected component${kbd(keys.to)}`}>To sel.</button>
-        <button type="button" className="toggle" data-labels={v.labels} onClick={v.cycleLabels} title={`What the boxes show${kbd(keys.labels)}`}>{LABEL_MODE_NAMES[v.labels]}</button>
-        <button type="button" className={`toggle${v.magnifier ? ' on' : ''}`} aria-pressed={v.magnifier} onClick={v.toggleMagnifier} title={`Magnifier under the pointer${kbd(keys.mag)}`}>Lens</button>
-      </div>
+    <div className="zoom-bar" role="toolbar" aria-label="Zoom">
+      <button type="button" className="toggle" onClick={() => info.commands.zoomBy(1 / ZOOM_STEP)} title={`Zoom out${kbd(keys.out)}`} aria-label="Zoom out">−</button>
+      <span className="zoom-pct mono" title="Zoom: screen pixels per device pixel" data-zoom-pct={pct}>{pct}%</span>
+      <button type="button" className="toggle" onClick={() => info.commands.zoomBy(ZOOM_STEP)} title={`Zoom in${kbd(keys.in)}`} aria-label="Zoom in">+</button>
+      <button type="button" className="toggle" onClick={() => info.commands.fit()} disabled={!info.zoomed} title={`Fit the screen${kbd(keys.fit)}`}>Fit</button>
+      <button type="button" className="toggle" onClick={() => focus && info.commands.zoomTo(focus)} disabled={!focus} title={`Zoom to the selected component${kbd(keys.to)}`}>To sel.</button>
+      <button type="button" className="toggle" data-labels={v.labels} onClick={v.cycleLabels} title={`What the boxes show${kbd(keys.labels)}`}>{LABEL_MODE_NAMES[v.labels]}</button>
+      <button type="button" className={`toggle${v.magnifier ? ' on' : ''}`} aria-pressed={v.magnifier} onClick={v.toggleMagnifier} title={`Magnifier under the pointer${kbd(keys.mag)}`}>Lens</button>
+    </div>
   );
   return (
     <>

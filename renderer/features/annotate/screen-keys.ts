@@ -45,10 +45,16 @@ export function screenBindings(store: AppStore): KeyBinding[] {
 
 /** Moves the focus to the next (or previous) region of the view: tasks, screen, editor, components. */
 function cycleFocus(delta: number): void {
-  const regions = [...document.querySelectorAll<HTMLElement>('[data-focus-region]')];
+  const regions = [...document.querySelectorAll<HTMLElement>('[data-focus-region]')].filter((r) => r.offsetParent !== null);
   if (!regions.length) return;
   const i = regions.findIndex((r) => r.contains(document.activeElement));
   regions[(i + delta + regions.length) % regions.length].focus({ preventScroll: true });
+}
+
+/** Shows the tree or the list in the component panel and focuses its search (once it is drawn). */
+function searchIn(tab: 'tree' | 'list', selector: string): void {
+  view().setSideTab(tab);
+  setTimeout(() => document.querySelector<HTMLElement>(selector)?.focus({ preventScroll: true }), 0);
 }
 
 /**
@@ -96,9 +102,7 @@ export function canvasBindings(store: AppStore): KeyBinding[] {
     { keys: ['A'], label: 'Show or hide the recorded action', group: 'Screen', id: 'overlay:action', run: () => s().toggleOverlay('action') },
     { keys: ['F6'], label: 'Focus the next region: tasks, screen, editor, components', group: 'Focus', run: () => cycleFocus(1) },
     { keys: ['Shift+F6'], label: 'Focus the previous region', group: 'Focus', run: () => cycleFocus(-1) },
-    { keys: ['Ctrl+F'], label: 'Search the hierarchy tree', group: 'Focus', run: () => {
-      view().setSideTab('tree');
-      setTimeout(() => document.getElementById('tree-search')?.focus({ preventScroll: true }), 0);
-    } },
+    { keys: ['Ctrl+F'], label: 'Search the hierarchy tree', group: 'Focus', run: () => searchIn('tree', '#tree-search') },
+    { keys: ['Ctrl+K'], label: 'Search the numbered list (Enter or ↓ selects the first hit)', group: 'Focus', run: () => searchIn('list', '.component-search') },
   ];
 }

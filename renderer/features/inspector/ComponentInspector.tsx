@@ -82,27 +82,27 @@ export function ComponentInspector({ hierarchy, focusId, pinned, onPick, onHover
           ))}
         </div>
       )}
-      {showTree ? tree : (
-        <>
-          {searchable && (
-            <input className="component-search" type="search" aria-label="Search components" placeholder="Search components (#id, text, class)" value={query}
-              spellCheck={false} onChange={(e) => setQuery(e.target.value)} onKeyDown={(e) => {
-                if (e.key === 'Escape') setQuery('');
-                // Enter or ↓ takes the first hit and moves on to the list, where ↑/↓ go on.
-                if ((e.key === 'Enter' || e.key === 'ArrowDown') && listed.length) {
-                  e.preventDefault();
-                  onPick(listed[0].id);
-                  listRef.current?.focus({ preventScroll: true });
-                }
-              }} />
-          )}
-          <ul className="component-list" ref={listRef} onMouseLeave={() => onHover(null)} aria-label="Components" data-listed={listed.length}
-            tabIndex={searchable ? 0 : undefined} onKeyDown={searchable ? listKeys : undefined} data-focus-region="components">
-            {listed.map((x) => <ComponentRow key={x.id} c={x} active={x.id === focusId} multi={multi?.includes(x.id) ?? false} ess={essOf.get(x.id)?.join(' ')}
-              onHover={onHover} onPick={onPick} onToggleMulti={onToggleMulti} />)}
-          </ul>
-        </>
-      )}
+      {/* Both stay mounted (their keys stay registered and listed in ?); the one not shown is hidden. */}
+      {tree !== undefined && <div className="inspector-pane" hidden={!showTree}>{tree}</div>}
+      <div className="inspector-pane" hidden={showTree}>
+        {searchable && (
+          <input className="component-search" type="search" aria-label="Search components" placeholder="Search components (#id, text, class)" value={query}
+            spellCheck={false} onChange={(e) => setQuery(e.target.value)} onKeyDown={(e) => {
+              if (e.key === 'Escape') setQuery('');
+              // Enter or ↓ takes the first hit and moves on to the list, where ↑/↓ go on.
+              if ((e.key === 'Enter' || e.key === 'ArrowDown') && listed.length) {
+                e.preventDefault();
+                onPick(listed[0].id);
+                listRef.current?.focus({ preventScroll: true });
+              }
+            }} />
+        )}
+        <ul className="component-list" ref={listRef} onMouseLeave={() => onHover(null)} aria-label="Components" data-listed={listed.length}
+          tabIndex={searchable ? 0 : undefined} onKeyDown={searchable ? listKeys : undefined} data-focus-region="components">
+          {listed.map((x) => <ComponentRow key={x.id} c={x} active={x.id === focusId} multi={multi?.includes(x.id) ?? false} ess={essOf.get(x.id)?.join(' ')}
+            onHover={onHover} onPick={onPick} onToggleMulti={onToggleMulti} />)}
+        </ul>
+      </div>
     </aside>
   );
 }
