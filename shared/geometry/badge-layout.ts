@@ -76,8 +76,25 @@ class RectGrid {
   /** Total overlap of `r` with the stored rectangles (a rectangle in two cells counts twice; only "free or not" and "less" matter). */
   cover(r: Rect): number {
     let sum = 0;
-    for (const k of this.keys(r)) for (const o of this.cells.get(k) ?? []) sum += rectOverlap(r, o);
+    this.each(r, (o) => { sum += rectOverlap(r, o); return false; });
     return sum;
+  }
+  /** Whether `r` overlaps any stored rectangle by more than EPS (stops at the first). */
+  hits(r: Rect): boolean {
+    return this.each(r, (o) => rectOverlap(r, o) > EPS);
+  }
+  /** Calls `f` on the rectangles in the cells `r` touches until it returns true; whether it did. */
+  private each(r: Rect, f: (o: Rect) => boolean): boolean {
+    const s = this.size;
+    const x2 = Math.floor((r.x + r.w) / s);
+    const y2 = Math.floor((r.y + r.h) / s);
+    for (let cx = Math.floor(r.x / s); cx <= x2; cx++) {
+      for (let cy = Math.floor(r.y / s); cy <= y2; cy++) {
+        const list = this.cells.get((cx + 4096) * 65536 + (cy + 4096));
+        if (list) for (const o of list) if (f(o)) return true;
+      }
+    }
+    return false;
   }
 }
 
@@ -135,16 +152,26 @@ export function placeBadgesAvoiding(targets: readonly BadgeTarget[], opts: Badge
     }
     const gutters = [area.x + 1, screen.width + 1, area.x + area.w - w - 1, -w - 1].filter((x) => x + w <= 0 || x >= screen.width);
     for (let k = 0; k < 40; k++) for (const sign of [1, -1]) for (const gx of gutters) far.push({ x: gx, y: cy - h / 2 + sign * k * (h + 1) });
+    // First the nearest free spot (cheap: each check stops at the first overlap); only when none is
+    // free, the least covered one.
     let best: Rect | null = null;
-    let bestCost = Infinity;
-    for (const p of [...near, ...far]) {
+    for (const p of near.concat(far)) {
       const r = { x: p.x, y: p.y, w, h };
-      if (!fits(r)) continue;
-      const cost = 100 * text.cover(r) + badges.cover(r);
-      if (cost < bestCost - EPS) {
+      if (fits(r) && !text.hits(r) && !badges.hits(r)) {
         best = r;
-        bestCost = cost;
-        if (cost <= EPS) break;
+        break;
+      }
+    }
+    if (!best) {
+      let bestCost = Infinity;
+      for (const p of near.concat(far)) {
+        const r = { x: p.x, y: p.y, w, h };
+        if (!fits(r)) continue;
+        const cost = 100 * text.cover(r) + badges.cover(r);
+        if (cost < bestCost - EPS) {
+          best = r;
+          bestCost = cost;
+        }
       }
     }
     // Nothing fits the area at all (a badge larger than it): the box's top-left corner.
