@@ -35,13 +35,14 @@ describe.skipIf(why !== '')(`web mode in Chromium: the annotation canvas on a de
     rmSync(base, { recursive: true, force: true });
   });
 
-  it.each([[1600, 1000], [1280, 720]])('at %ix%i every number label lies inside the screen, none on top of another', async (w, h) => {
+  it.each([[1600, 1000], [1280, 720]])('at %ix%i every number label lies inside the stage (the screen or its margins), none on top of another, none on a text', async (w, h) => {
     await app.page.setViewportSize({ width: w, height: h });
     const c = app.canvas(0);
     await c.waitFor();
     expect(Number(await c.getAttribute('data-box-count'))).toBeGreaterThan(50);
     expect(await c.getAttribute('data-labels-outside')).toBe('0');
     expect(await c.getAttribute('data-labels-overlapping')).toBe('0');
+    expect(await c.getAttribute('data-labels-on-text')).toBe('0');
     // The screenshot fills the stage's height.
     const stage = (await c.boundingBox())!;
     const phone = Number(await c.getAttribute('data-screen-height-px'));

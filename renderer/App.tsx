@@ -38,6 +38,8 @@ export function App() {
   const shown = s.view === 'evaluate' ? 'evaluate' : s.hasDataset ? s.view : 'open';
   const scopes = useMemo(() => [shown, 'global'], [shown]);
   useKeymapDispatcher(scopes);
+  // The overlay also lists the keys of the widgets that take keys while focused (the screen, the tree, the component list).
+  const listed = useMemo(() => (shown === 'annotate' ? [shown, 'screen', 'tree', 'components', 'global'] : scopes), [shown, scopes]);
 
   const state = s.bootStatus === 'idle' || s.busy ? 'loading' : s.bootStatus === 'error' ? 'error' : 'ready';
   return (
@@ -58,7 +60,7 @@ export function App() {
       ) : (
         <PendingView view={s.view} onBack={() => s.setView('dataset')} />
       )}
-      {keysOpen && <KeymapOverlay scopes={scopes} onClose={closeKeys} />}
+      {keysOpen && <KeymapOverlay scopes={listed} onClose={closeKeys} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type MutableRefObject, type ReactNode } from 'react';
 import { Image as KImage, Layer, Rect, Stage } from 'react-konva';
 import type Konva from 'konva';
 import type { Point, Size } from '../../shared/model';
@@ -6,7 +6,17 @@ import { StageViewProvider, type StageView } from './stage-context';
 import { fitTransform, toDevice } from './transform';
 import { useElementSize } from './use-element-size';
 import { useHtmlImage } from './use-html-image';
-import { useZoom } from './use-zoom';
+import { useZoom, type ZoomCommands } from './use-zoom';
+import type { ViewTransform } from './transform';
+
+/** What the HTML over a ready stage may draw with: the view, the transforms, the zoom commands. */
+export interface StageOverlayInfo {
+  view: Size;
+  t: ViewTransform;
+  fit: ViewTransform;
+  zoomed: boolean;
+  commands: ZoomCommands;
+}
 
 export type StageState = 'loading' | 'ready' | 'error';
 
@@ -21,7 +31,11 @@ export interface ScreenStageProps {
   /** data-* attributes that describe what is drawn, from the device size; set only once the stage is ready. */
   attrs?(device: Size | null, view: StageView | null): Record<string, string | number | undefined>;
   /** HTML drawn over the stage once ready (a legend). */
-  overlay?(device: Size | null): ReactNode;
+  overlay?(device: Size | null, info: StageOverlayInfo | null): ReactNode;
+  /** The screenshot's opacity (the annotation view fades it to show the numbers alone). */
+  imageOpacity?: number;
+  /** Filled with the zoom commands while mounted (keys and controls outside the stage use them). */
+  zoomRef?: MutableRefObject<ZoomCommands | null>;
   /** The pointer moved over the screen (device pixels), or left it (null). */
   onPointer?(at: Point | null): void;
   /** A click that was not the end of a pan, in device pixels. */
@@ -48,10 +62,15 @@ export function ScreenStage(props: ScreenStageProps) {
   if (known) lastDevice.current = known;
   const device: Size | null = known ?? (img.status === 'loading' ? lastDevice.current : null);
   const fit = device ? fitTransform(device, view, 12) : null;
-  const zoom = useZoom(fit, props.url ?? '');
+  const zoom = useZoom(fit, props.url ?? '', view);
+  if (props.zoomRef) props.zoomRef.current = zoom.commands;
   const t = zoom.t;
   // One value per transform, so layers that only depend on it (and are memoised) skip re-rendering.
-  const stageView = useMemo(() => (t && device ? { t, inv: 1 / t.scale, device } : null), [t?.scale, t?.x, t?.y, device?.width, device?.height]);
+  // `area`: the whole stage in device pixels at the fitted scale (the screen and the margins beside it).
+  const stageView = useMemo(() => (t && device && fit ? {
+    t, inv: 1 / t.scale, device, area: { x: -fit.x / fit.scale, y: -fit.y / fit.scale, w: view.width / fit.scale, h: view.height / fit.scale },
+  } : null), [t?.scale, t?.x, t?.y, device?.width, device?.height, fit?.scale, fit?.x, fit?.y, view.width, view.height]);
+  const info: StageOverlayInfo | null = t && fit ? { view, t, fit, zoomed: zoom.zoomed, commands: zoom.commands } : null;
   const state: StageState = props.loading || img.status === 'loading' ? 'loading' : img.status === 'error' ? 'error' : 'ready';
   const ready = state === 'ready';
 
@@ -71,7 +90,7 @@ export function ScreenStage(props: ScreenStageProps) {
   return (
     <div className={`screen-canvas${zoom.zoomed ? ' zoomed' : ''}${props.className ? ` ${props.className}` : ''}`} ref={ref}
       data-screen-state={state} {...(ready ? props.attrs?.(device, stageView) : undefined)}>
-      {ready && props.overlay?.(device)}
+      {ready && props.overlay?.(device, info)}
       {img.status === 'error' && <div className="canvas-message">{img.message}</div>}
       {img.status === 'none' && <div className="canvas-message">This step has no screenshot.</div>}
       {t && device && view.width > 0 && (
@@ -103,7 +122,7 @@ export function ScreenStage(props: ScreenStageProps) {
         >
           <Layer listening={false} x={t.x} y={t.y} scaleX={t.scale} scaleY={t.scale} imageSmoothingEnabled>
             <Rect width={device.width} height={device.height} fill="#0b0d12" />
-            {img.status === 'ready' && <KImage image={img.image} width={device.width} height={device.height} listening={false} />}
+            {img.status === 'ready' && <KImage image={img.image} width={device.width} height={device.height} listening={false} opacity={props.imageOpacity ?? 1} />}
           </Layer>
           <StageViewProvider value={stageView}>{props.children}</StageViewProvider>
         </Stage>

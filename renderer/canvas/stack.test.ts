@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Box } from '../../shared/geometry/component-at';
-import { componentsAt, cycleStack, labelStats, outsideLabelSpot, placeLabels } from './stack';
+import { componentsAt, cycleStack, outsideLabelSpot } from './stack';
 
 const box = (id: number, x1: number, y1: number, x2: number, y2: number): Box => ({ id, bounds: { x1, y1, x2, y2 } });
 
@@ -21,22 +21,6 @@ describe('stacked components', () => {
     expect(cycleStack(stack, 2, -1)).toBe(0);
     expect(cycleStack(stack, 3)).toBe(2);
     expect(cycleStack([], 1)).toBeNull();
-  });
-
-  it('places labels inside the screen and off each other: equal boxes, a box at the edge, a short text box', () => {
-    const screen = { width: 400, height: 600 };
-    const bxs = [box(1, 10, 100, 300, 400), box(12, 10, 100, 300, 400), box(5, 10, 500, 300, 510), box(7, 380, 590, 400, 600)];
-    const spots = placeLabels(bxs, 7, 15, screen, (id) => id === 5);
-    expect(spots.map((p) => p.id)).toEqual([1, 12, 5, 7]);
-    expect(labelStats(spots, screen)).toEqual({ outside: 0, overlapping: 0 });
-    expect(spots[0]).toMatchObject({ x: 10, y: 100 }); // a roomy box: inside its corner
-    expect(spots[2].y).toBe(485); // the short text box: above it, off its text
-    expect(spots[3].x + spots[3].w).toBeLessThanOrEqual(400); // the corner box: pulled inside the screen
-  });
-
-  it('counts labels outside the screen and overlapping pairs', () => {
-    const s = [{ id: 1, x: -2, y: 0, w: 10, h: 10 }, { id: 2, x: 5, y: 5, w: 10, h: 10 }, { id: 3, x: 50, y: 50, w: 10, h: 10 }];
-    expect(labelStats(s, { width: 100, height: 100 })).toEqual({ outside: 1, overlapping: 1 });
   });
 });
 

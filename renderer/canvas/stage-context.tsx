@@ -9,6 +9,8 @@ export interface StageView {
   /** 1 / scale: multiply a size in screen pixels by this to draw it in device pixels at a fixed on-screen size. */
   inv: number;
   device: Size;
+  /** The whole stage in device pixels at the fitted scale: the screen and the margins beside it, where crowded labels may go. */
+  area: { x: number; y: number; w: number; h: number };
 }
 
 const StageViewContext = createContext<StageView | null>(null);

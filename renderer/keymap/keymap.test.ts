@@ -48,4 +48,15 @@ describe('keymap registry', () => {
     expect(km.find(['dataset'], ev('ArrowRight'))?.label).toBe('next');
     expect(changes).toBe(3);
   });
+
+  it('names the key that runs an action in the views registered now (the toolbar reads it)', () => {
+    const km = createKeymap();
+    const offDataset = km.register('dataset', [{ keys: ['e'], id: 'overlay:ess', label: 'ess', run: () => undefined }]);
+    expect(km.keyFor('overlay:ess')).toBe('e');
+    offDataset();
+    const offAnnotate = km.register('annotate', [{ keys: ['E'], id: 'overlay:ess', label: 'ess', run: () => undefined }]);
+    expect(km.keyFor('overlay:ess')).toBe('E');
+    offAnnotate();
+    expect(km.keyFor('overlay:ess')).toBeNull();
+  });
 });

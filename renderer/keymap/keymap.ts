@@ -22,6 +22,8 @@ export interface KeyBinding {
   label: string;
   /** A heading in the overlay (e.g. 'Steps', 'Overlays'). */
   group?: string;
+  /** A stable name of the action ('overlay:ess', 'zoom:in'), so buttons can show the key that runs it in the shown view. */
+  id?: string;
   /** Runs the action; returning false lets the key through (no preventDefault). */
   run(e: KeyEventLike): void | boolean;
 }
@@ -55,6 +57,8 @@ export interface Keymap {
   find(scopes: readonly string[], e: KeyEventLike): KeyBinding | null;
   /** Every binding of these scopes, by scope, for the overlay (modals left out). */
   list(scopes: readonly string[]): Array<{ scope: string; bindings: readonly KeyBinding[] }>;
+  /** The first key of the most recently registered binding with this id (the shown view's), or null when none is bound. */
+  keyFor(id: string): string | null;
   /** Calls `listener` after every register/unregister. */
   subscribe(listener: () => void): () => void;
 }
@@ -94,6 +98,13 @@ export function createKeymap(): Keymap {
       for (const entry of active(scopes)) {
         const hit = entry.bindings.find((b) => b.keys.includes(name));
         if (hit) return hit;
+      }
+      return null;
+    },
+    keyFor(id) {
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const hit = entries[i].bindings.find((b) => b.id === id);
+        if (hit) return hit.keys[0] ?? null;
       }
       return null;
     },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { createKeymap, type KeyBinding, type Keymap } from './keymap';
 
 /** The renderer's one keymap (views register into it while mounted). */
@@ -17,9 +17,9 @@ function typingIn(target: EventTarget | null): boolean {
 export function useKeymap(scope: string, bindings: readonly KeyBinding[], map: Keymap = keymap): void {
   const latest = useRef(bindings);
   latest.current = bindings;
-  const shape = bindings.map((b) => `${b.keys.join(',')}:${b.label}:${b.group ?? ''}`).join('|');
+  const shape = bindings.map((b) => `${b.keys.join(',')}:${b.label}:${b.group ?? ''}:${b.id ?? ''}`).join('|');
   useEffect(() => {
-    const proxies: KeyBinding[] = latest.current.map((b, i) => ({ keys: b.keys, label: b.label, group: b.group, run: (e) => latest.current[i]?.run(e) }));
+    const proxies: KeyBinding[] = latest.current.map((b, i) => ({ keys: b.keys, label: b.label, group: b.group, id: b.id, run: (e) => latest.current[i]?.run(e) }));
     return map.register(scope, proxies);
   }, [scope, shape, map]);
 }
@@ -50,4 +50,26 @@ export function useKeymapVersion(map: Keymap = keymap): number {
     }),
     () => version.current,
   );
+}
+
+/** The key that runs the action named `id` in the views shown now (null when none binds it); follows registrations. */
+export function useKeyFor(id: string, map: Keymap = keymap): string | null {
+  useKeymapVersion(map);
+  return map.keyFor(id);
+}
+
+/**
+ * Keys that act only while a widget has the focus (the screen, the tree, a list): registered under
+ * their own scope, so the `?` overlay lists them, and run from the widget's onKeyDown, so they take
+ * the key before the view's keys (the window dispatcher skips a key already handled).
+ */
+export function useFocusKeys(scope: string, bindings: readonly KeyBinding[], map: Keymap = keymap): (e: React.KeyboardEvent) => void {
+  useKeymap(scope, bindings, map);
+  return useCallback((e: React.KeyboardEvent) => {
+    if (e.defaultPrevented || typingIn(e.target)) return;
+    const b = map.find([scope], e);
+    if (!b || b.run(e) === false) return;
+    e.preventDefault();
+    e.stopPropagation();
+  }, [scope, map]);
 }

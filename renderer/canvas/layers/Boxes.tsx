@@ -4,7 +4,14 @@ import type Konva from 'konva';
 import type { Box } from '../../../shared/geometry/component-at';
 import { BOX_COLOR } from '../overlay-colors';
 import { useStageView } from '../stage-context';
-import { labelStats, placeLabels } from '../stack';
+import { badgeConflicts, placeBadges, placeBadgesAvoiding, type BadgeSpot, type BadgeTarget } from '../../../shared/geometry/badge-layout';
+
+/** An essential-state tag ("exact #3") to place with the numbers, in its primitive's colour. */
+export interface EssTag {
+  id: number;
+  label: string;
+  color: string;
+}
 import { LABEL_PX, tagSize } from './NumberTag';
 
 const FONT = "Inter, 'DejaVu Sans', sans-serif";
@@ -46,24 +53,64 @@ export function drawTags(ctx: CanvasRenderingContext2D, spots: readonly { id: nu
   }
 }
 
+/** Leader lines from badges that had to move away to their boxes. */
+function drawLeaders(ctx: CanvasRenderingContext2D, spots: readonly BadgeSpot[], inv: number, color: string): void {
+  ctx.beginPath();
+  for (const s of spots) {
+    if (!s.leader) continue;
+    ctx.moveTo(s.leader.x1, s.leader.y1);
+    ctx.lineTo(s.leader.x2, s.leader.y2);
+  }
+  ctx.strokeStyle = color;
+  ctx.lineWidth = inv;
+  ctx.stroke();
+}
+
 /**
  * Every component's number at its top-left corner; with `spread` (which
- * components have text), labels are placed off each other and off the text,
- * inside the screen (`placeLabels`). One Konva shape draws them all.
+ * components have text), badges are placed by `placeBadges`: off the box of
+ * every component with text and off each other, in the stage's margins with a
+ * leader line where a row is crowded. One Konva shape draws them all.
  */
-export const BoxNumbers = memo(function BoxNumbers({ boxes, dim, spread, onPlaced }: {
+export const BoxNumbers = memo(function BoxNumbers({ boxes, dim, spread, onPlaced, tags }: {
   boxes: readonly Box[]; dim: boolean; spread?: (id: number) => boolean;
-  /** Told how many labels left the screen or cover another, after each placement. */
-  onPlaced?(stats: { outside: number; overlapping: number }): void;
+  /** Essential-state tags placed after the numbers, off the numbers and off every text (with `spread`). */
+  tags?: readonly EssTag[];
+  /** Told, after each placement, how many badges left the stage, cover another, or cover a component's text. */
+  onPlaced?(stats: { outside: number; overlapping: number; onText: number }): void;
 }) {
-  const { inv, device } = useStageView();
-  const placed = useMemo(() => (spread ? placeLabels(boxes, 7 * inv, (LABEL_PX + 4) * inv, device, spread) : null), [boxes, inv, device, spread]);
-  const spots = useMemo(() => placed ?? boxes.map((b) => ({ id: b.id, x: b.bounds.x1, y: b.bounds.y1 })), [placed, boxes]);
+  const { inv, device, area } = useStageView();
+  const targets = useMemo(() => (spread ? boxes.map((b) => ({ id: b.id, bounds: b.bounds, text: spread(b.id) })) : null), [boxes, spread]);
+  const placed = useMemo(() => (targets ? placeBadges(targets, { charW: 7 * inv, h: (LABEL_PX + 4) * inv, screen: device, area }) : null), [targets, inv, device, area]);
+  const spots = useMemo(() => placed ?? boxes.map((b) => ({ id: b.id, x: b.bounds.x1, y: b.bounds.y1, leader: null })), [placed, boxes]);
+  // The tags go where neither a number nor a text is; obstacles are every box with text.
+  const tagged = useMemo(() => {
+    if (!placed || !targets || !tags?.length) return null;
+    const byId = new Map(boxes.map((b) => [b.id, b]));
+    const tagTargets: BadgeTarget[] = tags.flatMap((t) => {
+      const b = byId.get(t.id);
+      return b ? [{ id: t.id, bounds: b.bounds, text: false, w: (t.label.length * 6.6 + 8) * inv }] : [];
+    });
+    const obstacles = targets.map((t) => ({ ...t, badge: false }));
+    const spots = placeBadgesAvoiding([...obstacles, ...tagTargets], { charW: 7 * inv, h: (LABEL_PX + 4) * inv, screen: device, area }, placed);
+    return spots.map((s, i) => ({ ...s, label: tags.filter((t) => byId.has(t.id))[i].label, color: tags.filter((t) => byId.has(t.id))[i].color }));
+  }, [placed, targets, tags, boxes, inv, device, area]);
   useEffect(() => {
-    if (placed && onPlaced) onPlaced(labelStats(placed, device));
-  }, [placed, device, onPlaced]);
+    if (placed && targets && onPlaced) onPlaced(badgeConflicts([...placed, ...(tagged ?? [])], targets, area));
+  }, [placed, tagged, targets, area, onPlaced]);
   return (
     <Shape listening={false} perfectDrawEnabled={false} opacity={dim ? 0.5 : 1}
-      sceneFunc={(kctx: Konva.Context) => drawTags(kctx._context, spots, inv, BOX_COLOR)} />
+      sceneFunc={(kctx: Konva.Context) => {
+        const ctx = kctx._context;
+        if (placed) drawLeaders(ctx, placed, inv, BOX_COLOR);
+        drawTags(ctx, spots, inv, BOX_COLOR);
+        for (const t of tagged ?? []) {
+          if (t.leader) drawLeaders(ctx, [t], inv, t.color);
+          ctx.fillStyle = t.color;
+          ctx.fillRect(t.x, t.y, t.w, t.h);
+          ctx.fillStyle = '#111';
+          ctx.fillText(t.label, t.x + t.w / 2, t.y + t.h / 2 + 0.5 * inv);
+        }
+      }} />
   );
 });

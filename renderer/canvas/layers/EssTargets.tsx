@@ -4,8 +4,11 @@ import type { Box } from '../../../shared/geometry/component-at';
 import { ESS_COLORS, isDashedPrimitive } from '../overlay-colors';
 import { useStageView } from '../stage-context';
 
-/** Boxes the essential-state items point at, one colour per primitive; a dashed one (exclude) must be absent. */
-export function EssTargets({ items, boxes }: { items: readonly EssItemView[]; boxes: readonly Box[] }) {
+/**
+ * Boxes the essential-state items point at, one colour per primitive; a dashed one (exclude) must be absent.
+ * With `tags` false the "exact #3" tags are left to the number layer, which places them off every text.
+ */
+export function EssTargets({ items, boxes, tags = true }: { items: readonly EssItemView[]; boxes: readonly Box[]; tags?: boolean }) {
   const { inv } = useStageView();
   // Several items can name one component: their tags stack under each other.
   const stacked = new Map<number, number>();
@@ -24,11 +27,11 @@ export function EssTargets({ items, boxes }: { items: readonly EssItemView[]; bo
           <Group key={`${it.index}-${id}`}>
             <Rect x={b.bounds.x1} y={b.bounds.y1} width={b.bounds.x2 - b.bounds.x1} height={b.bounds.y2 - b.bounds.y1}
               stroke={color} strokeWidth={3} strokeScaleEnabled={false} fill={`${color}26`} dash={isDashedPrimitive(primitive) ? [8 * inv, 5 * inv] : undefined} />
-            <Group x={b.bounds.x1} y={b.bounds.y2 + n * (h + 2 * inv)}>
+            {tags && <Group x={b.bounds.x1} y={b.bounds.y2 + n * (h + 2 * inv)}>
               <Rect width={w} height={h} fill={color} cornerRadius={2 * inv} />
               <Text text={label} width={w} height={h} align="center" verticalAlign="middle" fontSize={11 * inv}
                 fontStyle="bold" fontFamily="Inter, 'DejaVu Sans', sans-serif" fill="#111" />
-            </Group>
+            </Group>}
           </Group>
         );
       })}

@@ -8,12 +8,14 @@ import { TaskList } from '../tasks/TaskList';
 import { EpisodeView } from '../episode/EpisodeView';
 import { annotateBindings } from './annotate-keys';
 import { CheckpointsPanel } from './checkpoints/CheckpointsPanel';
+import { CheckPanel } from '../check/CheckPanel';
+import './annotate-layout.css';
 
 /** The annotation view: the task queue, the episode's screen, and the current step's essential-state editor. */
 export function AnnotateView() {
   const s = useAppStore(useShallow((st) => ({
     taskPath: st.taskPath, step: st.step, ready: st.episodeStatus === 'ready', loadDraft: st.loadDraft, loadSuggestions: st.loadSuggestions,
-    unannotated: st.episode?.steps.every((x) => x.ess === undefined) ?? false, drawn: st.hierarchyStatus !== 'loading', draftIdle: st.draftStatus === 'idle',
+    checkOpen: st.checkOpen, unannotated: st.episode?.steps.every((x) => x.ess === undefined) ?? false, drawn: st.hierarchyStatus !== 'loading', draftIdle: st.draftStatus === 'idle',
   })));
   const panelVars = usePanelVars();
   useKeymap('annotate', useMemo(() => annotateBindings(useAppStore), []));
@@ -34,12 +36,16 @@ export function AnnotateView() {
     const t = setTimeout(() => void s.loadSuggestions(), 50);
     return () => clearTimeout(t);
   }, [s.taskPath, s.ready, s.unannotated, s.drawn, s.loadSuggestions]);
+  // "Check dataset" opens its panel under the workspace here too (as in the dataset view), inside the window.
   return (
-    <div className="workspace annotate" style={panelVars as CSSProperties}>
-      <TaskList queue />
-      <PanelHandle panel="task" />
-      <EpisodeView annotate />
-      <CheckpointsPanel />
-    </div>
+    <>
+      <div className="workspace annotate" style={panelVars as CSSProperties}>
+        <TaskList queue />
+        <PanelHandle panel="task" />
+        <EpisodeView annotate />
+        <CheckpointsPanel />
+      </div>
+      {s.checkOpen && <CheckPanel />}
+    </>
   );
 }

@@ -33,7 +33,7 @@ export function EssEditor() {
   const kwOf = (raw: string) => /^[a-z_]+/.exec(raw)?.[0] ?? '';
 
   return (
-    <section className="ess-editor" aria-label="Essential-state editor" data-draft-state={s.status} data-save-state={s.saveState}
+    <section className="ess-editor" aria-label="Essential-state editor" tabIndex={-1} data-focus-region="editor" data-draft-state={s.status} data-save-state={s.saveState}
       data-items={s.draft ? items.join('|') : undefined}>
       <header className="ess-editor-head">
         <h3>Essential state <span className="muted">step {s.step}</span></h3>

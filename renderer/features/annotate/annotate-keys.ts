@@ -3,6 +3,30 @@ import type { AppStore } from '../../store/create-store';
 import { datasetBindings } from '../dataset/dataset-keys';
 import { ADD_ACTIONS, type AddAction } from './add-actions';
 import { useOcrStore } from './ocr-store';
+import { useCanvasView } from './canvas-view-store';
+import { canvasBindings } from './screen-keys';
+
+/**
+ * The components a key adds an item for: the number just typed ("18 e", which also selects it),
+ * else every component of the multi-selection and the selected (or hovered) one. Null when the
+ * typed number is not on this screen (the annotator is told).
+ */
+function targetsNow(store: AppStore): number[] | null {
+  const st = store.getState();
+  const v = useCanvasView.getState();
+  if (v.entry) {
+    const id = Number(v.entry);
+    v.setEntry('');
+    if (!st.hierarchy?.components.some((c) => c.id === id)) {
+      v.say(`There is no component #${id} on this screen.`);
+      return null;
+    }
+    st.select(id);
+    return [id];
+  }
+  const one = st.selected ?? st.hovered;
+  return [...new Set([...v.multi, ...(one === null ? [] : [one])])];
+}
 
 /**
  * The annotation view's keys: the dataset view's navigation, the one-key adds
@@ -14,14 +38,19 @@ import { useOcrStore } from './ocr-store';
 export function annotateBindings(store: AppStore, actions: readonly AddAction[] = ADD_ACTIONS): KeyBinding[] {
   const s = () => store.getState();
   // Keys the annotation view takes over from the dataset view's (they add items here).
-  const taken = new Set([...actions.map((a) => a.key), 'y', 'r', 'o', 'i']);
+  const taken = new Set([...actions.map((a) => a.key), 'y', 'r', 'o', 'i', 'Escape']);
   const adds: KeyBinding[] = actions.map((a) => ({
-    keys: [a.key], label: `${a.label}: ${a.title}`, group: 'Annotate',
+    keys: [a.key], label: `${a.label}: ${a.title}`, group: 'Annotate', id: `add:${a.key}`,
     run: () => {
+      const targets = targetsNow(store);
       const st = s();
-      const item = a.item(st.selected ?? st.hovered, st.episode?.steps.find((x) => x.index === st.step)?.action);
-      if (!item || !st.draft) return false;
-      void (a.toggle ? st.toggleItem(item) : st.addItem(item));
+      if (!targets || !st.draft) return false;
+      const action = st.episode?.steps.find((x) => x.index === st.step)?.action;
+      const items = [...new Set((targets.length ? targets : [null]).map((id) => a.item(id, action)).filter((x): x is string => x !== null))];
+      if (!items.length) return false;
+      // Each add is applied to the draft at once (before its save), so the next one sees it.
+      if (a.toggle) void st.toggleItem(items[0]);
+      else for (const item of items) void st.addItem(item);
     },
   }));
   const decideFirst = (accept: boolean) => {
@@ -49,9 +78,13 @@ export function annotateBindings(store: AppStore, actions: readonly AddAction[] 
       const tasks = st.dataset?.tasks ?? [];
       const from = tasks.findIndex((t) => t.path === st.taskPath);
       const next = [...tasks.slice(from + 1), ...tasks.slice(0, Math.max(0, from))].find((t) => t.annotatedSteps === 0 && t.errors === 0);
-      if (!next) return false;
+      if (!next) {
+        useCanvasView.getState().say(tasks.length ? `Every task is annotated (${tasks.length} of ${tasks.length}); nothing left for n.` : 'This dataset lists no tasks.');
+        return;
+      }
       void st.selectTask(next.path);
     } },
+    ...canvasBindings(store),
     ...nav,
   ];
 }

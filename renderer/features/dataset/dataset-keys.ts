@@ -29,9 +29,9 @@ export function datasetBindings(store: AppStore): KeyBinding[] {
     { keys: ['ArrowDown', 'j'], label: 'Next task', group: 'Tasks', run: moveTask(1) },
     { keys: ['ArrowUp', 'k'], label: 'Previous task', group: 'Tasks', run: moveTask(-1) },
     { keys: ['/'], label: 'Search tasks', group: 'Tasks', run: () => void document.getElementById('task-search')?.focus() },
-    { keys: ['b'], label: 'Show or hide the numbered boxes', group: 'Screen', run: () => s().toggleOverlay('boxes') },
-    { keys: ['e'], label: 'Show or hide the essential-state targets', group: 'Screen', run: () => s().toggleOverlay('ess') },
-    { keys: ['a'], label: 'Show or hide the recorded action', group: 'Screen', run: () => s().toggleOverlay('action') },
+    { keys: ['b'], id: 'overlay:boxes', label: 'Show or hide the numbered boxes', group: 'Screen', run: () => s().toggleOverlay('boxes') },
+    { keys: ['e'], id: 'overlay:ess', label: 'Show or hide the essential-state targets', group: 'Screen', run: () => s().toggleOverlay('ess') },
+    { keys: ['a'], id: 'overlay:action', label: 'Show or hide the recorded action', group: 'Screen', run: () => s().toggleOverlay('action') },
     { keys: ['Escape'], label: 'Unpin the component', group: 'Screen', run: () => s().select(null) },
   ];
 }

@@ -1,7 +1,9 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type MutableRefObject, type ReactNode } from 'react';
 import type { Point } from '../../../shared/model';
 import { componentsAt, cycleStack } from '../../canvas/stack';
 import type { StageView } from '../../canvas/stage-context';
+import type { StageOverlayInfo } from '../../canvas/ScreenStage';
+import type { ZoomCommands } from '../../canvas/use-zoom';
 import { filterBoxes, type BoxFilter } from '../../canvas/box-filter';
 import type { EssItemView } from '../../../shared/contract';
 import type { GtAction, NumberedComponent, Size } from '../../../shared/model';
@@ -13,8 +15,11 @@ import { ScreenStage } from '../../canvas/ScreenStage';
 import { StageLayer } from '../../canvas/stage-context';
 import { BoxNumbers, BoxOutlines } from '../../canvas/layers/Boxes';
 import { EssTargets } from '../../canvas/layers/EssTargets';
+import { ESS_COLORS } from '../../canvas/overlay-colors';
 import { Selection } from '../../canvas/layers/Selection';
 import { ActionMark } from '../../canvas/layers/ActionMark';
+
+const NO_ITEMS: readonly EssItemView[] = [];
 
 export interface EpisodeScreenProps {
   url: string | null;
@@ -40,6 +45,14 @@ export interface EpisodeScreenProps {
   layers?: ReactNode;
   /** Offered every click first; true when it used the click (e.g. on an OCR text box). */
   onPickFirst?(at: Point): boolean;
+  /** What the boxes carry: numbers over the screenshot (default), the screenshot's text alone (no badges), or the numbers alone (screenshot faded). */
+  labels?: 'both' | 'text' | 'numbers';
+  /** Filled with the stage's zoom commands (keys, controls). */
+  zoomRef?: MutableRefObject<ZoomCommands | null>;
+  /** Shift/Ctrl+click adds the component under the pointer to the multi-selection (or takes it out). */
+  onToggleMulti?(id: number): void;
+  /** HTML over the ready stage with its zoom state (zoom controls, minimap, magnifier). */
+  controls?(info: StageOverlayInfo): ReactNode;
 }
 
 /**
@@ -50,7 +63,7 @@ export interface EpisodeScreenProps {
  */
 export function EpisodeScreen(props: EpisodeScreenProps) {
   const boxes = useMemo(() => boxesOf(props.components), [props.components]);
-  const ess = props.overlays.ess ? props.ess ?? [] : [];
+  const ess = props.overlays.ess ? props.ess ?? NO_ITEMS : NO_ITEMS;
   const shown = useMemo(() => filterBoxes(boxes, props.components, props.ess ?? [], props.boxFilter ?? 'all'), [boxes, props.components, props.ess, props.boxFilter]);
   const essBoxes = ess.reduce((n, it) => n + (it.primitive ? it.componentIds.filter((id) => boxes.some((b) => b.id === id)).length : 0), 0);
   const action = props.overlays.action ? props.action : undefined;
@@ -69,11 +82,18 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
   // Which components have text: their labels go outside, off the text (annotation canvas).
   const texty = useMemo(() => new Set(props.components.filter((c) => c.text.trim()).map((c) => c.id)), [props.components]);
   const hasText = useCallback((id: number) => texty.has(id), [texty]);
+  // The essential-state tags ("exact #3"), placed with the numbers on the annotation canvas.
+  const essTags = useMemo(() => ess.flatMap((it) => (it.primitive ? it.componentIds.map((id) => ({ id, label: `${it.primitive} #${id}`, color: ESS_COLORS[it.primitive!] })) : [])), [ess]);
   // How the number labels came out (reported by the layer that placed them), for tests.
-  const [labelInfo, setLabelInfo] = useState<{ outside: number; overlapping: number } | null>(null);
+  const [labelInfo, setLabelInfo] = useState<{ outside: number; overlapping: number; onText: number } | null>(null);
+  const labelMode = props.labels ?? 'both';
   const labels = (d: Size | null, v: StageView | null) => {
     if (!props.cycle || !d || !v) return {};
-    return { 'data-labels-outside': labelInfo?.outside, 'data-labels-overlapping': labelInfo?.overlapping, 'data-screen-height-px': Math.round(d.height * v.t.scale) };
+    const placed = labelMode !== 'text' && props.overlays.boxes ? labelInfo : null;
+    return {
+      'data-labels-outside': placed?.outside, 'data-labels-overlapping': placed?.overlapping, 'data-labels-on-text': placed?.onText,
+      'data-labels': labelMode, 'data-screen-height-px': Math.round(d.height * v.t.scale), 'data-zoom': Math.round(v.t.scale * 100),
+    };
   };
   const attrs = (d: Size | null, v: StageView | null) => {
     const mark = markOn(d);
@@ -87,9 +107,11 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
   };
 
   return (
-    <ScreenStage url={props.url} screen={props.screen} loading={props.componentsLoading} attrs={attrs}
-      overlay={(d) => (
+    <ScreenStage url={props.url} screen={props.screen} loading={props.componentsLoading} attrs={attrs} zoomRef={props.zoomRef}
+      imageOpacity={labelMode === 'numbers' ? 0.25 : 1}
+      overlay={(d, info) => (
         <>
+          {info && props.controls?.(info)}
           <CanvasLegend items={ess} action={markOn(d) ? actionLabel(action) : null} />
           {props.cycle && here && <StackList ids={here.ids} selected={props.selected} onSelect={props.onSelect} />}
         </>
@@ -98,18 +120,21 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
         const id = p ? componentAt(boxes, p) : null;
         if (id !== props.hovered) props.onHover(id);
       }}
-      onPick={(p) => {
+      onPick={(p, e) => {
         if (props.onPickFirst?.(p)) return;
+        const under = props.onToggleMulti && (e.shiftKey || e.ctrlKey || e.metaKey) ? componentAt(boxes, p) : null;
+        if (under !== null) return props.onToggleMulti?.(under);
         if (props.cycle) pick(p, 1, true);
         else props.onSelect(componentAt(boxes, p));
       }}
       onAltWheel={props.cycle ? (p, dy) => pick(p, dy > 0 ? 1 : -1, true) : undefined}>
       <StageLayer visible={props.overlays.boxes}>
         <BoxOutlines boxes={shown} dim={dim} />
-        <BoxNumbers boxes={shown} dim={dim} spread={props.cycle ? hasText : undefined} onPlaced={props.cycle ? setLabelInfo : undefined} />
+        {labelMode !== 'text' && <BoxNumbers boxes={shown} dim={dim} spread={props.cycle ? hasText : undefined} onPlaced={props.cycle ? setLabelInfo : undefined}
+          tags={props.cycle ? essTags : undefined} />}
       </StageLayer>
       <StageLayer>
-        <EssTargets items={ess} boxes={boxes} />
+        <EssTargets items={ess} boxes={boxes} tags={!props.cycle || labelMode === 'text' || !props.overlays.boxes} />
         <Selection boxes={boxes} hovered={props.hovered} selected={props.selected} />
         <ActionMark action={action} />
       </StageLayer>

@@ -7,7 +7,10 @@ import { Filmstrip } from './Filmstrip';
 import { EssEditor } from '../annotate/EssEditor';
 import { BOX_FILTERS, BOX_FILTER_LABELS, type BoxFilter } from '../../canvas/box-filter';
 import { OverlayToggles } from './OverlayToggles';
-import { OcrLayer, pickOcrAt } from '../annotate/OcrLayer';
+import { pickOcrAt } from '../annotate/OcrLayer';
+import { EntryStatus, useAnnotateStage } from '../annotate/AnnotateStage';
+import { HierarchyTree } from '../hierarchy/HierarchyTree';
+import { isEmptyValue } from '../../../shared/evaluation/normalise';
 import { OcrToggle } from '../annotate/OcrToggle';
 import { PanelHandle } from '../annotate/PanelHandle';
 
@@ -27,6 +30,7 @@ export function EpisodeView({ annotate = false }: { annotate?: boolean }) {
     overlays: st.overlays, toggleOverlay: st.toggleOverlay, boxFilter: st.boxFilter, setBoxFilter: st.setBoxFilter,
   })));
 
+  const a = useAnnotateStage();
   if (!s.task) return <main className="episode-empty muted">Select a task on the left.</main>;
   const stepInfo = s.episode?.steps.find((x) => x.index === s.step);
   const url = s.screens.find((x) => x.step === s.step)?.url ?? null;
@@ -52,10 +56,14 @@ export function EpisodeView({ annotate = false }: { annotate?: boolean }) {
         hold={annotate && (s.hierarchyStatus === 'loading' || s.draftPending)} />}
       {s.episode && (
         <div className="stage-row">
-          <section className="stage" aria-label="Screen" data-step={s.step}>
+          <section className="stage" aria-label="Screen" data-step={s.step} {...(annotate ? { tabIndex: 0, onKeyDown: a.onKeyDown, 'data-focus-region': 'screen' } : {})}>
             <div className="stage-bar">
               <span>Step <b>{s.step}</b> of {s.episode.steps.length}</span>
-              {stepInfo?.activity && <span className="mono muted" title="Foreground activity">{stepInfo.activity}</span>}
+              {stepInfo?.activity && !isEmptyValue(stepInfo.activity) && <span className="mono muted" title="Foreground activity">{stepInfo.activity}</span>}
+              {stepInfo?.activity !== undefined && isEmptyValue(stepInfo.activity) && (
+                <span className="muted no-activity" data-activity="none" title={`The step's activity file says "${stepInfo.activity.trim()}": the recorder could not read the foreground activity, so activity<0> cannot be checked on this step`}>no activity recorded</span>
+              )}
+              {annotate && <EntryStatus />}
               <span className="spacer" />
               <OverlayToggles overlays={s.overlays} toggle={s.toggleOverlay} />
               {annotate && (
@@ -64,7 +72,8 @@ export function EpisodeView({ annotate = false }: { annotate?: boolean }) {
                 </select>
               )}
               {annotate && <OcrToggle />}
-              <span className="muted hint-keys" title="Wheel zooms about the pointer; drag pans when zoomed; double-click fits">wheel zoom · dbl-click fit · ←/→ steps</span>
+              {annotate && <span className="zoom-slot" id="zoom-slot" />}
+              <span className="muted hint-keys" title="Wheel zooms about the pointer; drag pans when zoomed; double-click fits">wheel zoom · dbl-click fit · ? keys</span>
               {s.hierarchy && <span className="muted">{s.hierarchy.components.length} components</span>}
             </div>
             {stepInfo?.ess !== undefined && (
@@ -78,14 +87,19 @@ export function EpisodeView({ annotate = false }: { annotate?: boolean }) {
               hovered={s.hovered} selected={s.selected} componentsLoading={s.hierarchyStatus === 'loading'}
               action={stepInfo?.action} ess={s.hierarchy?.ess} overlays={s.overlays}
               onHover={s.hover} onSelect={s.select} cycle={annotate} boxFilter={annotate ? s.boxFilter : 'all'}
-              layers={annotate ? <OcrLayer /> : undefined} onPickFirst={annotate ? pickOcrAt : undefined} />
+              layers={annotate ? a.layers : undefined} onPickFirst={annotate ? pickOcrAt : undefined}
+              labels={annotate ? a.labels : undefined} zoomRef={annotate ? a.zoomRef : undefined} onToggleMulti={annotate ? a.toggleMulti : undefined}
+              controls={annotate ? (info) => a.controls(info, s.hierarchy?.screen ?? null) : undefined} />
           </section>
           {annotate && <PanelHandle panel="side" />}
           {annotate ? (
             <div className="annotate-side">
               <EssEditor />
               <PanelHandle panel="editor" />
-              <ComponentInspector hierarchy={s.hierarchy} focusId={focusId} pinned={s.selected !== null} onPick={s.select} onHover={s.hover} searchable />
+              <ComponentInspector hierarchy={s.hierarchy} focusId={focusId} pinned={s.selected !== null} onPick={s.select} onHover={s.hover} searchable
+                multi={a.multi} onToggleMulti={a.toggleMulti} tab={a.sideTab} onTab={a.setSideTab}
+                tree={<HierarchyTree components={s.hierarchy?.components ?? []} selected={s.selected} hovered={s.hovered} multi={a.multi}
+                  onPick={s.select} onHover={s.hover} onToggleMulti={a.toggleMulti} />} />
             </div>
           ) : <ComponentInspector hierarchy={s.hierarchy} focusId={focusId} pinned={s.selected !== null} onPick={s.select} onHover={s.hover} />}
         </div>
@@ -93,3 +107,4 @@ export function EpisodeView({ annotate = false }: { annotate?: boolean }) {
     </main>
   );
 }
+

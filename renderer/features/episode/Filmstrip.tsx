@@ -2,6 +2,7 @@ import { memo, useEffect, useRef } from 'react';
 import type { ScreenRef, StepInfo } from '../../../shared/contract';
 import { actionLabel } from '../../components/action-label';
 import { ThumbAction } from './ThumbAction';
+import { scrollIntoList } from '../../components/scroll-into-list';
 
 export interface FilmstripProps {
   steps: readonly StepInfo[];
@@ -18,7 +19,7 @@ export interface FilmstripProps {
 export const Filmstrip = memo(function Filmstrip({ steps, screens, current, showAction, onSelect, hold = false }: FilmstripProps) {
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    ref.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    scrollIntoList(ref.current, ref.current?.querySelector('[aria-current="step"]'));
   }, [current]);
   return (
     <ol className="filmstrip" ref={ref} aria-label="Steps" data-step-count={steps.length}>

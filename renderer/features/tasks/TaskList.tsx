@@ -7,6 +7,7 @@ import { ProblemList } from '../../components/ProblemList';
 import { datasetLevelProblems, filterTasks } from './filter-tasks';
 import { ANY_TASK, matchesQueue, type QueueFilter } from './queue-filter';
 import { QueueFilters } from './QueueFilters';
+import { scrollIntoList } from '../../components/scroll-into-list';
 
 /**
  * Searchable list of the dataset's tasks; ↑/↓ (or j/k) move the selection.
@@ -24,7 +25,7 @@ export function TaskList({ queue = false }: { queue?: boolean }) {
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
-    listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+    scrollIntoList(listRef.current, listRef.current?.querySelector('[aria-selected="true"]'));
   }, [taskPath]);
 
   const move = (delta: number) => {
@@ -44,6 +45,12 @@ export function TaskList({ queue = false }: { queue?: boolean }) {
               e.preventDefault();
               move(e.key === 'ArrowDown' ? 1 : -1);
             } else if (e.key === 'Escape') setQuery('');
+            else if (e.key === 'Enter' && shown.length) {
+              // Enter opens the first hit and hands the keys to the list (↑/↓ go on from there).
+              e.preventDefault();
+              void selectTask(shown[0].path);
+              listRef.current?.focus({ preventScroll: true });
+            }
           }} />
         <span className="task-count">{shown.length === tasks.length ? `${tasks.length} tasks` : `${shown.length} of ${tasks.length}`}</span>
       </div>
@@ -57,7 +64,7 @@ export function TaskList({ queue = false }: { queue?: boolean }) {
         </div>
       )}
       {ownProblems.length > 0 && <ProblemList problems={ownProblems} scope="in the dataset" className="problems dataset-problems" open />}
-      <ul className="task-list" role="listbox" aria-label="Task list" ref={listRef} tabIndex={0} data-task-count={shown.length}
+      <ul className="task-list" role="listbox" aria-label="Task list" ref={listRef} tabIndex={0} data-task-count={shown.length} data-focus-region="tasks"
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' || e.key === 'j') { e.preventDefault(); move(1); }
           if (e.key === 'ArrowUp' || e.key === 'k') { e.preventDefault(); move(-1); }
