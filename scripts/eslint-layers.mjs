@@ -143,11 +143,17 @@ const noCycle = {
   },
 };
 
-/** The folder a file belongs to for folder cycles: core/<domain> or electron/<area>; null elsewhere. */
+/**
+ * The folder a file belongs to for folder cycles: core/<domain> or electron/<area>; in the renderer
+ * renderer/features/<feature> or renderer/<area> (store, route, canvas, ...); null elsewhere (the
+ * renderer's root files such as App.tsx compose the features).
+ */
 export function folderOf(rel) {
   const p = rel.split('/');
   if (p[0] === 'electron' && p[1] === 'core' && p.length > 3) return `core/${p[2]}`;
   if (p[0] === 'electron' && p.length > 2) return `electron/${p[1]}`;
+  if (p[0] === 'renderer' && p[1] === 'features' && p.length > 3) return `renderer/features/${p[2]}`;
+  if (p[0] === 'renderer' && p.length > 2) return `renderer/${p[1]}`;
   return null;
 }
 let folders = null;
@@ -182,7 +188,7 @@ function folderPath(start, target) {
 }
 
 const noFolderCycle = {
-  meta: { type: 'problem', schema: [], docs: { description: 'no import cycles between folders of electron/ (core domains, platform, kernel, cli, ...)' } },
+  meta: { type: 'problem', schema: [], docs: { description: 'no import cycles between folders of electron/ (core domains, platform, kernel, cli, ...) and of renderer/ (features, store, route, ...)' } },
   create(context) {
     const abs = resolve(context.filename);
     const rel = posix(relative(ROOT, abs));

@@ -44,6 +44,8 @@ describe('lint keeps the architecture boundaries', () => {
     ['electron/platform/roots.ts', "import { readTextIn } from './confined-read'; export const r = readTextIn;", /Import cycle: electron\/platform\/roots.ts -> electron\/platform\/confined-read.ts -> electron\/platform\/roots.ts/],
     // A probe folder cycle: evaluation imports judge at run time; judge importing evaluation back closes the loop.
     ['electron/core/judge/x.ts', "import { runEvaluation } from '../evaluation/run-evaluation'; export const r = runEvaluation;", /Folder cycle: core\/judge -> core\/evaluation \(here\), and back: electron\/core\/evaluation\/.* -> electron\/core\/judge\//],
+    // A probe renderer folder cycle: the annotation view imports the episode layout; the episode folder importing annotate back closes the loop.
+    ['renderer/features/episode/x.ts', "import { EssEditor } from '../annotate/EssEditor'; export const e = EssEditor;", /Folder cycle: renderer\/features\/episode -> renderer\/features\/annotate \(here\), and back: renderer\/features\/annotate\/.* -> renderer\/features\/episode\//],
     // Issue 28: the evaluator, the step reader and every other domain read user data through the confined reader too.
     ['electron/core/evaluation/x.ts', "import { readFileSync } from 'node:fs'; export const r = readFileSync;", /confined-read/],
     ['electron/core/evaluation/x.ts', "import { readdirSync, statSync } from 'node:fs'; export const r = [readdirSync, statSync];", /confined-read/],

@@ -5,7 +5,7 @@ import { PanelHandle, usePanelVars } from './PanelHandle';
 import './annotate.css';
 import { useKeymap } from '../../keymap/use-keymap';
 import { TaskList } from '../tasks/TaskList';
-import { EpisodeView } from '../episode/EpisodeView';
+import { AnnotatedEpisode } from './AnnotatedEpisode';
 import { annotateBindings } from './annotate-keys';
 import { CheckpointsPanel } from './checkpoints/CheckpointsPanel';
 import { CheckPanel } from '../check/CheckPanel';
@@ -42,7 +42,7 @@ export function AnnotateView() {
       <div className="workspace annotate" style={panelVars as CSSProperties}>
         <TaskList queue />
         <PanelHandle panel="task" />
-        <EpisodeView annotate />
+        <AnnotatedEpisode />
         <CheckpointsPanel />
       </div>
       {s.checkOpen && <CheckPanel />}
