@@ -4,6 +4,7 @@ import { useRunStore, type LiveRunState } from './run-store';
 import { RunTile } from './RunTile';
 import { RunAttach, RunUsage } from './RunUsage';
 import { StepLog } from './StepLog';
+import { CanaryPanel } from './CanaryPanel';
 
 const verdict = (c: boolean | undefined): string => (c === undefined ? '' : c ? 'completed' : 'not completed');
 
@@ -86,6 +87,7 @@ function LiveRunBody({ run, onCancel, onCancelEpisode, onEvaluate }: { run: Live
         {!running && run.episodes.length > 0 && <button type="button" className="btn btn-small btn-primary" data-action="open-evaluation" onClick={onEvaluate}>Open in evaluation</button>}
       </header>
       {run.error && <div className="error-box" role="alert">{run.error}</div>}
+      {run.canary && <CanaryPanel canary={run.canary} />}
       <RunAttach run={run} /><RunUsage run={run} />
       <div className="run-tiles">
         {devices.map((d) => (
