@@ -166,6 +166,7 @@ export function groundedToDevice(g: GroundedAction, scale: { x: number; y: numbe
     }
     case 'launch': return /^[a-z][\w]*(\.[\w]+)+$/i.test(g.app) ? { kind: 'launch', pkg: g.app } : { kind: 'invalid', reason: `open "${g.app}": give the app's package name (e.g. com.android.settings).` };
     case 'wait': return { kind: 'invalid', reason: 'wait: nothing was done this step.' };
+    case 'type': return { kind: 'type', text: g.text };
     default: return { kind: g.kind };
   }
 }

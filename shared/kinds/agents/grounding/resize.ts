@@ -4,7 +4,8 @@
  */
 
 /** A family of grounding models by the coordinate form it answers in. */
-export type GroundingFamily = 'uitars' | 'qwen' | 'plain';
+export const GROUNDING_FAMILY_NAMES = ['uitars', 'qwen', 'plain'] as const;
+export type GroundingFamily = (typeof GROUNDING_FAMILY_NAMES)[number];
 
 export interface FamilyRule {
   label: string;
