@@ -6,6 +6,7 @@ import { deviceInput } from './device';
 import type { ExecAction } from '../model';
 import type { AgentInfo } from '../kinds/agents';
 import type { CanaryResult } from './run-canary';
+import type { StepConversation } from '../kinds/agents/step-conversation';
 
 export type { CanaryCheck, CanaryQuarantine, CanaryResult } from './run-canary';
 
@@ -203,6 +204,8 @@ export interface RunStepEvent {
   /** Tokens and cost of this episode so far, and of the whole run so far (LLM-backed agents only). */
   usage?: RunUsage;
   runUsage?: RunUsage;
+  /** The step's exchange with its model (LLM-backed agents): prompt, image placeholders, reply, parsed action, tokens, latency, retries. */
+  conversation?: StepConversation;
 }
 
 /** An episode of a live run ended (or was cancelled: its recorded steps are kept). */
