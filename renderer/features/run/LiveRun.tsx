@@ -69,8 +69,8 @@ export const LiveRun = memo(function LiveRun({ onCancel, onCancelEpisode, onEval
 function LiveRunBody({ run, onCancel, onCancelEpisode, onEvaluate }: { run: LiveRunState; onCancel(): void; onCancelEpisode(device: string): void; onEvaluate(): void }) {
   const devices = useDevices(run);
   const outcomes = useMemo(() => {
-    const o: Record<string, string> = {};
-    for (const e of run.episodes) o[e.device] = e.outcome;
+    const o: Record<string, RunEpisodeSummary> = {};
+    for (const e of run.episodes) o[e.device] = e;
     return o;
   }, [run.episodes]);
   const pct = run.total ? Math.round((run.done / run.total) * 100) : 0;
@@ -91,7 +91,7 @@ function LiveRunBody({ run, onCancel, onCancelEpisode, onEvaluate }: { run: Live
       <RunAttach run={run} /><RunUsage run={run} />
       <div className="run-tiles">
         {devices.map((d) => (
-          <RunTile key={d} device={d} last={run.last[d]} episode={run.running[d]} outcome={outcomes[d]} onCancel={running ? onCancelEpisode : undefined} />
+          <RunTile key={d} device={d} last={run.last[d]} episode={run.running[d]} outcome={outcomes[d]?.outcome} reason={outcomes[d]?.reason} ended={!running} onCancel={running ? onCancelEpisode : undefined} />
         ))}
       </div>
       <EpisodeTable episodes={run.episodes} />
