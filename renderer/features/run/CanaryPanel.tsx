@@ -9,7 +9,7 @@ export const CanaryPanel = memo(function CanaryPanel({ canary }: { canary: Canar
   const tasks = new Set(canary.checked.map((c) => c.episode)).size;
   const failed = canary.checked.filter((c) => !c.passed);
   return (
-    <section className="run-usage run-canary" aria-label="Canary" data-quarantined={canary.quarantined.length} data-checked={tasks}>
+    <section className="run-canary" aria-label="Canary" data-quarantined={canary.quarantined.length} data-checked={tasks}>
       <p>
         <b>Canary:</b> {tasks - canary.quarantined.length} of {tasks} task(s) replayed their recording on {canary.kinds.length} device kind(s);{' '}
         {canary.quarantined.length ? <b>{canary.quarantined.length} quarantined</b> : 'none quarantined'}
