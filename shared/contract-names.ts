@@ -20,7 +20,7 @@ const callNameSet: { readonly [K in CallName]-?: true } = {
 const eventNameSet: { readonly [E in EventName]-?: true } = {
   'job:progress': true, 'job:done': true,
   'device:changed': true,
-  'run:step': true, 'run:episode': true,
+  'run:step': true, 'run:episode': true, 'run:canary': true,
   'eval:judgeEndpoint': true,
 };
 

@@ -12,6 +12,7 @@ import { parseShard, type Shard } from './shard';
 import { loadRunTasks } from '../core/runner/run-tasks';
 import { watchPresence } from '../core/runner/watch-device';
 import { usageLines } from '../core/runner/usage-lines';
+import { canaryLines } from '../core/runner/canary';
 import { checkAgentSettings } from '../core/agents/prepare-agents';
 import { runProgress } from './run-progress';
 import { writeBreakdown } from '../core/configs/run-choice';
@@ -63,6 +64,8 @@ function runSpec(specs: readonly AgentSpec[]) {
       type: 'string', value: 'K=V', multiple: true, parse: agentOpt,
       description: 'a setting for the agents, e.g. complete=0.2 for random; AGENT.K=V sets it for one agent only (llm.model=NAME); the settings of each agent are listed below',
     },
+    canary: { type: 'boolean', description: "first replay each task's own recording on each device kind of the pool and quarantine the tasks it no longer completes (report: <out>/canary/report.html)" },
+    'canary-sample': { type: 'integer', min: 1, value: 'N', description: 'with --canary: replay only N tasks, chosen by --seed (the rest run unchecked); implies --canary' },
     ...CONFIG_OPTIONS,
     'no-eval': { type: 'boolean', description: 'do not evaluate finished episodes' },
     embedder: { type: 'string', value: 'E', default: DEFAULT_EMBEDDER_SPEC, parse: parseEmbedderSpec, description: 'default | onnx:<dir> | none, for fuzzy items in the evaluation' },
@@ -91,6 +94,7 @@ interface Args {
   stepTimeoutMs: number; episodeTimeoutMs: number; out: string; resume: boolean; shard?: Shard; seed: number;
   settings: Record<string, string>; evaluate: boolean; embedder: EmbedderSpec; json?: string; adbServer?: string; quiet: boolean;
   configs: ConfigArgs;
+  canary: boolean; canarySample?: number;
 }
 
 function parseArgs(p: Parsed<typeof SPEC.options>): Args {
@@ -102,6 +106,7 @@ function parseArgs(p: Parsed<typeof SPEC.options>): Args {
     resume: v.resume, shard: v.shard, seed: v.seed, settings: Object.fromEntries(v['agent-opt']),
     evaluate: !v['no-eval'], embedder: v.embedder, json: v.json, adbServer: v['adb-server'], quiet: v.quiet,
     configs: configArgs(p),
+    canary: v.canary || v['canary-sample'] !== undefined, canarySample: v['canary-sample'],
   };
 }
 
@@ -141,6 +146,7 @@ export async function run(argv: string[]): Promise<number> {
       limits: { maxSteps: a.maxSteps, stepTimeoutMs: a.stepTimeoutMs, episodeTimeoutMs: a.episodeTimeoutMs }, resume: a.resume,
       seed: a.seed, agentSettings: a.settings, evaluate: a.evaluate, embedder: a.embedder, signal: ac.signal,
       onAgentLines: (lines) => { for (const l of lines) console.error(l); },
+      canary: a.canary, canarySample: a.canarySample,
       onProgress: (done, total, d) => progress.update(done, total, d.message),
     }).finally(() => mgr.unwatch());
     progress.stop();
@@ -153,6 +159,7 @@ export async function run(argv: string[]): Promise<number> {
     const lost = res.lostDevices.length ? `, ${res.lostDevices.length} lost (${res.lostDevices.map((l) => l.serial).join(', ')})` : '';
     console.log(`${res.items.length} of ${res.planned} episode(s) ran${a.shard ? ` (shard ${a.shard.index}/${a.shard.count})` : ''} on ${devices.length} device(s)${lost}; ${judged} evaluated, ${completed} completed. Traces: ${a.out}`);
     for (const l of res.lostDevices) console.log(`device lost: ${l.serial}: ${l.reason}`);
+    if (res.canary) for (const l of canaryLines(res.canary)) console.log(l);
     for (const l of usageLines(res.items.map((x) => ({ agent: x.item.agent, record: x.record })))) console.log(l);
     if (configs) console.log((await writeBreakdown(a.out, res.items.map((x) => x.record))).md);
     if (a.json) await writeFileAtomic(a.json, JSON.stringify(res.items.map((x) => ({ dir: x.item.dir, ranOn: x.device, ...x.record })), null, 2) + '\n');

@@ -12,6 +12,7 @@ import { datasetId, jobArgsShape, nonBlank, pathField, type ArgsOf } from './arg
 import type { Call } from './common';
 import { EVAL_EXTRA_METHODS, type EvalExtraMethod, type EvalMethodKey } from './evaluation-methods';
 import type { SecretInfo } from './run';
+import type { StepConversation } from '../kinds/agents/step-conversation';
 
 export { EVAL_EXTRA_METHODS, EVAL_METHOD_KEYS, type EvalExtraMethod, type EvalMethodKey } from './evaluation-methods';
 
@@ -169,6 +170,8 @@ export interface ReplayStep {
   action?: ExecAction;
   /** Ground-truth steps: the `.ess` line, when annotated. */
   ess?: string;
+  /** Agent steps of a Touchstone run: the step's exchange with its model (episode.json), when it had one. */
+  conversation?: StepConversation;
 }
 
 /** Everything the replay of one task x agent shows. */

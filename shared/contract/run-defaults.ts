@@ -17,6 +17,12 @@ export const RUN_DEFAULTS = {
   seed: 1,
   /** Where traces go, relative to the working folder (the CLI and the agent host; the run view writes into the dataset). */
   out: 'runs',
+  /** Replay each task's own recording before the batch and quarantine those that no longer complete (startRun; `touchstone run --canary`). */
+  canary: false,
+  /** The run form's Canary box starts ticked: a run from the UI checks its tasks first. */
+  canaryInRunView: true,
+  /** Tasks the canary replays: 0 = every task; `--canary-sample N` replays N of them, chosen by the run's seed (the rest run unchecked). */
+  canarySample: 0,
 } as const;
 
 /**

@@ -5,6 +5,10 @@ import type { Call } from './common';
 import { deviceInput } from './device';
 import type { ExecAction } from '../model';
 import type { AgentInfo } from '../kinds/agents';
+import type { CanaryResult } from './run-canary';
+import type { StepConversation } from '../kinds/agents/step-conversation';
+
+export type { CanaryCheck, CanaryQuarantine, CanaryResult } from './run-canary';
 
 export { RUN_CONFIGS_SHOWN, RUN_DEFAULTS } from './run-defaults';
 
@@ -87,6 +91,10 @@ const runRequest = z.object({
   reset: runReset.optional(),
   /** Device configurations (B-MoCA): every task runs under each chosen configuration (docs/device-configs.md). */
   configs: runConfigChoice.optional(),
+  /** Replay each task's recording first and leave out those that no longer complete (`touchstone run --canary`; default RUN_DEFAULTS.canary). */
+  canary: z.boolean().optional(),
+  /** Tasks the canary replays, chosen by the seed (`--canary-sample N`; default all). */
+  canarySample: z.int().min(1).optional(),
 });
 
 /** Tokens and cost of LLM-backed agents (cost only when prices were given: `price_in`/`price_out`, USD per 1M tokens). */
@@ -126,6 +134,8 @@ export interface RunSummary {
   lostDevices: { serial: string; reason: string }[];
   /** The per-factor breakdown, when the run used configurations. */
   configReport?: RunConfigReport;
+  /** The canary, when the run had one: paths relative to the dataset, screens as URLs. */
+  canary?: CanaryResult;
 }
 
 /** Argument schemas of the run calls (dispatch checks every call against its schema). */
@@ -194,6 +204,8 @@ export interface RunStepEvent {
   /** Tokens and cost of this episode so far, and of the whole run so far (LLM-backed agents only). */
   usage?: RunUsage;
   runUsage?: RunUsage;
+  /** The step's exchange with its model (LLM-backed agents): prompt, image placeholders, reply, parsed action, tokens, latency, retries. */
+  conversation?: StepConversation;
 }
 
 /** An episode of a live run ended (or was cancelled: its recorded steps are kept). */
@@ -214,6 +226,8 @@ export interface RunLive {
   usage?: RunUsage;
   /** How an external agent attaches (the http / mcp agents' URL and token), when the run has one. */
   attach?: string[];
+  /** The run's canary once it ended (as in RunSummary). */
+  canary?: CanaryResult;
 }
 
 /** A demonstration being recorded: the screen captured last. */
@@ -235,5 +249,7 @@ export interface RunCallsLive {
 export interface RunEvents {
   'run:step': RunStepEvent;
   'run:episode': RunEpisodeEvent;
+  /** The run's canary ended; the batch starts without the quarantined tasks. */
+  'run:canary': CanaryResult & { jobId: string };
 }
 

@@ -13,11 +13,12 @@ describe.skipIf(!HAVE_ADB)('touchstone demo create through the real adb server (
   let tmp: string;
   let res: DemoResult;
   const phases = new Set<string>();
+  const counts: [number, number][] = [];
 
   beforeAll(async () => {
     adb = await startAdbServer();
     tmp = mkdtempSync(join(tmpdir(), 'touchstone-demo-'));
-    res = await createDemoDataset({ out: join(tmp, 'demo'), adbServer: `127.0.0.1:${adb.port}`, transport: 'adb', progress: (_d, _t, x) => { if (x?.phase) phases.add(x.phase); } });
+    res = await createDemoDataset({ out: join(tmp, 'demo'), adbServer: `127.0.0.1:${adb.port}`, transport: 'adb', progress: (d, t, x) => { counts.push([d, t]); if (x?.phase) phases.add(x.phase); } });
   }, 300_000);
   afterAll(async () => { await adb?.stop(); if (tmp) rmSync(tmp, { recursive: true, force: true }); });
 
@@ -25,6 +26,10 @@ describe.skipIf(!HAVE_ADB)('touchstone demo create through the real adb server (
     expect(res.transport).toBe('adb');
     expect(res.tasks).toBeGreaterThanOrEqual(20);
     expect([...phases]).toEqual(expect.arrayContaining(['recording', 'agent replay', 'agent noop']));
+    // One total from the first report to the last (it used to jump from 3/24 to 17/59), counting up to it.
+    expect(new Set(counts.map(([, t]) => t)).size).toBe(1);
+    expect(counts.at(-1)).toEqual([counts[0]![1], counts[0]![1]]);
+    expect(counts.every(([d], k) => k === 0 || d >= counts[k - 1]![0])).toBe(true);
     const ds = await openDataset(res.root);
     expect(ds.episodes).toHaveLength(res.tasks);
     expect(ds.problems.filter((p) => p.severity === 'error')).toEqual([]);

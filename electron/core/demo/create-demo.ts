@@ -75,6 +75,9 @@ async function connectAdb(o: DemoOptions, port: number): Promise<{ shell: Device
  * temporary folder beside `out` and moved into place at the end, so `out` is
  * either absent or complete.
  */
+/** Tasks the random agent's demo traces cover. */
+const RANDOM_TASKS = 6;
+
 export async function createDemoDataset(o: DemoOptions): Promise<DemoResult> {
   const root = resolve(o.out);
   const work = partialFolder(root);
@@ -91,9 +94,12 @@ export async function createDemoDataset(o: DemoOptions): Promise<DemoResult> {
     const transport = adb ? 'adb' : 'in-process';
     const shell = adb?.shell ?? inProcessShell(inst.serial, inst.device);
     const capture = new DeviceCapture(shell);
+    // One total from the start (tasks recorded, then every agent episode), so the counter only ever counts up.
+    const episodes = o.traces === false ? 0 : 2 * tasks.length + tasks.filter((t) => t.alternative).length + Math.min(RANDOM_TASKS, tasks.length);
+    const total = tasks.length + episodes;
     for (const [k, t] of tasks.entries()) {
       signal.throwIfAborted();
-      progress(k, tasks.length, { phase: 'recording', message: `${t.id}: ${t.description}` });
+      progress(k, total, { phase: 'recording', message: `${t.id}: ${t.description}` });
       await recordDemoTask(capture, work, t);
     }
     await writeFileAtomic(join(work, TASK_SETTINGS_FILE), JSON.stringify({ reset: { '*': DEMO_RESET } }, null, 2) + '\n');
@@ -101,9 +107,8 @@ export async function createDemoDataset(o: DemoOptions): Promise<DemoResult> {
     if (o.traces !== false) {
       const all = await loadRunTasks(work, 'all');
       const alt = all.filter((t) => tasks.find((d) => d.id === t.episode)?.alternative);
-      const runs: [string, typeof all][] = [['replay', all], ['noop', all], ['demo-alternative', alt], ['random', all.slice(0, 6)]];
-      const total = runs.reduce((n, [, ts]) => n + ts.length, 0);
-      let base = 0;
+      const runs: [string, typeof all][] = [['replay', all], ['noop', all], ['demo-alternative', alt], ['random', all.slice(0, RANDOM_TASKS)]];
+      let base = tasks.length;
       for (const [agent, ts] of runs) {
         // The scripted agent is this run's own kind (not in the registry: it only knows the demo's tasks); the
         // random agent's traces stay short (8 steps) and seeded (7) so the demo dataset is the same every time.

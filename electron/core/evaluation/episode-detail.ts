@@ -5,6 +5,7 @@ import type { EvalEpisodeDetail, ReplayStep } from '../../../shared/contract/eva
 import { readImageSize } from '../steps/image-size';
 import type { EvalSession } from './eval-session';
 import { readTrace } from '../traces/trace-layouts';
+import { stepConversation } from '../../../shared/kinds/agents/step-conversation';
 
 /** How the detail builder reaches the rest of the core (screens become URLs; the episode comes from the dataset layer). */
 export interface DetailDeps {
@@ -31,6 +32,17 @@ async function gtSteps(session: EvalSession, rel: string, deps: DetailDeps, file
       ...(s.ess !== undefined ? { ess: s.ess } : {}),
     };
   });
+}
+
+/** A Touchstone run's steps: each step's exchange with its model, from the trace's episode.json (none for other layouts or a broken file). */
+function attachConversations(steps: ReplayStep[], dir: string, files: ConfinedFiles): void {
+  let rec: { steps?: { index?: number; agent?: unknown }[] } | undefined;
+  try { rec = JSON.parse(files.text(path.join(dir, 'episode.json')) ?? 'null') as typeof rec; } catch { return; }
+  for (const s of rec?.steps ?? []) {
+    const c = stepConversation(s.agent);
+    const step = c && steps.find((x) => x.index === s.index);
+    if (step) step.conversation = c;
+  }
 }
 
 /** One task x agent for the replay: both sides' steps and every method's result with its evidence. */
@@ -70,5 +82,6 @@ export async function episodeDetail(session: EvalSession, agentName: string, epi
   } catch (err) {
     out.error ??= `Cannot read the trace ${ref.dir}: ${(err as Error).message}`;
   }
+  attachConversations(out.agentSteps, ref.dir, files);
   return out;
 }

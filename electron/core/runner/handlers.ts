@@ -1,5 +1,6 @@
 import { relative, sep } from 'node:path';
-import type { RunCalls, RunConfigReport, RunEpisodeSummary } from '../../../shared/contract/run';
+import type { CanaryResult, RunCalls, RunConfigReport, RunEpisodeSummary } from '../../../shared/contract/run';
+import { canaryForView } from './canary';
 import type { EpisodeRecord } from './episode-record';
 import type { RunItem } from './run-agents';
 import type { AppContext } from '../../kernel/context';
@@ -52,11 +53,19 @@ export function runHandlers(ctx: AppContext, devices: DeviceServices, secrets: S
         // A device that vanishes fails its episode within moments (track-devices), not after a command timeout.
         await mgr.watch().catch(() => undefined);
         // startRun prepares the agents (the http and mcp agents get a server of this run's own: own URL and token) and closes them at the end.
+        const toUrl = (abs: string): string => ctx.options.fileUrl(ds.id, relative(ds.root, abs).split(sep).join('/'));
+        let canary: CanaryResult | undefined;
         const r = await startRun({
           tasks, agents: args.agents, repeat: args.repeat, out, devices, shellFor: (s) => mgr.shell(s), watchDevice: watchPresence(mgr.presence),
           limits: { maxSteps: args.maxSteps, stepTimeoutMs: args.stepTimeoutMs, episodeTimeoutMs: args.episodeTimeoutMs }, resume: args.resume,
           seed: args.seed, agentSettings: settings, reset, signal: job.signal, configs: cfg.chosen,
           onAgentLines: (lines) => live.attach(jobId, lines),
+          canary: args.canary, canarySample: args.canarySample,
+          onCanary: (c) => {
+            canary = canaryForView(c, (abs) => relative(ds.root, abs), toUrl);
+            live.canary(jobId, canary);
+            ctx.emit('run:canary', { ...canary, jobId });
+          },
           onProgress: (done, total, d) => { live.planned(jobId, total); job.progress(done, total, d); },
           onEpisodeStart: (item, device, cancel) => live.started(jobId, device, item.task.episode, item.dir, cancel),
           onStep: (item, step, device, usage) => {
@@ -77,7 +86,7 @@ export function runHandlers(ctx: AppContext, devices: DeviceServices, secrets: S
         const configReport = await cfg.report(jobId, out, r.items.map((x) => x.record));
         return {
           out: relative(ds.root, out), planned: r.planned, lostDevices: r.lostDevices,
-          episodes: r.items.map(summary), ...(configReport ? { configReport } : {}),
+          episodes: r.items.map(summary), ...(configReport ? { configReport } : {}), ...(canary ? { canary } : {}),
         };
       });
     },

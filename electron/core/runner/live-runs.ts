@@ -1,5 +1,5 @@
 /** What each run job has shown so far (steps, finished episodes, what runs where), so a reloaded UI can re-attach. */
-import type { RunEpisodeSummary, RunLive, RunStepEvent, RunUsage } from '../../../shared/contract/run';
+import type { CanaryResult, RunEpisodeSummary, RunLive, RunStepEvent, RunUsage } from '../../../shared/contract/run';
 
 const KEEP_STEPS = 50;
 const KEEP_RUNS = 8;
@@ -17,6 +17,12 @@ export class LiveRuns {
   attach(jobId: string, lines: string[]): void {
     const r = this.runs.get(jobId);
     if (r && lines.length) r.attach = lines;
+  }
+
+  /** The run's canary ended (its view form: relative paths, screen URLs). */
+  canary(jobId: string, c: CanaryResult): void {
+    const r = this.runs.get(jobId);
+    if (r) r.canary = c;
   }
 
   planned(jobId: string, n: number): void {

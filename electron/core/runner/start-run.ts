@@ -8,6 +8,8 @@ import { prepareAgents } from '../agents/prepare-agents';
 import { runAgents, type RunOptions, type RunResult } from './run-agents';
 import type { EpisodeLimits } from './run-episode';
 import { RUN_DEFAULTS } from '../../../shared/contract/run-defaults';
+import type { CanaryResult } from '../../../shared/contract/run-canary';
+import { runCanary } from './canary';
 
 /** Every default of a run (defined with the contract, so the run form reads the same values). */
 export { RUN_DEFAULTS };
@@ -32,22 +34,41 @@ export interface StartRunOptions extends Omit<RunOptions, 'limits' | 'repeat' | 
   kinds?: readonly AgentFactory[];
   /** How to attach to the run's external agents (URL and token), once their servers listen. */
   onAgentLines?(lines: string[]): void;
+  /** Replay each task's recording first and leave out those that no longer complete (default RUN_DEFAULTS.canary). */
+  canary?: boolean;
+  /** Tasks the canary replays (default RUN_DEFAULTS.canarySample: all). */
+  canarySample?: number;
+  /** The canary ended (before any agent runs). */
+  onCanary?(c: CanaryResult): void;
 }
+
+/** A run's result, with its canary's when it had one. */
+export type StartRunResult = RunResult & { canary?: CanaryResult };
 
 /**
  * Checks every agent's settings against its spec, prepares the kinds (the http and mcp agents'
  * servers), runs the queue over the devices with RUN_DEFAULTS under whatever is not given, and
  * closes the kinds' servers however it ends.
  */
-export async function startRun(o: StartRunOptions): Promise<RunResult> {
+export async function startRun(o: StartRunOptions): Promise<StartRunResult> {
   const agentSettings = o.agentSettings ?? {};
   const prepared = await prepareAgents(o.agents, agentSettings, o.kinds);
   try {
+    const seed = o.seed ?? RUN_DEFAULTS.seed;
+    let canary: CanaryResult | undefined;
+    let tasks = o.tasks;
+    if (o.canary ?? RUN_DEFAULTS.canary) {
+      canary = await runCanary({ ...o, limits: runLimits(o.limits), seed, agentSettings: {}, sample: o.canarySample ?? RUN_DEFAULTS.canarySample });
+      const out = new Set(canary.quarantined.map((q) => q.episode));
+      tasks = tasks.filter((t) => !out.has(t.episode));
+      o.onCanary?.(canary);
+    }
     if (prepared.lines.length) o.onAgentLines?.(prepared.lines);
-    return await runAgents({
-      ...o, agentSettings, prepared, repeat: o.repeat ?? RUN_DEFAULTS.repeat, limits: runLimits(o.limits), seed: o.seed ?? RUN_DEFAULTS.seed, resume: o.resume ?? false,
+    const r = await runAgents({
+      ...o, tasks, agentSettings, prepared, repeat: o.repeat ?? RUN_DEFAULTS.repeat, limits: runLimits(o.limits), seed, resume: o.resume ?? false,
       onEpisode: (item, record, device) => { prepared.onEpisode(record); o.onEpisode?.(item, record, device); },
     });
+    return canary ? { ...r, canary } : r;
   } finally {
     await prepared.close();
   }

@@ -13,6 +13,7 @@ import { agentMarks, expectedMarks, firstMiss, focusState } from './replay-marks
 import { execAsGtAction } from '../../../shared/kinds/actions';
 import { StateStepLinks } from './StateStepLinks';
 import { ReplayExtra } from './ExtraMethods';
+import { StepConversationView } from '../../components/StepConversationView';
 
 const verdictText = (v: boolean | undefined): string => (v === undefined ? '–' : v ? 'completed' : 'not completed');
 
@@ -102,6 +103,12 @@ export function ReplayView({ client }: { client: TouchstoneClient }) {
         </section>
         <Evidence focusReason={focus?.reason} items={focus?.items ?? []} title={focus ? `${focus.matched ? 'Matched' : 'Unmatched'} state: ${focus.ess}` : 'Every state matched'} />
       </div>
+      {agent?.conversation && (
+        <details open className="replay-conversation" aria-label="Step conversation" data-step={step}>
+          <summary>The model at step {step}</summary>
+          <StepConversationView c={agent.conversation} screenUrl={agent.url} />
+        </details>
+      )}
     </main>
   );
 }

@@ -4,6 +4,7 @@ import { useRunStore, type LiveRunState } from './run-store';
 import { RunTile } from './RunTile';
 import { RunAttach, RunUsage } from './RunUsage';
 import { StepLog } from './StepLog';
+import { CanaryPanel } from './CanaryPanel';
 
 const verdict = (c: boolean | undefined): string => (c === undefined ? '' : c ? 'completed' : 'not completed');
 
@@ -68,8 +69,8 @@ export const LiveRun = memo(function LiveRun({ onCancel, onCancelEpisode, onEval
 function LiveRunBody({ run, onCancel, onCancelEpisode, onEvaluate }: { run: LiveRunState; onCancel(): void; onCancelEpisode(device: string): void; onEvaluate(): void }) {
   const devices = useDevices(run);
   const outcomes = useMemo(() => {
-    const o: Record<string, string> = {};
-    for (const e of run.episodes) o[e.device] = e.outcome;
+    const o: Record<string, RunEpisodeSummary> = {};
+    for (const e of run.episodes) o[e.device] = e;
     return o;
   }, [run.episodes]);
   const pct = run.total ? Math.round((run.done / run.total) * 100) : 0;
@@ -86,10 +87,11 @@ function LiveRunBody({ run, onCancel, onCancelEpisode, onEvaluate }: { run: Live
         {!running && run.episodes.length > 0 && <button type="button" className="btn btn-small btn-primary" data-action="open-evaluation" onClick={onEvaluate}>Open in evaluation</button>}
       </header>
       {run.error && <div className="error-box" role="alert">{run.error}</div>}
+      {run.canary && <CanaryPanel canary={run.canary} />}
       <RunAttach run={run} /><RunUsage run={run} />
       <div className="run-tiles">
         {devices.map((d) => (
-          <RunTile key={d} device={d} last={run.last[d]} episode={run.running[d]} outcome={outcomes[d]} onCancel={running ? onCancelEpisode : undefined} />
+          <RunTile key={d} device={d} last={run.last[d]} episode={run.running[d]} outcome={outcomes[d]?.outcome} reason={outcomes[d]?.reason} ended={!running} onCancel={running ? onCancelEpisode : undefined} />
         ))}
       </div>
       <EpisodeTable episodes={run.episodes} />

@@ -20,6 +20,8 @@ export interface RunFormValue {
   agentSettings: Record<string, string>; secretSettings: Record<string, string>; reset: RunReset;
   /** Device configurations the run uses (none: the devices as they are). */
   configs?: RunConfigChoice;
+  /** Replay each task's recording first and quarantine those that no longer complete. */
+  canary: boolean;
 }
 
 type PerAgent = Record<string, Record<string, string>>;
@@ -45,6 +47,7 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
   const [values, setValues] = useState<PerAgent>({});
   const [keyNames, setKeyNames] = useState<PerAgent>({});
   const [reset, setReset] = useState<RunReset>({ method: 'task' });
+  const [canary, setCanary] = useState<boolean>(RUN_DEFAULTS.canaryInRunView);
   const [devConfigs, setDevConfigs] = useState<RunConfigChoice | null>(null);
   const client = useAppStore((s) => s.client);
   const keys = useApiKeys(client);
@@ -70,7 +73,7 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
   return (
     <form className="run-form" aria-label="Run form" onSubmit={(e) => {
       e.preventDefault();
-      if (!problems.length) onStart({ tasks, agent, devices: chosenDevices, repeat, maxSteps, agentSettings: checked.agentSettings, secretSettings: checked.secretSettings, reset, ...(devConfigs ? { configs: devConfigs } : {}) });
+      if (!problems.length) onStart({ tasks, agent, devices: chosenDevices, repeat, maxSteps, agentSettings: checked.agentSettings, secretSettings: checked.secretSettings, reset, canary, ...(devConfigs ? { configs: devConfigs } : {}) });
     }}>
       <header className="run-section-head">
         <h2>New run</h2>
@@ -103,6 +106,9 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
         <label>Repeats <input className="input num" type="number" min={1} max={50} aria-label="Repeats" value={repeat} onChange={(e) => setRepeat(Math.max(1, Number(e.target.value) || 1))} /></label>
         <label>Step limit <input className="input num" type="number" min={1} max={200} aria-label="Step limit" value={maxSteps} onChange={(e) => setMaxSteps(Math.max(1, Number(e.target.value) || 1))} /></label>
         <ResetChoice value={reset} onChange={setReset} />
+        <label title="Before the batch, replay each task's own recording on each device kind and leave out the tasks it no longer completes">
+          <input type="checkbox" aria-label="Canary" checked={canary} onChange={(e) => setCanary(e.target.checked)} /> Canary
+        </label>
       </div>
       <AgentSettings info={info} values={values[agent] ?? {}} keyNames={keyNames[agent] ?? {}} errors={checked.errors} keys={keys}
         onValue={(k, v) => set(setValues, k, v)} onKeyName={(k, v) => set(setKeyNames, k, v)} />

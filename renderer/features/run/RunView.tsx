@@ -44,7 +44,7 @@ export function RunView() {
   // Stable, so the form (and its task list) does not re-render on every live step.
   const onStart = useCallback((v: RunFormValue) => {
     if (datasetId) {
-      void start(client, { datasetId, tasks: v.tasks, agents: [v.agent], devices: v.devices, repeat: v.repeat, maxSteps: v.maxSteps, agentSettings: v.agentSettings, secretSettings: v.secretSettings, reset: v.reset, configs: v.configs });
+      void start(client, { datasetId, tasks: v.tasks, agents: [v.agent], devices: v.devices, repeat: v.repeat, maxSteps: v.maxSteps, agentSettings: v.agentSettings, secretSettings: v.secretSettings, reset: v.reset, configs: v.configs, canary: v.canary });
     }
   }, [client, datasetId, start]);
   const recording = tab === 'record' && run.recording.screen !== null;

@@ -1,7 +1,7 @@
 /** The run view's state: devices, the live run (steps per device, finished episodes, progress) and a recording. */
 import { create } from 'zustand';
 import type { DeviceInfo, DeviceInput } from '../../../shared/contract/device';
-import type { RecordScreen, RunEpisodeEvent, RunEpisodeSummary, RunLive, RunRequest, RunStepEvent, RunUsage } from '../../../shared/contract/run';
+import type { CanaryResult, RecordScreen, RunEpisodeEvent, RunEpisodeSummary, RunLive, RunRequest, RunStepEvent, RunUsage } from '../../../shared/contract/run';
 import type { TouchstoneClient } from '../../api/client';
 import { newJobId } from '../../api/jobs';
 import { frameBatch } from './frame-batch';
@@ -24,6 +24,8 @@ export interface LiveRunState {
   usage?: RunUsage;
   /** The agents of the run, when this view started it. */
   agents?: string[];
+  /** The run's canary, once it ended. */
+  canary?: CanaryResult;
 }
 
 export interface RecordingState { screen: RecordScreen | null; busy: boolean; error: string | null; saved: string | null; actions: string[] }
@@ -104,7 +106,7 @@ export function applyLiveEvents(run: LiveRunState, events: LiveEvent[]): LiveRun
 }
 
 function fromLive(l: RunLive, status: LiveRunState['status']): LiveRunState {
-  return { jobId: l.jobId, status, out: l.out, done: l.episodes.length, total: l.planned, steps: l.steps, last: lastOf(l.steps), episodes: l.episodes, running: l.running, usage: l.usage };
+  return { jobId: l.jobId, status, out: l.out, done: l.episodes.length, total: l.planned, steps: l.steps, last: lastOf(l.steps), episodes: l.episodes, running: l.running, usage: l.usage, canary: l.canary };
 }
 
 export const useRunStore = create<RunState>()((set, get) => ({
@@ -129,6 +131,7 @@ export const useRunStore = create<RunState>()((set, get) => ({
       client.on('run:step', (e) => { if (mine(e.jobId)) live.push({ jobId: e.jobId, step: e }); }),
       live.cancel,
       client.on('run:episode', (e) => { if (mine(e.jobId)) live.push({ jobId: e.jobId, episode: e }); }),
+      client.on('run:canary', ({ jobId, ...canary }) => { if (mine(jobId)) set((s) => ({ run: s.run && { ...s.run, canary } })); }),
       client.on('job:progress', (p) => { if (mine(p.jobId)) live.push({ jobId: p.jobId, progress: { done: p.done, total: p.total } }); }),
       client.on('job:done', (d) => {
         if (!mine(d.jobId)) return;
@@ -177,7 +180,7 @@ export const useRunStore = create<RunState>()((set, get) => ({
     set({ run: { jobId, status: 'running', out: '', done: 0, total: 0, steps: [], last: {}, episodes: [], running: {}, agents: req.agents } });
     try {
       const r = await client.call('run:start', { ...req, jobId });
-      set((s) => ({ run: s.run?.jobId === jobId ? { ...s.run, out: r.out, status: 'done', done: r.episodes.length, total: r.planned } : s.run }));
+      set((s) => ({ run: s.run?.jobId === jobId ? { ...s.run, out: r.out, status: 'done', done: r.episodes.length, total: r.planned, canary: r.canary ?? s.run.canary } : s.run }));
     } catch (e) {
       const live = await client.call('run:live', { jobId }).catch(() => null);
       const cancelled = (e as { code?: string }).code === 'cancelled';

@@ -8,6 +8,7 @@ import { llmSettings, type LlmSettings } from './llm-settings';
 import { llmSpec } from '../../../../shared/kinds/agents/llm-agent';
 import { ACTION_TOOLS, recordable, systemPrompt, userPrompt } from './prompt';
 import { drawMarks } from './set-of-marks';
+import { coordinateAction, coordinatePrompt } from './coordinate-step';
 
 type Message = OpenAI.Chat.Completions.ChatCompletionMessage;
 
@@ -76,6 +77,7 @@ export class LlmAgent implements Agent {
   async next(obs: Observation, signal: AbortSignal): Promise<DeviceAction> {
     if (!this.task) throw new Error('llm agent: next() before start().');
     this.note = undefined;
+    if (this.s.mode === 'coordinates') return this.nextByCoordinates(obs, signal);
     const els = screenElements(obs.xml);
     const marked = this.s.mode === 'vision' ? await drawMarks(obs.screenshot, els, this.s.imageWidth) : undefined;
     const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
@@ -102,6 +104,29 @@ export class LlmAgent implements Agent {
       ...(parsed.ok ? {} : { invalid: parsed.error }),
     };
     return action;
+  }
+
+  /** Coordinate mode: the resized screenshot and the family's template; the reply's point mapped back to device pixels. */
+  private async nextByCoordinates(obs: Observation, signal: AbortSignal): Promise<DeviceAction> {
+    const p = await coordinatePrompt({ family: this.s.family, imageWidth: this.s.imageWidth, png: obs.screenshot, screen: obs.screen, task: this.task!.description, history: this.history.slice(-this.s.historyLength), feedback: this.feedback });
+    const r = await this.caller.call({ model: this.s.model, messages: p.messages, temperature: this.s.temperature, max_tokens: this.s.maxTokens }, signal);
+    const msg = r.completion.choices[0]?.message;
+    const tokensIn = r.completion.usage?.prompt_tokens ?? 0;
+    const tokensOut = r.completion.usage?.completion_tokens ?? 0;
+    this.totals = { requests: this.totals.requests + r.attempts, tokensIn: this.totals.tokensIn + tokensIn, tokensOut: this.totals.tokensOut + tokensOut };
+    const got = msg ? coordinateAction(p, msg, obs.screen) : { action: { kind: 'invalid', reason: 'the reply had no choices.' } as DeviceAction, error: 'the reply had no choices.', parsed: undefined };
+    this.feedback = got.error;
+    this.history.push(got.error ? `(invalid reply: ${got.error})` : describeAction(got.action));
+    this.note = {
+      model: r.completion.model || this.s.model, mode: this.s.mode, family: p.family, prompt: recordable(p.messages, `screenshot PNG ${p.image.width}x${p.image.height}`),
+      // The resize, recorded so a reader can map the model's numbers to the screen: device = model point x scale.
+      resize: { screen: obs.screen, image: p.image, scale: p.scale },
+      reply: msg ? { content: msg.content ?? null, ...(msg.tool_calls ? { tool_calls: msg.tool_calls } : {}) } : null,
+      ...(got.parsed ? { parsed: got.parsed } : {}),
+      tokensIn, tokensOut, latencyMs: r.latencyMs, attempts: r.attempts, ...(r.errors.length ? { errors: r.errors } : {}),
+      ...(got.error ? { invalid: got.error } : {}),
+    };
+    return got.action;
   }
 }
 

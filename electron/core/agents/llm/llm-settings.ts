@@ -1,5 +1,6 @@
 import { llmSpec } from '../../../../shared/kinds/agents/llm-agent';
 import { parseAgentSettings } from '../agent-settings';
+import type { GroundingFamily } from '../../../../shared/kinds/agents/grounding/resize';
 
 /** How the LLM agent reaches its model; read from `--agent-opt` settings, else the environment. */
 export interface LlmSettings {
@@ -7,7 +8,9 @@ export interface LlmSettings {
   model: string;
   /** Never written anywhere: not in episode.json, logs or errors. */
   apiKey: string;
-  mode: 'text' | 'vision';
+  mode: 'text' | 'vision' | 'coordinates';
+  /** Coordinate mode: the grounding model's family (resize rule, reply format, prompt template). */
+  family: GroundingFamily;
   /** Actions as tool calls (default), or a JSON object in the reply (for endpoints without tool support). */
   tools: boolean;
   temperature: number;
@@ -30,7 +33,7 @@ export interface LlmSettings {
 export function llmSettings(s: Record<string, string>, env: NodeJS.ProcessEnv = process.env): LlmSettings {
   const v = parseAgentSettings(llmSpec, s, env);
   return {
-    baseURL: v.base_url!, model: v.model!, apiKey: v.api_key!, mode: v.mode, tools: v.tools === 'on',
+    baseURL: v.base_url!, model: v.model!, apiKey: v.api_key!, mode: v.mode, family: v.family, tools: v.tools === 'on',
     temperature: v.temperature!, maxTokens: v.max_tokens!, retries: v.retries!, backoffMs: v.backoff_ms!, timeoutMs: v.timeout_ms!,
     historyLength: v.history!, imageWidth: v.image_width!,
     ...(v.price_in !== undefined ? { priceIn: v.price_in } : {}),

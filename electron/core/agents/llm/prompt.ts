@@ -62,9 +62,9 @@ export function userPrompt(p: PromptInput): Message {
 }
 
 /** The messages as recorded in episode.json: images replaced by their size (the PNG itself is the step's screenshot). */
-export function recordable(messages: readonly Message[]): unknown[] {
+export function recordable(messages: readonly Message[], what = 'set-of-marks PNG'): unknown[] {
   return messages.map((m) => {
     if (!Array.isArray(m.content)) return m;
-    return { ...m, content: m.content.map((part) => (part.type === 'image_url' ? { type: 'image_url', image_url: `<set-of-marks PNG, ${Math.round((part.image_url.url.length * 3) / 4 / 1024)} KiB>` } : part)) };
+    return { ...m, content: m.content.map((part) => (part.type === 'image_url' ? { type: 'image_url', image_url: `<${what}, ${Math.round((part.image_url.url.length * 3) / 4 / 1024)} KiB>` } : part)) };
   });
 }

@@ -1,0 +1,32 @@
+import { memo } from 'react';
+import type { CanaryResult } from '../../../shared/contract/run';
+
+/**
+ * The run's canary: how many tasks still replay their own recording, and for each quarantined one
+ * the step where its replay parted from the recording, with both screens side by side.
+ */
+export const CanaryPanel = memo(function CanaryPanel({ canary }: { canary: CanaryResult }) {
+  const tasks = new Set(canary.checked.map((c) => c.episode)).size;
+  const failed = canary.checked.filter((c) => !c.passed);
+  return (
+    <section className="run-canary" aria-label="Canary" data-quarantined={canary.quarantined.length} data-checked={tasks}>
+      <p>
+        <b>Canary:</b> {tasks - canary.quarantined.length} of {tasks} task(s) replayed their recording on {canary.kinds.length} device kind(s);{' '}
+        {canary.quarantined.length ? <b>{canary.quarantined.length} quarantined</b> : 'none quarantined'}
+        {canary.unchecked.length > 0 && `, ${canary.unchecked.length} not sampled (run unchecked)`}.{' '}
+        <a href={canary.report} target="_blank" rel="noreferrer">Report</a>
+      </p>
+      {failed.map((c) => (
+        <div key={`${c.episode}/${c.kind}`} className="canary-quarantined" data-episode={c.episode} data-step={c.divergence?.step ?? ''}>
+          <p><span className="mono">{c.episode}</span> <span className="muted">{c.kind}</span>{c.divergence && <> · <b>diverged at step {c.divergence.step}</b></>}: {c.why}</p>
+          {c.screens && (
+            <div className="canary-screens">
+              <figure><img src={c.screens.recorded} alt={`recording, step ${c.divergence?.step}`} /><figcaption>recording</figcaption></figure>
+              <figure><img src={c.screens.replayed} alt={`canary replay, step ${c.divergence?.step}`} /><figcaption>canary replay</figcaption></figure>
+            </div>
+          )}
+        </div>
+      ))}
+    </section>
+  );
+});
