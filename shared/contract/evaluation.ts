@@ -23,6 +23,10 @@ export interface EvalExtraVerdict {
   /** Judge / hybrid: the episode is in the "needs a human" queue. */
   needsHuman?: boolean;
   reason?: string;
+  /** Judge: each model's verdict (null = no answer), tokens (prompt + completion) and cost on this trajectory. */
+  votes?: Record<string, boolean | null>;
+  tokens?: Record<string, number>;
+  costUsd?: Record<string, number>;
   /** CheckPoints: level 1 (packages) and level 2 (all), and `passed/total` of all. */
   level1?: number;
   level2?: number;

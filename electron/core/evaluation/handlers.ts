@@ -15,6 +15,7 @@ import { openEvalSession, type EvalSession, type OpenInput } from './eval-sessio
 import { readLabelRows, writeLabel } from './human-label-file';
 import { HUMAN_LABELS_FILE } from '../../../shared/formats/human-labels';
 import { bindSessionLabels, repeatOf } from './session-labels';
+import { judgeCalibration, votesOfExtraCells } from '../../../shared/evaluation/judge-calibration';
 import { inspectFolder, traceKind } from './inspect-folder';
 import { tasksFromIndex } from './tasks-from-index';
 import { viewMethods } from './view-methods';
@@ -133,7 +134,7 @@ export function evaluationHandlers(ctx: AppContext, secrets: SecretServices): Ev
     },
     'eval:methods': async (args) => {
       const s = session(args.evalId);
-      try { return await viewMethods(s, args.methods, { cacheDir: ctx.options.stateDir, env: process.env, appEndpoint: () => judgeEndpoint.flags() }); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
+      try { return (s.extra = await viewMethods(s, args.methods, { cacheDir: ctx.options.stateDir, env: process.env, appEndpoint: () => judgeEndpoint.flags() })); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
     },
     'eval:judgeEndpoint': () => judgeEndpoint.view(),
     'eval:judgeEndpointSet': async (args) => {
@@ -155,6 +156,7 @@ export function evaluationHandlers(ctx: AppContext, secrets: SecretServices): Ev
           overview: o,
           essential: async (agent, ep) => (await s.agents.get(agent)?.cache.detail(ep))?.fixed.essential,
           trace: (agent, ep) => s.agents.get(agent)?.traces.get(ep),
+          ...(s.extra ? { calibration: judgeCalibration(votesOfExtraCells(s.extra.cells, o.human)) } : {}),
         });
       }
       const bytes = Buffer.byteLength(content);
