@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { HUMAN_LABELS_FILE } from '../shared/formats/human-labels';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetPage } from './pages/dataset-page';
@@ -33,6 +34,6 @@ describe.skipIf(why !== '')(`start screen: "Open the demo dataset" makes it on f
     await web.page.locator('[data-demo-state="making"]').waitFor();
     await app.taskList(24).waitFor({ timeout: 240_000 });
     expect(readdirSync(join(tmp, 'demo-dataset', 'traces')).sort()).toEqual(['demo-alternative', 'noop', 'random', 'replay']);
-    expect(existsSync(join(tmp, 'demo-dataset', 'traces', 'replay', 'human-labels.csv'))).toBe(true);
+    expect(readFileSync(join(tmp, 'demo-dataset', 'traces', 'replay', HUMAN_LABELS_FILE), 'utf8')).toMatch(/^episode,agent,repeat,human\n[^,\n]+,replay,1,1\n/);
   }, 300_000);
 });

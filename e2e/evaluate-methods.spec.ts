@@ -82,12 +82,12 @@ describe.skipIf(why !== '')(`web mode in Chromium: judge, hybrid and CheckPoints
     await queue.locator('[data-queue-item][data-episode="claimed"]').first().click();
     await ev.press('n');
     await ev.page.locator('.ev-queue[data-queue-labelled="2"]').waitFor();
-    expect(readFileSync(labels, 'utf8')).toBe('episode,human\nclaimed,0\n');
+    expect(readFileSync(labels, 'utf8')).toBe('episode,agent,repeat,human\nclaimed,agent,1,0\n');
     // The cursor moved on to the next unlabelled queued episode: one more key labels it.
     await ev.page.locator('.ov-agent.selected[data-agent="agent"]').locator('xpath=ancestor::div[@data-episode="noclaim"]').waitFor();
     await ev.press('y');
     await ev.page.locator('.ev-queue[data-queue-labelled="4"]').waitFor();
-    expect(readFileSync(labels, 'utf8')).toBe('episode,human\nclaimed,0\nnoclaim,1\n');
+    expect(readFileSync(labels, 'utf8')).toBe('episode,agent,repeat,human\nclaimed,agent,1,0\nnoclaim,agent,1,1\n');
     const acc = ev.page.locator('[data-testid="extra-method-table"] tr[data-method="judge"] [data-metric="accuracy"]');
     expect(await acc.textContent()).toBe('–');
     await ev.screenshot(join(SHOTS, 'evaluate-methods-queue.png'));

@@ -4,8 +4,8 @@ import { AppPage } from './app-page';
 /** The evaluation view as a test sees it: the overview's cells, the figures, the replay. */
 export class EvaluatePage extends AppPage {
   /** The overview once the full (checked) open is done and listed `rows` tasks. */
-  async waitOverview(rows: number): Promise<void> {
-    await this.page.locator(`[data-view="evaluate"] .evaluate[data-eval-state="ready"][data-eval-verified="true"] .ov-table[data-row-count="${rows}"]`).waitFor();
+  async waitOverview(rows: number, timeout?: number): Promise<void> {
+    await this.page.locator(`[data-view="evaluate"] .evaluate[data-eval-state="ready"][data-eval-verified="true"] .ov-table[data-row-count="${rows}"]`).waitFor(timeout ? { timeout } : {});
   }
 
   cell(episode: string, agent: string): Locator {

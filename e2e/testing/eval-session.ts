@@ -15,7 +15,7 @@ export interface EvalSession { server: RunningServer; browser: Browser; ev: Eval
  * waits for `rows` overview rows. `beforeOpen` runs before the page loads (listeners on its traffic).
  * A page that never shows the rows is saved as evaluate-open-failed.png and its markup goes in the error.
  */
-export async function openEvalSession(o: { evaluation: Evaluation; stateDir: string; rows: number; beforeOpen?: (ev: EvaluatePage) => void }): Promise<EvalSession> {
+export async function openEvalSession(o: { evaluation: Evaluation; stateDir: string; rows: number; beforeOpen?: (ev: EvaluatePage) => void; timeoutMs?: number }): Promise<EvalSession> {
   await ensureRendererBuilt();
   const server = await startServer({ rendererDir: RENDERER_DIR, createService: (fileUrl) => createAppService({ mode: 'web', version: 'e2e', stateDir: o.stateDir, fileUrl, evaluation: o.evaluation }) });
   const browser = await launchChromium();
@@ -24,7 +24,7 @@ export async function openEvalSession(o: { evaluation: Evaluation; stateDir: str
   o.beforeOpen?.(ev);
   await ev.page.goto(server.url);
   try {
-    await ev.waitOverview(o.rows);
+    await ev.waitOverview(o.rows, o.timeoutMs);
   } catch (err) {
     await ev.screenshot(join(SHOTS, 'evaluate-open-failed.png')).catch(() => undefined);
     const html = await ev.page.locator('.app').innerHTML().catch(() => '');

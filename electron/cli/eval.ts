@@ -7,8 +7,8 @@ import type { MethodName } from '../../shared/evaluation/metrics';
 import type { FinalConvention } from '../../shared/evaluation/final-state';
 import { summaryTable, episodesCsv, summaryCsv } from '../../shared/evaluation/report';
 import { completionChartSvg } from '../../shared/evaluation/plot-svg';
-import { parseHumanLabels } from '../../shared/formats/human-labels';
-import { formatProblem } from '../../shared/model';
+import type { LabelBinding } from '../../shared/evaluation/label-binding';
+import { bindCliLabels, readCliLabels, type CliLabels } from './eval-labels';
 import { sweepStaleTemps, writeFileAtomic } from '../platform/atomic-write';
 import { runEvaluation, type RunReport } from '../core/evaluation/run-evaluation';
 import { describeNonTraces, setLabel, traceSets } from '../core/traces/trace-sets';
@@ -65,7 +65,7 @@ export const SPEC = defineCommand({
       description: 'agent traces: <episode>/captured_data/..., AutoDroid/DroidBot output folders, or AppAgent summary CSVs (appagent_trace.csv); detected automatically. The folder touchstone run --out wrote (<agent>/r<N>/<episode>/, one agent or several, repeats) is evaluated as written: each agent and repeat reported apart, then side by side',
     },
     'follow-links': { type: 'boolean', description: 'follow symbolic links that lead out of the given folders' },
-    human: { type: 'string', value: 'FILE', description: 'human labels CSV (episode,human) for accuracy, precision/recall, F1' },
+    human: { type: 'string', value: 'FILE', description: 'human labels CSV (episode,agent,repeat,human[,annotator,comment], or episode,human bound to this agent) for accuracy, precision/recall, F1; default human_labels.csv in the traces folder when there' },
     method: {
       type: 'string', value: 'M', default: 'essential', parse: methodList,
       description: `${METHODS.join(' | ')} | all, or a comma list (all = essential,stepwise,lcs)`,
@@ -152,15 +152,10 @@ export async function run(argv: string[]): Promise<number> {
   try { a = toArgs(p.values); } catch (err) { return usageError(SPEC, err); }
   const bad = readable(a.dataset, 'Dataset folder') ?? readable(a.traces, 'Traces folder') ?? writable(a);
   if (bad) { console.error(`touchstone eval: ${bad}`); return 1; }
-  let labels: Map<string, boolean> | undefined;
-  if (a.human) {
-    let text: string;
-    try { text = readFileSync(a.human, 'utf8'); } catch (err) { console.error(`touchstone eval: cannot read human labels ${a.human}: ${(err as Error).message}`); return 1; }
-    const r = parseHumanLabels(text, a.human);
-    if (!r.ok) { console.error(`touchstone eval: ${r.problems.map(formatProblem).join('\n')}`); return 1; }
-    for (const w of r.warnings) console.error(`warning: ${formatProblem(w)}`);
-    labels = new Map(r.value.map((l) => [l.episode, l.completed]));
-  }
+  let cliLabels: CliLabels | undefined;
+  try { cliLabels = readCliLabels(a.traces, a.human, (w) => console.error(`warning: ${w}`)); } catch (err) { console.error(`touchstone eval: ${(err as Error).message}`); return 1; }
+  // Bound to this run's agent (the traces folder's name): rows of other agents are left out.
+  const labels = cliLabels ? new Map(Object.entries(bindCliLabels(cliLabels, new Set()).labels)) : undefined;
   const progress = a.quiet ? undefined : progressReporter;
   const ac = new AbortController();
   // Installed until the last report file is written: a signal while evaluating stops the workers and keeps the
@@ -172,7 +167,7 @@ export async function run(argv: string[]): Promise<number> {
   };
   for (const sig of STOP_SIGNALS) process.on(sig, onSignal);
   try {
-    return await evaluateAndWrite(a, labels, ac, progress, () => signalled);
+    return await evaluateAndWrite(a, labels, ac, progress, () => signalled, cliLabels);
   } finally {
     for (const sig of STOP_SIGNALS) process.off(sig, onSignal);
   }
@@ -187,7 +182,7 @@ function outputs(a: Args): string[] {
 
 async function evaluateAndWrite(
   a: Args, labels: Map<string, boolean> | undefined, ac: AbortController,
-  progress: (() => ReturnType<typeof progressReporter>) | undefined, signalled: () => NodeJS.Signals | undefined,
+  progress: (() => ReturnType<typeof progressReporter>) | undefined, signalled: () => NodeJS.Signals | undefined, cliLabels?: CliLabels,
 ): Promise<number> {
   // Temp files a killed run left beside these outputs are swept first (ours, older than this process).
   for (const f of outputs(a)) await sweepStaleTemps(dirname(f), basename(f));
@@ -212,6 +207,13 @@ async function evaluateAndWrite(
       return 1;
     }
     bar?.(-1, 0);
+    // Bound again now the traces are known: labels that do not fit this agent's traces are warned about, in the output and the JSON.
+    if (cliLabels) {
+      const b: LabelBinding = bindCliLabels(cliLabels, new Set(report.outcomes.map((x) => x.episode)));
+      report.warnings.unshift(...b.warnings);
+      (report as RunReport & { labelBinding?: LabelBinding }).labelBinding = b;
+      console.log(`labels: ${b.binding}${cliLabels.given ? '' : ' (found beside the traces)'}`);
+    }
     printReport(a, report);
     parts.push({ set, label, report });
   }

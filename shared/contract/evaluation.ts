@@ -8,6 +8,7 @@ import type { ExecAction, Size } from '../model';
 import type { EssentialResult } from '../evaluation/types';
 import type { BaselineResult } from '../evaluation/baselines';
 import { z } from 'zod';
+import type { LabelBinding } from '../evaluation/label-binding';
 import { datasetId, jobArgsShape, nonBlank, pathField, type ArgsOf } from './arg-schema';
 import type { Call } from './common';
 import { EVAL_EXTRA_METHODS, type EvalExtraMethod, type EvalMethodKey } from './evaluation-methods';
@@ -23,6 +24,10 @@ export interface EvalExtraVerdict {
   /** Judge / hybrid: the episode is in the "needs a human" queue. */
   needsHuman?: boolean;
   reason?: string;
+  /** Judge: each model's verdict (null = no answer), tokens (prompt + completion) and cost on this trajectory. */
+  votes?: Record<string, boolean | null>;
+  tokens?: Record<string, number>;
+  costUsd?: Record<string, number>;
   /** CheckPoints: level 1 (packages) and level 2 (all), and `passed/total` of all. */
   level1?: number;
   level2?: number;
@@ -87,7 +92,7 @@ export type AgentTraces = z.infer<typeof agentTraces>;
 const agentTraces = z.object({
   name: nonBlank(),
   path: pathField('host'),
-  /** Human labels (`episode,human` CSV) of this agent's runs; defaults to the evaluation's shared file. */
+  /** Human labels CSV of this agent's runs; defaults to the evaluation's shared file, else `human_labels.csv` in its traces folder. */
   human: pathField('host').optional(),
 });
 
@@ -149,6 +154,8 @@ export interface EvalOverview {
   human: Record<string, Record<string, boolean>>;
   /** agent -> the label file its labels are saved in. */
   humanFiles: Record<string, string>;
+  /** agent -> how its labels file was bound to it (format, rows used, annotators' agreement, what does not fit). */
+  labelBindings?: Record<string, LabelBinding>;
   /** Episodes taken from the cache vs evaluated in this open. */
   cache: { reused: number; evaluated: number };
   /**
@@ -262,7 +269,11 @@ export interface EvaluationCalls {
    * Sets (true/false) or clears (null) the human verdict of one task x agent; the label file is
    * rewritten atomically, only that episode's line changing. Returns the agent's labels.
    */
-  'eval:label': Call<A['eval:label'], { file: string; labels: Record<string, boolean> }>;
+  'eval:label': Call<A['eval:label'], {
+    file: string; labels: Record<string, boolean>;
+    /** Every agent's labels and bindings after the write (agents sharing the file are bound again). */
+    human?: Record<string, Record<string, boolean>>; labelBindings?: Record<string, LabelBinding>; warnings?: string[];
+  }>;
   /**
    * The overview as CSV / JSON / one offline HTML report: written atomically to `path` when given
    * (a file path on the machine running Touchstone), else returned as `content` (web downloads).

@@ -25,8 +25,15 @@ describe('overview metrics', () => {
       { group: 'install', rates: { a: { n: 1, rate: 0 }, b: { n: 0, rate: 0 } } },
     ]);
     const svg = agentChartSvg(o);
-    expect(svg).toContain('<title>a, Essential (fixed): 67%</title>');
-    expect(svg).toContain('<title>a, Essential (legacy): 33%</title>');
-    expect(svg).toContain('<title>a, Human labels: 67%</title>');
+    // Every bar names its n and 95 % Wilson interval (2 of 3: 21%-94%) and draws it as a whisker.
+    expect(svg).toContain('<title>a, Essential (fixed): 67% (95% CI 21%–94%, n=3)</title>');
+    expect(svg).toContain('<title>a, Essential (legacy): 33% (95% CI 6%–79%, n=3)</title>');
+    expect(svg).toContain('<title>a, Human labels: 67% (95% CI 21%–94%, n=3)</title>');
+    expect(svg.match(/<line class="ci"/g)).toHaveLength(4 + 1 + 4);
+  });
+  it('draws no human bar from labels that cover under half of an agent\'s episodes (one label is no rate)', () => {
+    const one = { ...o, human: { a: { '1': true } } };
+    expect(agentChartSvg(one)).not.toContain('Human labels');
+    expect(agentChartSvg({ ...o, human: { a: { '1': true, '2': true } } })).toContain('<title>a, Human labels: 100% (95% CI 34%–100%, n=2)</title>');
   });
 });

@@ -1,6 +1,13 @@
 import type { EvalCell, EvalMethodKey, EvalOverview } from '../contract/evaluation';
 import { EVAL_METHOD_KEYS } from '../contract/evaluation-methods';
 import { methodMetrics, type EpisodeRow, type MethodMetrics } from './metrics';
+import { wilson } from './stats/wilson';
+
+/**
+ * The chart draws an agent's "Human labels" bar only when labels cover at least this share of its
+ * evaluated episodes: a bar from one label ("100 %") says nothing about the agent.
+ */
+export const HUMAN_BAR_MIN_COVERAGE = 0.5;
 
 /** The overview fields metrics are computed from (the renderer recomputes them at once when a label changes). */
 export type OverviewData = Pick<EvalOverview, 'agents' | 'tasks' | 'cells' | 'human'>;
@@ -56,14 +63,22 @@ const COLOURS = ['#2f6fb0', '#7aa6d6', '#e08a2c', '#4a9a52', '#8c8c8c'];
 
 /**
  * A grouped bar chart (self-contained SVG) of the task completion rate: one group per agent, one bar
- * per method plus the human labels' rate when any label exists. Bars carry their value as text, so
- * the chart reads without the table (and in a report opened offline).
+ * per method plus the human labels' rate where labels cover HUMAN_BAR_MIN_COVERAGE of the agent's
+ * episodes. Bars carry their value as text and a 95 % Wilson whisker, so the chart reads without the
+ * table (and in a report opened offline).
  */
 export function agentChartSvg(o: OverviewData, title = 'Task completion rate per agent and method'): string {
-  const series: { name: string; value(a: string): number | undefined }[] = EVAL_METHOD_KEYS.map((m) => ({
-    name: METHOD_LABELS[m], value: (a: string) => { const x = overviewMetrics(o, a, m); return x.n ? x.tcr : undefined; },
+  // Each bar: the rate, its successes and n (for the 95 % Wilson whisker).
+  type Bar = { value: number; k: number; n: number };
+  const series: { name: string; value(a: string): Bar | undefined }[] = EVAL_METHOD_KEYS.map((m) => ({
+    name: METHOD_LABELS[m], value: (a: string) => { const x = overviewMetrics(o, a, m); return x.n ? { value: x.tcr, k: Math.round(x.tcr * x.n), n: x.n } : undefined; },
   }));
-  if (o.agents.some((a) => Object.keys(o.human[a] ?? {}).length)) series.push({ name: 'Human labels', value: (a) => overviewMetrics(o, a, 'essential').humanTcr });
+  const humanBar = (a: string): Bar | undefined => {
+    const x = overviewMetrics(o, a, 'essential');
+    if (!x.confusion || !x.n || x.labelled < HUMAN_BAR_MIN_COVERAGE * x.n) return undefined;
+    return { value: x.humanTcr!, k: x.confusion.tp + x.confusion.fn, n: x.labelled };
+  };
+  if (o.agents.some((a) => humanBar(a))) series.push({ name: 'Human labels', value: humanBar });
   const bar = 26;
   const groupW = series.length * bar + 30;
   const left = 50;
@@ -79,11 +94,15 @@ export function agentChartSvg(o: OverviewData, title = 'Task completion rate per
   o.agents.forEach((a, gi) => {
     const x0 = left + 15 + gi * groupW;
     series.forEach((s, si) => {
-      const v = s.value(a);
-      if (v === undefined) return;
+      const b = s.value(a);
+      if (b === undefined) return;
+      const v = b.value;
+      const ci = wilson(b.k, b.n);
       const x = x0 + si * bar;
-      out.push(`<rect x="${x}" y="${y(v)}" width="${bar - 3}" height="${Math.max(0.5, plotH * v)}" fill="${COLOURS[si % COLOURS.length]}"><title>${esc(`${a}, ${s.name}: ${pct(v)}`)}</title></rect>`,
-        `<text x="${x + (bar - 3) / 2}" y="${y(v) - 3}" text-anchor="middle" font-size="9">${pct(v)}</text>`);
+      const mid = x + (bar - 3) / 2;
+      out.push(`<rect x="${x}" y="${y(v)}" width="${bar - 3}" height="${Math.max(0.5, plotH * v)}" fill="${COLOURS[si % COLOURS.length]}"><title>${esc(`${a}, ${s.name}: ${pct(v)} (95% CI ${pct(ci.low!)}–${pct(ci.high!)}, n=${b.n})`)}</title></rect>`,
+        `<line class="ci" x1="${mid}" x2="${mid}" y1="${y(ci.high!)}" y2="${y(ci.low!)}" stroke="#222" stroke-width="1"/>`,
+        `<text x="${mid}" y="${Math.min(y(v), y(ci.high!)) - 3}" text-anchor="middle" font-size="9">${pct(v)}</text>`);
     });
     out.push(`<text x="${x0 + (series.length * bar) / 2}" y="${top + plotH + 15}" text-anchor="middle">${esc(a)}</text>`);
   });

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseEss } from '../../../shared/formats/ess';
+import { HUMAN_LABELS_FILE, parseHumanLabels } from '../../../shared/formats/human-labels';
 import { HAVE_ADB, startAdbServer, type AdbServer } from '../../virtual-device/testing';
 import { openDataset } from '../datasets/open-dataset';
 import { runEvaluation } from '../evaluation/run-evaluation';
@@ -53,7 +54,11 @@ describe.skipIf(!HAVE_ADB)('touchstone demo create through the real adb server (
   });
 
   it('touchstone eval reads the traces and the human labels: the alternative paths disagree with people where the annotation is strict', async () => {
-    const labels = new Map(readFileSync(join(res.root, 'traces', 'demo-alternative', 'human-labels.csv'), 'utf8').trim().split('\n').slice(1).map((l) => { const [e, h] = l.split(','); return [e!, h === '1'] as const; }));
+    const parsed = parseHumanLabels(readFileSync(join(res.root, 'traces', 'demo-alternative', HUMAN_LABELS_FILE), 'utf8'), HUMAN_LABELS_FILE);
+    if (!parsed.ok) throw new Error('the demo wrote an unreadable labels file');
+    // The file names its agent and repeat on every row.
+    expect(parsed.value.every((l) => l.agent === 'demo-alternative' && l.repeat === 1)).toBe(true);
+    const labels = new Map(parsed.value.map((l) => [l.episode, l.completed]));
     const report = await runEvaluation({ datasetRoot: res.root, tracesRoot: join(res.root, 'traces', 'demo-alternative'), methods: ['essential'], mode: 'fixed', jobs: 1, humanLabels: labels });
     const byEpisode = Object.fromEntries(report.outcomes.map((o) => [o.episode, o.essential?.completed]));
     expect(byEpisode).toEqual(res.verdicts['demo-alternative']);

@@ -1,7 +1,7 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { connect as netConnect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import { formatHumanLabels } from '../../../shared/formats/human-labels';
+import { formatHumanLabels, HUMAN_LABELS_FILE } from '../../../shared/formats/human-labels';
 import { DeviceCapture } from '../capture/capture';
 import { adbShell, inProcessShell, type DeviceShell } from '../capture/device-shell';
 import { createAdbClient, resolveAdbServer } from '../devices/adb-client';
@@ -119,10 +119,11 @@ export async function createDemoDataset(o: DemoOptions): Promise<DemoResult> {
         });
         base += ts.length;
         verdicts[agent] = Object.fromEntries(r.items.map((x) => [x.item.task.episode, x.record.evaluation?.completed ?? false]));
-        const labels = agent === 'replay' ? ts.map((t) => ({ episode: t.episode, completed: true }))
-          : agent === 'noop' ? ts.map((t) => ({ episode: t.episode, completed: false }))
-          : agent === 'demo-alternative' ? ts.map((t) => ({ episode: t.episode, completed: tasks.find((d) => d.id === t.episode)!.alternative!.done })) : [];
-        if (labels.length) await writeFileAtomic(join(work, 'traces', agent, 'human-labels.csv'), formatHumanLabels(labels));
+        const human = (t: (typeof ts)[number]): boolean | undefined => agent === 'replay' ? true : agent === 'noop' ? false
+          : agent === 'demo-alternative' ? tasks.find((d) => d.id === t.episode)!.alternative!.done : undefined;
+        // Each agent's labels name it and its repeat, in the one file the evaluation looks for beside its traces.
+        const labels = ts.flatMap((t) => { const h = human(t); return h === undefined ? [] : [{ episode: t.episode, agent, repeat: 1, completed: h }]; });
+        if (labels.length) await writeFileAtomic(join(work, 'traces', agent, HUMAN_LABELS_FILE), formatHumanLabels(labels));
       }
     }
     signal.throwIfAborted();

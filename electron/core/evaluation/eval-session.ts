@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { TaskEntry } from '../../../shared/contract-types';
-import type { EvalCell, EvalOverview, EvalSpec, EvalTask } from '../../../shared/contract/evaluation';
+import type { EvalCell, EvalExtraResult, EvalOverview, EvalSpec, EvalTask } from '../../../shared/contract/evaluation';
 import { difficultyOf } from '../../../shared/evaluation/metrics';
 import type { ProgressFn } from '../../kernel/job-service';
 import { ContentHasher } from './content-hash';
@@ -32,6 +32,8 @@ export interface EvalSession {
   overview: EvalOverview;
   /** The folders this evaluation reads inside (links out of them are refused). */
   roots: readonly string[];
+  /** The extra methods last computed for it (the HTML report's judge calibration reads them). */
+  extra?: EvalExtraResult;
 }
 
 /** What opening needs besides the spec: the dataset's tasks (already opened) and where caches live. */

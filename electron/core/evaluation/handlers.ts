@@ -12,7 +12,10 @@ import { htmlReport } from '../reports/html-report';
 import { overviewCsv, overviewJson } from '../reports/overview-export';
 import { episodeDetail } from './episode-detail';
 import { openEvalSession, type EvalSession, type OpenInput } from './eval-session';
-import { readLabelFile, writeLabel } from './human-label-file';
+import { readLabelRows, writeLabel } from './human-label-file';
+import { HUMAN_LABELS_FILE } from '../../../shared/formats/human-labels';
+import { bindSessionLabels, repeatOf } from './session-labels';
+import { judgeCalibration, votesOfExtraCells } from '../../../shared/evaluation/judge-calibration';
 import { inspectFolder, traceKind } from './inspect-folder';
 import { tasksFromIndex } from './tasks-from-index';
 import { viewMethods } from './view-methods';
@@ -71,10 +74,10 @@ export function evaluationHandlers(ctx: AppContext, secrets: SecretServices): Ev
     for (const a of spec.agents) {
       const dir = await allowedPath(a.path, `Traces folder of ${a.name}`);
       const agentRoot = ctx.guard.add(dir);
-      const labelFile = await allowedPath(a.human ?? spec.human ?? path.join(agentRoot, 'human_labels.csv'), `Human labels of ${a.name}`, false);
-      let labels: Map<string, boolean>;
-      try { labels = (await readLabelFile(labelFile)).labels; } catch (err) { throw new AppError('bad-request', (err as Error).message); }
-      agents.push({ name: a.name, root: agentRoot, labelFile, labels });
+      const labelFile = await allowedPath(a.human ?? spec.human ?? path.join(agentRoot, HUMAN_LABELS_FILE), `Human labels of ${a.name}`, false);
+      // Read now, so a broken file is refused before the evaluation starts; bound once the traces are known.
+      try { await readLabelRows(labelFile); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
+      agents.push({ name: a.name, root: agentRoot, labelFile, labels: new Map() });
       serveRoot(agentRoot);
     }
     return ctx.jobs.run('evaluation', { jobId, label: `Evaluating ${path.basename(root)} (${agents.map((a) => a.name).join(', ')})` }, async (job) => {
@@ -90,6 +93,7 @@ export function evaluationHandlers(ctx: AppContext, secrets: SecretServices): Ev
         // Links inside the folders of this evaluation (and the server's --root) are followed; none out of them.
         roots: [root, ...agents.map((a) => a.root), ...(ctx.allowed?.roots() ?? [])],
       });
+      await bindSessionLabels(s).catch((err: unknown) => { throw new AppError('bad-request', (err as Error).message); });
       sessions.set(s.id, s);
       while (sessions.size > KEEP) sessions.delete(sessions.keys().next().value!);
       return s.overview;
@@ -122,15 +126,15 @@ export function evaluationHandlers(ctx: AppContext, secrets: SecretServices): Ev
       if (!a) throw new AppError('not-found', `No agent named ${args.agent} in this evaluation.`);
       const ep = args.episode;
       if (!s.tasks.has(ep)) throw new AppError('not-found', `Episode ${ep} is not in the dataset.`);
-      let labels: Map<string, boolean>;
-      try { labels = await writeLabel(a.labelFile, ep, args.human); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
-      // Agents sharing one label file see the change too.
-      for (const other of s.agents.values()) if (other.labelFile === a.labelFile) { other.labels = labels; s.overview.human[other.name] = Object.fromEntries(labels); }
-      return { file: a.labelFile, labels: Object.fromEntries(labels) };
+      const repeat = repeatOf(a.root, [...a.traces.values()].map((t) => t.dir));
+      try { await writeLabel(a.labelFile, ep, args.human, { agent: a.name, ...(repeat !== undefined ? { repeat } : {}) }); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
+      // Every agent is bound again: agents sharing the file see the change as their binding says.
+      const labelBindings = await bindSessionLabels(s);
+      return { file: a.labelFile, labels: s.overview.human[a.name] ?? {}, human: s.overview.human, labelBindings, warnings: s.overview.warnings };
     },
     'eval:methods': async (args) => {
       const s = session(args.evalId);
-      try { return await viewMethods(s, args.methods, { cacheDir: ctx.options.stateDir, env: process.env, appEndpoint: () => judgeEndpoint.flags() }); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
+      try { return (s.extra = await viewMethods(s, args.methods, { cacheDir: ctx.options.stateDir, env: process.env, appEndpoint: () => judgeEndpoint.flags() })); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
     },
     'eval:judgeEndpoint': () => judgeEndpoint.view(),
     'eval:judgeEndpointSet': async (args) => {
@@ -152,6 +156,7 @@ export function evaluationHandlers(ctx: AppContext, secrets: SecretServices): Ev
           overview: o,
           essential: async (agent, ep) => (await s.agents.get(agent)?.cache.detail(ep))?.fixed.essential,
           trace: (agent, ep) => s.agents.get(agent)?.traces.get(ep),
+          ...(s.extra ? { calibration: judgeCalibration(votesOfExtraCells(s.extra.cells, o.human)) } : {}),
         });
       }
       const bytes = Buffer.byteLength(content);

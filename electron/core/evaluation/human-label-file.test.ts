@@ -16,6 +16,18 @@ describe('human label CSV edits', () => {
     expect(setLabelLine(before, ep, v)).toBe(after);
   });
 
+  it.each([
+    ['', 'e1', true, 'episode,agent,repeat,human\ne1,replay,1,1\n'],
+    ['episode,agent,repeat,human\ne1,noop,1,0\ne1,replay,1,0\n', 'e1', true, 'episode,agent,repeat,human\ne1,noop,1,0\ne1,replay,1,1\n'],
+    ['episode,agent,repeat,human\ne1,noop,1,0\n', 'e1', true, 'episode,agent,repeat,human\ne1,noop,1,0\ne1,replay,1,1\n'],
+    ['episode,agent,repeat,human,annotator,comment\ne1,replay,1,0,ann,"late, slow"\ne1,replay,1,0,,\n', 'e1', true, 'episode,agent,repeat,human,annotator,comment\ne1,replay,1,0,ann,"late, slow"\ne1,replay,1,1,,\n'],
+    ['episode,agent,repeat,human\ne1,replay,2,0\n', 'e1', false, 'episode,agent,repeat,human\ne1,replay,2,0\ne1,replay,1,0\n'],
+    ['episode,agent,repeat,human\ne1,replay,1,0\ne2,replay,1,1\n', 'e1', null, 'episode,agent,repeat,human\ne2,replay,1,1\n'],
+    ['episode,human\ne1,0\n', 'e1', true, 'episode,human\ne1,1\n'],
+  ] as const)('for agent replay (repeat 1): %j set %s to %s changes that agent\'s unsigned row only', (before, ep, v, after) => {
+    expect(setLabelLine(before, ep, v, { agent: 'replay' })).toBe(after);
+  });
+
   it('refuses a file that is not a label CSV, naming it and what to do', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'touchstone-labels-'));
     try {

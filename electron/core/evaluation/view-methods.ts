@@ -7,6 +7,7 @@ import type { EvalSession } from './eval-session';
 import { readTrace } from '../traces/trace-layouts';
 import { judgeOptionsFrom, type JUDGE_FLAGS } from '../judge/judge-config';
 import { hybridOf } from '../judge/judge-methods';
+import { judgeUsage } from '../../../shared/evaluation/judge-calibration';
 import type { HybridResult, JudgeResult } from '../judge/judge-types';
 import { runJudge, type JudgeItem, type JudgeOptions } from '../judge/run-judge';
 
@@ -72,7 +73,7 @@ export async function viewMethods(s: EvalSession, asked: readonly EvalExtraMetho
       const jr = judged.get(ep);
       const queue = (method: EvalQueueItem['method'], why: string, verdicts: EvalQueueItem['verdicts']): void => { out.queue.push({ agent: a.name, episode: ep, method, why, verdicts }); };
       if (methods.includes('judge') && jr) {
-        cell.judge = verdictOfJudge(jr);
+        cell.judge = { ...verdictOfJudge(jr), ...judgeUsage(jr.evidence.answers) };
         if (jr.needsHuman) queue('judge', jr.reason ?? '', Object.fromEntries(jr.evidence.answers.map((x) => [x.model, x.completed ?? null])));
       }
       if (methods.includes('hybrid') && jr) {

@@ -4,6 +4,9 @@ import type { EssentialResult } from '../../../shared/evaluation/types';
 import { agentChartSvg, completionBy, METHOD_LABELS, overviewMetrics } from '../../../shared/evaluation/overview-metrics';
 import type { TraceRef } from '../traces/trace-layouts';
 import { esc, failureHtml } from './report-failures';
+import { methodStats } from '../../../shared/evaluation/method-stats';
+import { calibrationHtml, type CalibrationRow } from '../../../shared/evaluation/judge-calibration';
+import type { Rate } from '../../../shared/evaluation/stats/wilson';
 
 /** Where the report finds each task x agent's evidence and trace. */
 export interface ReportSource {
@@ -12,19 +15,23 @@ export interface ReportSource {
   trace(agent: string, episode: string): TraceRef | undefined;
   /** At most this many failures get a filmstrip (default 40); the table lists every episode. */
   maxFailures?: number;
+  /** The judge calibration table's rows, when a judge ran. */
+  calibration?: CalibrationRow[];
 }
+
+/** A rate with its 95 % Wilson interval and n; "–" (never "0.0 %") when there is nothing to count. */
+const rateCell = (r: Rate): string => (r.rate === undefined ? '<td class="na">–</td>' : `<td>${pct(r.rate)} <small>[${pct(r.low!)}–${pct(r.high!)}] n=${r.n}</small></td>`);
 
 const pct = (v: number | undefined): string => (v === undefined ? '–' : `${(v * 100).toFixed(1)}%`);
 const mark = (v: boolean | undefined): string => (v === undefined ? '<td class="na">–</td>' : v ? '<td class="yes">✓</td>' : '<td class="no">✗</td>');
 
-/** The method comparison laid out like the LlamaTouch paper's tables: per agent, a row per method. */
+/** The method comparison laid out like the LlamaTouch paper's tables: per agent, a row per method, every rate with n and its 95 % interval. */
 function methodTable(o: EvalOverview): string {
   const rows = o.agents.flatMap((a) => EVAL_METHOD_KEYS.map((m, i) => {
-    const x = overviewMetrics(o, a, m);
-    const c = x.confusion;
-    return `<tr>${i === 0 ? `<th rowspan="${EVAL_METHOD_KEYS.length}">${esc(a)}</th>` : ''}<td>${METHOD_LABELS[m]}</td><td>${x.n}</td><td>${pct(x.tcr)}</td><td>${pct(x.accuracy)}</td><td>${pct(x.precision)}</td><td>${pct(x.recall)}</td><td>${pct(x.f1)}</td><td>${c?.fp ?? '–'}</td><td>${c?.fn ?? '–'}</td></tr>`;
+    const x = methodStats(o, a, m);
+    return `<tr>${i === 0 ? `<th rowspan="${EVAL_METHOD_KEYS.length}">${esc(a)}</th>` : ''}<td>${METHOD_LABELS[m]}</td><td>${x.n}</td>${rateCell(x.tcr)}${rateCell(x.accuracy)}${rateCell(x.precision)}${rateCell(x.recall)}<td>${x.f1 === undefined ? '–' : x.f1.toFixed(3)}</td><td>${x.fa ?? '–'}</td><td>${x.fr ?? '–'}</td><td>${x.leniency === undefined ? '–' : x.leniency.toFixed(2)}</td></tr>`;
   }));
-  return `<table class="methods"><thead><tr><th>Agent</th><th>Method</th><th>n</th><th>TCR</th><th>Accuracy</th><th>Precision</th><th>Recall</th><th>F1</th><th>False accepts</th><th>False rejects</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<table class="methods"><thead><tr><th>Agent</th><th>Method</th><th>n</th><th>TCR</th><th>Accuracy</th><th>Precision</th><th>Recall</th><th>F1</th><th>False accepts</th><th>False rejects</th><th>Leniency FA/(FA+FR)</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function confusionTables(o: EvalOverview): string {
@@ -38,7 +45,7 @@ function confusionTables(o: EvalOverview): string {
 function groupTable(o: EvalOverview, by: 'category' | 'difficulty'): string {
   const g = completionBy(o, 'essential', by);
   const head = `<tr><th>${by}</th>${o.agents.map((a) => `<th>${esc(a)}</th>`).join('')}</tr>`;
-  const body = g.map((r) => `<tr><td>${esc(r.group)}</td>${o.agents.map((a) => `<td>${pct(r.rates[a]!.rate)} <small>n=${r.rates[a]!.n}</small></td>`).join('')}</tr>`).join('');
+  const body = g.map((r) => `<tr><td>${esc(r.group)}</td>${o.agents.map((a) => (r.rates[a]!.n ? `<td>${pct(r.rates[a]!.rate)} <small>n=${r.rates[a]!.n}</small></td>` : '<td class="na">–</td>')).join('')}</tr>`).join('');
   return `<table><caption>Essential (fixed) completion by ${by}</caption>${head}${body}</table>`;
 }
 
@@ -85,7 +92,7 @@ export async function htmlReport(src: ReportSource): Promise<string> {
 <h1>Evaluation of ${esc(o.datasetName)}</h1>
 <p>${o.tasks.length} tasks × ${o.agents.length} agent(s) (${o.agents.map(esc).join(', ')}); ${o.cells.length} evaluated traces; ${failed.length} not completed (essential, fixed). Generated ${esc(new Date().toISOString())} by Touchstone from ${esc(o.datasetRoot)}.</p>
 <h2>Summary</h2>${agentChartSvg(o)}
-<h2>Method comparison</h2>${methodTable(o)}${confusionTables(o)}
+<h2>Method comparison</h2>${methodTable(o)}${confusionTables(o)}${src.calibration?.length ? `<h2>Judge calibration</h2>${calibrationHtml(src.calibration, esc)}` : ''}
 ${groupTable(o, 'category')}${groupTable(o, 'difficulty')}
 <h2>Failures</h2>${shown.length < failed.length ? `<p>The first ${shown.length} of ${failed.length} failures are shown.</p>` : ''}${strips.join('\n') || '<p>No failures.</p>'}
 <h2>Every episode</h2>${episodeTable(o)}

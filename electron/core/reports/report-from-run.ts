@@ -5,6 +5,17 @@ import { openDataset } from '../datasets/open-dataset';
 import type { RunReport } from '../evaluation/run-evaluation';
 import { findTraces } from '../traces/trace-layouts';
 import { htmlReport } from './html-report';
+import type { EvalExtraCell } from '../../../shared/contract/evaluation';
+import { judgeCalibration, judgeUsage, votesOfExtraCells } from '../../../shared/evaluation/judge-calibration';
+import type { EpisodeOutcome } from '../evaluation/episode-evaluator';
+
+/** A run's judge and hybrid verdicts in the view's extra-cell shape (each model's vote, tokens and cost). */
+function extraCellOf(agent: string, x: EpisodeOutcome): EvalExtraCell {
+  const c: EvalExtraCell = { agent, episode: x.episode };
+  if (x.judge) c.judge = { ...(x.judge.completed !== undefined ? { completed: x.judge.completed } : {}), needsHuman: x.judge.needsHuman, ...judgeUsage(x.judge.evidence.answers) };
+  if (x.hybrid) c.hybrid = { ...(x.hybrid.completed !== undefined ? { completed: x.hybrid.completed } : {}), needsHuman: x.hybrid.needsHuman };
+  return c;
+}
 
 /** One agent's run in a report: its name, its evaluation and the traces folder it read. */
 export interface AgentRun { agent: string; report: RunReport; tracesRoot: string }
@@ -46,5 +57,6 @@ export async function htmlReportFromRuns(runs: readonly AgentRun[], datasetRoot:
     overview,
     essential: async (a, ep) => byAgent.get(a)?.outcomes.get(ep)?.essential,
     trace: (a, ep) => { const r = byAgent.get(a); const x = r?.outcomes.get(ep); return x ? r!.traces.get(x.traceDir) : undefined; },
+    ...(runs.some((r) => r.report.judge) ? { calibration: judgeCalibration(votesOfExtraCells(runs.flatMap((r) => r.report.outcomes.map((x) => extraCellOf(r.agent, x))), overview.human)) } : {}),
   });
 }

@@ -9,6 +9,8 @@ import { buildRows, cellKey, filterRows, valuesOf, type SortKey } from './overvi
 import { SummaryPanel } from './SummaryPanel';
 import { ExtraNotes, ExtraSummary, ExtraToggles, useExtraCells } from './ExtraMethods';
 import { QueuePanel } from './QueuePanel';
+import { LabelsPanel } from './LabelsPanel';
+import { JudgeCalibration } from './JudgeCalibration';
 import { JudgeEndpointButton, JudgeEndpointPanel } from './JudgeEndpoint';
 
 function download(name: string, content: string, type: string): void {
@@ -103,6 +105,7 @@ export function OverviewPane({ client }: { client: TouchstoneClient }) {
       {s.error && <div className="error-box" role="alert">{s.error}</div>}
       {s.labelError && <div className="error-box" role="alert">{s.labelError}</div>}
       <ExtraNotes />
+      <LabelsPanel overview={o} />
       {o.warnings.length > 0 && <details className="ev-warnings"><summary>{o.warnings.length} warning(s)</summary><ul>{o.warnings.slice(0, 50).map((w, i) => <li key={i}>{w}</li>)}</ul></details>}
       <div className="ev-main">
         <OverviewTable rows={rows} agents={o.agents} human={o.human} cursor={s.cursor} onSelect={(episode, agent) => s.setCursor({ episode, agent })}
@@ -110,6 +113,7 @@ export function OverviewPane({ client }: { client: TouchstoneClient }) {
         <SummaryPanel overview={o} agent={s.cursor?.agent}>
           {queue.length > 0 && <QueuePanel queue={queue} overview={o} cursor={s.cursor} onPick={(episode, agent) => s.setCursor({ episode, agent })} />}
           <ExtraSummary overview={o} extra={s.extra} />
+          <JudgeCalibration overview={o} extra={s.extra} />
         </SummaryPanel>
       </div>
     </div>

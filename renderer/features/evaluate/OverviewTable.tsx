@@ -71,20 +71,24 @@ export function OverviewTable({ rows, agents, human, cursor, onSelect, onOpen, e
   }, [at]);
   const first = Math.max(0, Math.floor(view.top / ROW_H) - 8);
   const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_H) + 8);
-  const cols = `minmax(240px, 2fr) 110px 96px ${agents.map(() => `minmax(${190 + 30 * extraOn.length}px, 1fr)`).join(' ')}`;
+  const agentW = 190 + 30 * extraOn.length;
+  const cols = `minmax(200px, 2fr) 90px 70px ${agents.map(() => `minmax(${agentW}px, 1fr)`).join(' ')}`;
+  // Wider than the pane: rows and head scroll sideways together (the head follows the body's scrollLeft).
+  const minWidth = 200 + 90 + 70 + agents.length * agentW + 8 * (2 + agents.length) + 20;
+  const head = useRef<HTMLDivElement>(null);
   const keys = [...EVAL_METHOD_KEYS, ...extraOn];
   return (
     <div className="ov-table" data-row-count={rows.length}>
-      <div className="ov-head" style={{ gridTemplateColumns: cols }}>
+      <div className="ov-head-scroll" ref={head}><div className="ov-head" style={{ gridTemplateColumns: cols, minWidth }}>
         <div>Task</div><div>Category</div><div>Steps</div>
         {agents.map((a) => (
           <div key={a} className="ov-agent-head" title={keys.map((m) => `${SHORT[m]} = ${m in EXTRA_LABELS ? EXTRA_LABELS[m as EvalExtraMethod] : METHOD_LABELS[m as keyof typeof METHOD_LABELS]}`).join(', ')}>
             <b>{a}</b> <span className="muted">{EVAL_METHOD_KEYS.map((m) => SHORT[m]).join(' ')}{extraOn.map((m) => <span key={m} data-head={m} className={unavailable?.[m] ? 'unavailable' : ''} title={unavailable?.[m]}> {SHORT[m]}{unavailable?.[m] ? '∅' : ''}</span>)} · progress · human</span>
           </div>
         ))}
-      </div>
-      <div className="ov-body" ref={ref} onScroll={(e) => setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}>
-        <div style={{ height: rows.length * ROW_H, position: 'relative' }}>
+      </div></div>
+      <div className="ov-body" ref={ref} onScroll={(e) => { setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight }); if (head.current) head.current.scrollLeft = e.currentTarget.scrollLeft; }}>
+        <div style={{ height: rows.length * ROW_H, position: 'relative', minWidth }}>
           {rows.slice(first, last).map((r, k) => {
             const i = first + k;
             return (

@@ -1,7 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import type { EvalOverview } from '../../../shared/contract/evaluation';
-import { EVAL_METHOD_KEYS } from '../../../shared/contract/evaluation-methods';
-import { agentChartSvg, completionBy, METHOD_LABELS, overviewMetrics } from '../../../shared/evaluation/overview-metrics';
+import { agentChartSvg, completionBy, overviewMetrics } from '../../../shared/evaluation/overview-metrics';
+import { MethodTable } from './MethodTable';
+import { PairedTests } from './PairedTests';
 
 const pct = (v: number | undefined): string => (v === undefined ? '–' : `${(v * 100).toFixed(1)}%`);
 
@@ -19,21 +20,8 @@ export function SummaryPanel({ overview, agent, children }: { overview: EvalOver
     <aside className="ev-summary">
       {children}
       <div className="chart" dangerouslySetInnerHTML={{ __html: svg }} />
-      <table className="ev-methods" data-testid="method-table">
-        <thead><tr><th>Agent</th><th>Method</th><th>TCR</th><th>Acc</th><th>P</th><th>R</th><th>F1</th><th title="false accepts: completed by the method, not by the human">FA</th><th title="false rejects: not completed by the method, completed by the human">FR</th></tr></thead>
-        <tbody>
-          {overview.agents.flatMap((a) => EVAL_METHOD_KEYS.map((m, i) => {
-            const x = overviewMetrics(overview, a, m);
-            return (
-              <tr key={`${a}-${m}`} data-agent={a} data-method={m}>
-                {i === 0 && <th rowSpan={EVAL_METHOD_KEYS.length}>{a}</th>}
-                <td>{METHOD_LABELS[m]}</td><td>{pct(x.tcr)}</td><td data-metric="accuracy">{pct(x.accuracy)}</td><td>{pct(x.precision)}</td><td>{pct(x.recall)}</td><td>{pct(x.f1)}</td>
-                <td>{x.confusion?.fp ?? '–'}</td><td>{x.confusion?.fn ?? '–'}</td>
-              </tr>
-            );
-          }))}
-        </tbody>
-      </table>
+      <MethodTable overview={overview} />
+      <PairedTests overview={overview} agent={focus} />
       <table className="ev-confusion" data-agent={focus}>
         <caption>{focus}: essential (fixed) vs human</caption>
         <tbody>
@@ -49,7 +37,7 @@ export function SummaryPanel({ overview, agent, children }: { overview: EvalOver
             <tr><th>{by}</th>{overview.agents.map((a) => <th key={a}>{a}</th>)}</tr>
             {completionBy(overview, 'essential', by).map((g) => (
               <tr key={g.group}><td>{g.group}</td>{overview.agents.map((a) => (
-                <td key={a} title={`${a}: n=${g.rates[a]!.n}`}><span className="bar"><span style={{ width: `${g.rates[a]!.rate * 100}%` }} /></span>{pct(g.rates[a]!.rate)}</td>
+                <td key={a} title={`${a}: n=${g.rates[a]!.n}`}>{g.rates[a]!.n ? <><span className="bar"><span style={{ width: `${g.rates[a]!.rate * 100}%` }} /></span>{pct(g.rates[a]!.rate)} <small className="ci">n={g.rates[a]!.n}</small></> : '–'}</td>
               ))}</tr>
             ))}
           </tbody>

@@ -142,18 +142,21 @@ export const useEvalStore = create<EvalState>()((set, get) => ({
     const n = get().detail?.agentSteps.length ?? 0;
     set({ step: Math.max(0, Math.min(step, n - 1)) });
   },
-  async setLabel(client, agent, episode, human) {
+  async setLabel(client, agent, episode, value) {
     const o = get().overview;
     if (!o) return;
     set({ labelError: null });
     try {
-      const r = await client.call('eval:label', { evalId: o.evalId, agent, episode, human });
+      const r = await client.call('eval:label', { evalId: o.evalId, agent, episode, human: value });
       const cur = get().overview!;
-      // Agents sharing the label file share the change.
+      // Agents sharing the label file share the change (as the core bound it to each of them, when it says).
       const shared = cur.agents.filter((a) => cur.humanFiles[a] === r.file);
+      const human = r.human ?? { ...cur.human, ...Object.fromEntries(shared.map((a) => [a, r.labels])) };
+      const d = get().detail;
+      const mine = d ? human[d.agent] : undefined;
       set({
-        overview: { ...cur, human: { ...cur.human, ...Object.fromEntries(shared.map((a) => [a, r.labels])) } },
-        detail: get().detail && get().detail!.episode === episode && shared.includes(get().detail!.agent) ? { ...get().detail!, ...(r.labels[episode] === undefined ? { human: undefined } : { human: r.labels[episode] }) } : get().detail,
+        overview: { ...cur, human, ...(r.labelBindings ? { labelBindings: r.labelBindings } : {}), ...(r.warnings ? { warnings: r.warnings } : {}) },
+        detail: d && d.episode === episode && shared.includes(d.agent) ? { ...d, ...(mine?.[episode] === undefined ? { human: undefined } : { human: mine[episode] }) } : d,
       });
     } catch (err) {
       set({ labelError: messageOf(err) });

@@ -1,0 +1,4 @@
+export * from './wilson';
+export * from './mcnemar';
+export * from './kappa';
+export * from './leniency';
