@@ -4,6 +4,8 @@ import type { EssentialResult } from '../../../shared/evaluation/types';
 import { agentChartSvg, completionBy, METHOD_LABELS, overviewMetrics } from '../../../shared/evaluation/overview-metrics';
 import type { TraceRef } from '../traces/trace-layouts';
 import { esc, failureHtml } from './report-failures';
+import { manifestHtml } from './manifest-html';
+import type { EvalManifest } from '../../../shared/evaluation/manifest';
 
 /** Where the report finds each task x agent's evidence and trace. */
 export interface ReportSource {
@@ -12,6 +14,8 @@ export interface ReportSource {
   trace(agent: string, episode: string): TraceRef | undefined;
   /** At most this many failures get a filmstrip (default 40); the table lists every episode. */
   maxFailures?: number;
+  /** What produced the numbers (shown at the end of the report). */
+  manifest?: EvalManifest;
 }
 
 const pct = (v: number | undefined): string => (v === undefined ? '–' : `${(v * 100).toFixed(1)}%`);
@@ -89,6 +93,7 @@ export async function htmlReport(src: ReportSource): Promise<string> {
 ${groupTable(o, 'category')}${groupTable(o, 'difficulty')}
 <h2>Failures</h2>${shown.length < failed.length ? `<p>The first ${shown.length} of ${failed.length} failures are shown.</p>` : ''}${strips.join('\n') || '<p>No failures.</p>'}
 <h2>Every episode</h2>${episodeTable(o)}
+${manifestHtml(src.manifest)}
 </body></html>
 `;
 }
