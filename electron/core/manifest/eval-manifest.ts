@@ -7,9 +7,8 @@ import { defaultAppPackagesFile } from '../evaluation/app-table';
 import { LazyEmbedder, DEFAULT_EMBEDDER_SPEC } from '../evaluation/embedding-provider';
 import type { RunOptions, RunReport } from '../evaluation/run-evaluation';
 import { toolVersion } from './tool-version';
+import { isAnnotationFile } from './annotation-files';
 
-/** Files of an episode folder that are its annotation (what an annotator edits), not its recording. */
-export const isAnnotationFile = (rel: string): boolean => /(^|\/)[^/]*\.ess$/i.test(rel) || /(^|\/)checkpoints\.json$/i.test(rel);
 
 const sha1 = (parts: readonly string[]): string => {
   const h = createHash('sha1');
