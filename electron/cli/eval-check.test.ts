@@ -1,6 +1,7 @@
 import { describe, it, expect, afterAll } from 'vitest';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { buildTrace } from '../core/evaluation/testing/build-trace';
 import { datasetWithEpisodes, tempDir, TRACE_18 } from '../core/evaluation/testing/temp-dataset';
@@ -28,9 +29,11 @@ describe.skipIf(!existsSync(TRACE_18))('touchstone eval --check-manifest (real p
     const csv = path.join(tmp, 'r.csv');
     const first = cli(['--dataset', root, '--traces', traces, '--human', human, '--embedder', 'none', '--jobs', '1', '--quiet', '--json', json, '--csv', csv]);
     expect(first.code, first.err).toBe(0);
-    const report = JSON.parse(readFileSync(json, 'utf8')) as { manifest: { format: string; humanLabels: { count: number } } };
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { manifest: { format: string; humanLabels: { count: number; hash: string } } };
     expect(report.manifest.format).toBe('touchstone-manifest/1');
     expect(report.manifest.humanLabels.count).toBe(2);
+    // The labels file sits outside the dataset and traces folders: still hashed by its content.
+    expect(report.manifest.humanLabels.hash).toBe(createHash('sha1').update(readFileSync(human)).digest('hex'));
     expect(JSON.parse(readFileSync(path.join(tmp, 'r.manifest.json'), 'utf8'))).toEqual(report.manifest);
 
     const same = cli(['--check-manifest', json, '--quiet']);

@@ -10,6 +10,9 @@ import { toolVersion } from './tool-version';
 import { isAnnotationFile } from './annotation-files';
 
 
+/** Content hash of a file outside the evaluated folders (labels, app table, prompt, checkpoints), read confined to its own folder. */
+const fileHash = (file: string): string => new ContentHasher(new Map(), { roots: [path.dirname(path.resolve(file))] }).file(path.resolve(file));
+
 const sha1 = (parts: readonly string[]): string => {
   const h = createHash('sha1');
   for (const p of parts) h.update(`${p}\n`);
@@ -49,13 +52,13 @@ export async function evalManifest(o: RunOptions, report: RunReport, labels?: La
     dataset: { root: path.resolve(o.datasetRoot), annotationsHash: sha1(ids.map((id) => `${id}\0${episodes[id]!.annotation}`)) },
     traces: { root: path.resolve(o.tracesRoot), hash: sha1(ids.map((id) => `${id}\0${episodes[id]!.trace}`)) },
     episodes,
-    ...(labels ? { humanLabels: { file: path.resolve(labels.file), hash: hasher.file(path.resolve(labels.file)), count: labels.labels.size } } : {}),
-    settings: await verdictSettings(o, report, hasher),
+    ...(labels ? { humanLabels: { file: path.resolve(labels.file), hash: fileHash(labels.file), count: labels.labels.size } } : {}),
+    settings: await verdictSettings(o, report),
     results: verdictsOf(report.rows, report.methods),
   };
 }
 
-async function verdictSettings(o: RunOptions, report: RunReport, hasher: ContentHasher): Promise<VerdictSettings> {
+async function verdictSettings(o: RunOptions, report: RunReport): Promise<VerdictSettings> {
   const spec = o.embedder ?? DEFAULT_EMBEDDER_SPEC;
   const identity = new LazyEmbedder(spec).identity();
   const s: VerdictSettings = {
@@ -65,12 +68,12 @@ async function verdictSettings(o: RunOptions, report: RunReport, hasher: Content
     ...(o.screenThreshold !== undefined ? { screenThreshold: o.screenThreshold } : {}),
     ...(o.followLinks ? { followLinks: true } : {}),
     embedder: { spec, ...(identity ? { id: identity.id, threshold: identity.threshold, modelHash: await modelHash(spec) } : {}) },
-    appTableHash: hasher.file(o.appPackagesFile ?? defaultAppPackagesFile()),
+    appTableHash: fileHash(o.appPackagesFile ?? defaultAppPackagesFile()),
   };
-  if (report.methods.includes('checkpoints')) s.checkpoints = o.checkpointsFile ? { file: path.resolve(o.checkpointsFile), hash: hasher.file(path.resolve(o.checkpointsFile)) } : {};
+  if (report.methods.includes('checkpoints')) s.checkpoints = o.checkpointsFile ? { file: path.resolve(o.checkpointsFile), hash: fileHash(o.checkpointsFile) } : {};
   if (o.judge) {
     s.judge = {
-      models: o.judge.models, input: o.judge.input, frames: o.judge.frames, promptHash: hasher.file(path.resolve(o.judge.promptFile)),
+      models: o.judge.models, input: o.judge.input, frames: o.judge.frames, promptHash: fileHash(o.judge.promptFile),
       // The endpoint without credentials or query (a key may sit in either).
       endpoint: endpointName(o.judge.endpoint.baseURL),
     };
