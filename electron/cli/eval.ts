@@ -7,6 +7,7 @@ import type { MethodName } from '../../shared/evaluation/metrics';
 import type { FinalConvention } from '../../shared/evaluation/final-state';
 import { summaryTable, episodesCsv, summaryCsv } from '../../shared/evaluation/report';
 import { completionChartSvg } from '../../shared/evaluation/plot-svg';
+import { paperTables, tableFormatOf } from '../../shared/evaluation/paper-tables';
 import { parseHumanLabels } from '../../shared/formats/human-labels';
 import { formatProblem } from '../../shared/model';
 import { sweepStaleTemps, writeFileAtomic } from '../platform/atomic-write';
@@ -30,6 +31,12 @@ function cosine(v: string): number {
   const x = Number(v);
   if (!(x > -1 && x <= 1)) throw new Error(`must be a number in (-1, 1]; got "${v}"`);
   return x;
+}
+
+/** `--table FILE`: its extension names the format. */
+function tableFile(v: string): string {
+  if (!tableFormatOf(v)) throw new Error(`--table names a .md, .tex or .csv file (the extension picks the format); got "${v}"`);
+  return v;
 }
 
 function methodList(method: string): MethodName[] {
@@ -90,6 +97,7 @@ export const SPEC = defineCommand({
     'screen-threshold': { type: 'string', value: 'X', parse: cosine, description: 'cosine threshold for fuzzy<-1> (default: per model, else --threshold)' },
     plot: { type: 'string', value: 'FILE', description: 'write an SVG bar chart of the completion rate per method (overall, per category, per difficulty; human labels as grey bars)' },
     html: { type: 'string', value: 'FILE', description: 'write one self-contained HTML report (chart, method table, filmstrips of failures with their reasons) that opens offline from file://' },
+    table: { type: 'string', value: 'FILE', multiple: true, parse: tableFile, description: 'write the method table and the per-group table for a paper, every rate with n and its 95% Wilson interval: FILE.md (Markdown), FILE.tex (LaTeX, booktabs) or FILE.csv; repeatable' },
     quiet: { type: 'boolean', description: 'no progress bar' },
     'check-manifest': { type: 'string', value: 'FILE', description: 're-evaluate (without --dataset and --traces) what a --json report (or its .manifest.json) records, with the same settings, and say whether every verdict reproduces and which input changed (exit 0 reproduced, 1 not)' },
     checkpoints: { type: 'string', value: 'FILE', group: CHECKPOINTS, description: "test cases (ID, Query, APP List, CheckPoints); default <dataset>/checkpoints.json, then each episode's checkpoints.json" },
@@ -106,7 +114,7 @@ const CHECK_SPEC = defineCommand({ ...SPEC, options: { ...SPEC.options, dataset:
 
 interface Args {
   dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode; final?: FinalConvention;
-  json?: string; csv?: string; plot?: string; html?: string; jobs: number; shard?: Shard; embedder: EmbedderSpec; quiet: boolean;
+  json?: string; csv?: string; plot?: string; tables: string[]; html?: string; jobs: number; shard?: Shard; embedder: EmbedderSpec; quiet: boolean;
   threshold?: number; screenThreshold?: number; cache?: string; checkpoints?: string; judge?: JudgeOptions; humanQueue?: string;
   /** `--follow-links`: follow symbolic links out of the dataset and traces folders (refused without it). */
   followLinks: boolean;
@@ -116,7 +124,7 @@ function toArgs(v: Values<typeof SPEC.options>): Args {
   const methods = v.method;
   const judgeFlags = Object.fromEntries(JUDGE_FLAGS.map((k) => [k, v[k]]));
   return {
-    dataset: v.dataset, traces: v.traces, human: v.human, methods, mode: v.mode, final: v.final, json: v.json, csv: v.csv, plot: v.plot, html: v.html, jobs: v.jobs,
+    dataset: v.dataset, traces: v.traces, human: v.human, methods, mode: v.mode, final: v.final, json: v.json, csv: v.csv, plot: v.plot, tables: v.table, html: v.html, jobs: v.jobs,
     shard: v.shard, embedder: v.embedder, cache: v.cache, quiet: v.quiet, threshold: v.threshold, screenThreshold: v['screen-threshold'],
     checkpoints: v.checkpoints, humanQueue: v['human-queue'], followLinks: v['follow-links'],
     // Unset --final: the mode's convention (fixed: complete; legacy: none for the essential states, as upstream's testbed evaluator).
@@ -196,7 +204,7 @@ function readLabels(file: string): Map<string, boolean> | null {
 
 /** The report files `a` asks for. */
 function outputs(a: Args): string[] {
-  return [a.json, a.csv, a.csv && a.csv.replace(/\.csv$/i, '') + '.summary.csv', a.csv && a.csv.replace(/\.csv$/i, '') + '.manifest.json', a.plot, a.humanQueue].filter((f): f is string => !!f);
+  return [a.json, a.csv, a.csv && a.csv.replace(/\.csv$/i, '') + '.summary.csv', a.csv && a.csv.replace(/\.csv$/i, '') + '.manifest.json', a.plot, a.humanQueue, ...a.tables].filter((f): f is string => !!f);
 }
 
 async function evaluateAndWrite(
@@ -274,6 +282,7 @@ async function writeOne(a: Args, p: EvaluatedSet, labels: Map<string, boolean> |
     await writeFileAtomic(a.csv.replace(/\.csv$/i, '') + '.summary.csv', summaryCsv(report.groups));
     await writeFileAtomic(a.csv.replace(/\.csv$/i, '') + '.manifest.json', JSON.stringify(manifest, null, 2) + '\n');
   }
+  for (const t of a.tables) await writeFileAtomic(t, paperTables(report.groups, report.methods, p.label, tableFormatOf(t)!));
   if (a.humanQueue) await writeFileAtomic(a.humanQueue, report.judge ? humanQueueCsv(report.judge) : 'episode,method,verdicts,human,why\n');
   if (a.plot) await writeFileAtomic(a.plot, completionChartSvg(report.groups, report.methods, `Task completion rate (${report.outcomes.length} episodes, mode ${report.mode})`));
   if (a.html) {
@@ -298,6 +307,8 @@ async function writeSets(a: Args, parts: EvaluatedSet[], labels: Map<string, boo
   }
   if (a.humanQueue) await writeFileAtomic(a.humanQueue, parts.map((p, i) => (p.report.judge ? humanQueueCsv(p.report.judge) : 'episode,method,verdicts,human,why\n').split('\n').slice(i ? 1 : 0).join('\n')).join(''));
   if (a.plot) await writeFileAtomic(a.plot, o.plot);
+  // One table file per format, each set's tables one after the other.
+  for (const t of a.tables) await writeFileAtomic(t, parts.map((p) => paperTables(p.report.groups, p.report.methods, p.label, tableFormatOf(t)!)).join('\n'));
   if (a.html) {
     const { htmlReportFromRuns } = await import('../core/reports/report-from-run');
     await writeFileAtomic(a.html, await htmlReportFromRuns(parts.map((p) => ({ agent: p.label, report: p.report, tracesRoot: p.set.dir })), a.dataset, labels));
