@@ -16,6 +16,7 @@ const load = {
   vh: () => import('./cli/vh'),
   eval: () => import('./cli/eval'),
   audit: () => import('./cli/audit'),
+  compare: () => import('./cli/compare'),
   device: () => import('./cli/device'),
   world: () => import('./cli/world'),
   devices: () => import('./cli/devices'),

@@ -22,5 +22,11 @@ describe.skipIf(!existsSync(TRACE_18))('touchstone eval --html (real process)', 
     expect(html).toMatch(/State 1 of 2 \(ground-truth step 2,/);
     expect(html).toMatch(/<img src="data:image\/jpeg;base64,[A-Za-z0-9+/]{100}/);
     expect(html).not.toMatch(/(src|href)="(https?:|\/)/);
+    // The manifest: what produced the numbers, readable and as JSON.
+    expect(html).toContain('<h2 id="manifest">Manifest</h2>');
+    expect(html).toMatch(/<li>Touchstone \d+\.\d+\.\d+, /);
+    expect(html).toContain(`<li>human labels ${fx.human} (`);
+    expect(html).toContain('<li>mode: fixed</li>');
+    expect(html).toMatch(/&quot;annotation&quot;: &quot;[0-9a-f]{40}&quot;/);
   }, 100_000);
 });

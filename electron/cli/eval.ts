@@ -9,8 +9,13 @@ import { summaryTable, episodesCsv, summaryCsv } from '../../shared/evaluation/r
 import { completionChartSvg } from '../../shared/evaluation/plot-svg';
 import type { LabelBinding } from '../../shared/evaluation/label-binding';
 import { bindCliLabels, readCliLabels, type CliLabels } from './eval-labels';
+import { paperTables, tableFormatOf } from '../../shared/evaluation/paper-tables';
+import { parseHumanLabels } from '../../shared/formats/human-labels';
+import { formatProblem } from '../../shared/model';
 import { sweepStaleTemps, writeFileAtomic } from '../platform/atomic-write';
-import { runEvaluation, type RunReport } from '../core/evaluation/run-evaluation';
+import { runEvaluation, type RunOptions, type RunReport } from '../core/evaluation/run-evaluation';
+import { evalManifest } from '../core/manifest/eval-manifest';
+import { checkManifestCommand } from './eval-check';
 import { describeNonTraces, setLabel, traceSets } from '../core/traces/trace-sets';
 import { agentsTable, setOutputs, type EvaluatedSet } from './eval-sets';
 import { parseShard, type Shard } from './shard';
@@ -28,6 +33,12 @@ function cosine(v: string): number {
   const x = Number(v);
   if (!(x > -1 && x <= 1)) throw new Error(`must be a number in (-1, 1]; got "${v}"`);
   return x;
+}
+
+/** `--table FILE`: its extension names the format. */
+function tableFile(v: string): string {
+  if (!tableFormatOf(v)) throw new Error(`--table names a .md, .tex or .csv file (the extension picks the format); got "${v}"`);
+  return v;
 }
 
 function methodList(method: string): MethodName[] {
@@ -88,7 +99,9 @@ export const SPEC = defineCommand({
     'screen-threshold': { type: 'string', value: 'X', parse: cosine, description: 'cosine threshold for fuzzy<-1> (default: per model, else --threshold)' },
     plot: { type: 'string', value: 'FILE', description: 'write an SVG bar chart of the completion rate per method (overall, per category, per difficulty; human labels as grey bars)' },
     html: { type: 'string', value: 'FILE', description: 'write one self-contained HTML report (chart, method table, filmstrips of failures with their reasons) that opens offline from file://' },
+    table: { type: 'string', value: 'FILE', multiple: true, parse: tableFile, description: 'write the method table and the per-group table for a paper, every rate with n and its 95% Wilson interval: FILE.md (Markdown), FILE.tex (LaTeX, booktabs) or FILE.csv; repeatable' },
     quiet: { type: 'boolean', description: 'no progress bar' },
+    'check-manifest': { type: 'string', value: 'FILE', description: 're-evaluate (without --dataset and --traces) what a --json report (or its .manifest.json) records, with the same settings, and say whether every verdict reproduces and which input changed (exit 0 reproduced, 1 not)' },
     checkpoints: { type: 'string', value: 'FILE', group: CHECKPOINTS, description: "test cases (ID, Query, APP List, CheckPoints); default <dataset>/checkpoints.json, then each episode's checkpoints.json" },
     ...JUDGE_OPTIONS,
     'human-queue': { type: 'string', value: 'FILE', group: JUDGE, description: 'write the needs-a-human queue as CSV' },
@@ -98,9 +111,12 @@ still prints and writes the episodes already evaluated (exit 130). Exit 0 otherw
 unreadable or no trace matches a dataset episode (except in a --shard), 2 on a bad option.`,
 });
 
+/** `touchstone eval --check-manifest FILE`: the same options, none required. */
+const CHECK_SPEC = defineCommand({ ...SPEC, options: { ...SPEC.options, dataset: { ...SPEC.options.dataset, required: false }, traces: { ...SPEC.options.traces, required: false } } });
+
 interface Args {
   dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode; final?: FinalConvention;
-  json?: string; csv?: string; plot?: string; html?: string; jobs: number; shard?: Shard; embedder: EmbedderSpec; quiet: boolean;
+  json?: string; csv?: string; plot?: string; tables: string[]; html?: string; jobs: number; shard?: Shard; embedder: EmbedderSpec; quiet: boolean;
   threshold?: number; screenThreshold?: number; cache?: string; checkpoints?: string; judge?: JudgeOptions; humanQueue?: string;
   /** `--follow-links`: follow symbolic links out of the dataset and traces folders (refused without it). */
   followLinks: boolean;
@@ -110,7 +126,7 @@ function toArgs(v: Values<typeof SPEC.options>): Args {
   const methods = v.method;
   const judgeFlags = Object.fromEntries(JUDGE_FLAGS.map((k) => [k, v[k]]));
   return {
-    dataset: v.dataset, traces: v.traces, human: v.human, methods, mode: v.mode, final: v.final, json: v.json, csv: v.csv, plot: v.plot, html: v.html, jobs: v.jobs,
+    dataset: v.dataset, traces: v.traces, human: v.human, methods, mode: v.mode, final: v.final, json: v.json, csv: v.csv, plot: v.plot, tables: v.table, html: v.html, jobs: v.jobs,
     shard: v.shard, embedder: v.embedder, cache: v.cache, quiet: v.quiet, threshold: v.threshold, screenThreshold: v['screen-threshold'],
     checkpoints: v.checkpoints, humanQueue: v['human-queue'], followLinks: v['follow-links'],
     // Unset --final: the mode's convention (fixed: complete; legacy: none for the essential states, as upstream's testbed evaluator).
@@ -146,6 +162,11 @@ function writable(a: Args): string | undefined {
 
 /** `touchstone eval`: evaluates agent traces against a dataset; exit 0 unless inputs are unreadable or nothing matched to evaluate (1), options are wrong (2) or Ctrl-C (130). */
 export async function run(argv: string[]): Promise<number> {
+  // --check-manifest takes the dataset, traces and settings from the manifest.
+  if (argv.some((x) => x === '--check-manifest' || x.startsWith('--check-manifest='))) {
+    const c = parseOrExit(CHECK_SPEC, argv);
+    return 'exit' in c ? c.exit : checkManifestCommand(c.values['check-manifest']!, c.values, readLabels);
+  }
   const p = parseOrExit(SPEC, argv);
   if ('exit' in p) return p.exit;
   let a: Args;
@@ -175,9 +196,19 @@ export async function run(argv: string[]): Promise<number> {
 
 const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
+/** Reads a human-labels CSV (warnings on stderr); null, with the reason on stderr, when it cannot be used. */
+function readLabels(file: string): Map<string, boolean> | null {
+  let text: string;
+  try { text = readFileSync(file, 'utf8'); } catch (err) { console.error(`touchstone eval: cannot read human labels ${file}: ${(err as Error).message}`); return null; }
+  const r = parseHumanLabels(text, file);
+  if (!r.ok) { console.error(`touchstone eval: ${r.problems.map(formatProblem).join('\n')}`); return null; }
+  for (const w of r.warnings) console.error(`warning: ${formatProblem(w)}`);
+  return new Map(r.value.map((l) => [l.episode, l.completed]));
+}
+
 /** The report files `a` asks for. */
 function outputs(a: Args): string[] {
-  return [a.json, a.csv, a.csv && a.csv.replace(/\.csv$/i, '') + '.summary.csv', a.plot, a.humanQueue].filter((f): f is string => !!f);
+  return [a.json, a.csv, a.csv && a.csv.replace(/\.csv$/i, '') + '.summary.csv', a.csv && a.csv.replace(/\.csv$/i, '') + '.manifest.json', a.plot, a.humanQueue, ...a.tables].filter((f): f is string => !!f);
 }
 
 async function evaluateAndWrite(
@@ -189,18 +220,21 @@ async function evaluateAndWrite(
   // The folder `touchstone run --out` wrote holds one set per agent and repeat, each evaluated and reported apart.
   const sets = traceSets(a.traces);
   const parts: EvaluatedSet[] = [];
+  const runOptions = new Map<RunReport, RunOptions>();
   for (const set of sets) {
     if (ac.signal.aborted) break;
     const label = setLabel(set, sets);
     if (sets.length > 1) console.log(`${parts.length ? '\n' : ''}== ${label} (${set.dir})`);
     const bar = progress?.();
     let report;
+    const options: RunOptions = {
+      datasetRoot: a.dataset, tracesRoot: set.dir, methods: a.methods, mode: a.mode, final: a.final, jobs: a.jobs, shard: a.shard,
+      embedder: a.embedder, cacheDir: a.cache, humanLabels: labels, signal: ac.signal, fuzzyThreshold: a.threshold, screenThreshold: a.screenThreshold,
+      onProgress: bar, judge: a.judge, checkpointsFile: a.checkpoints, followLinks: a.followLinks, roots: [a.traces],
+    };
     try {
-      report = await runEvaluation({
-        datasetRoot: a.dataset, tracesRoot: set.dir, methods: a.methods, mode: a.mode, final: a.final, jobs: a.jobs, shard: a.shard,
-        embedder: a.embedder, cacheDir: a.cache, humanLabels: labels, signal: ac.signal, fuzzyThreshold: a.threshold, screenThreshold: a.screenThreshold,
-        onProgress: bar, judge: a.judge, checkpointsFile: a.checkpoints, followLinks: a.followLinks, roots: [a.traces],
-      });
+      report = await runEvaluation(options);
+      runOptions.set(report, options);
     } catch (err) {
       bar?.(-1, 0);
       console.error(`touchstone eval: ${(err as Error).message}`);
@@ -228,8 +262,8 @@ async function evaluateAndWrite(
       : `touchstone eval: nothing was evaluated: no trace found under ${a.traces}. ${await describeNonTraces(a.traces)}`);
   }
   if (outputs(a).length) console.error(`eval: writing ${outputs(a).join(', ')}`);
-  if (parts.length === 1) await writeOne(a, parts[0]!, labels);
-  else if (parts.length > 1) await writeSets(a, parts, labels);
+  if (parts.length === 1) await writeOne(a, parts[0]!, labels, runOptions.get(parts[0]!.report)!);
+  else if (parts.length > 1) await writeSets(a, parts, labels, runOptions);
   // 128 + the signal's number (130 for Ctrl-C), what shells report for a command a signal stopped.
   const sig = signalled();
   if (sig) return 128 + constants.signals[sig];
@@ -249,24 +283,34 @@ function printReport(a: Args, report: RunReport): void {
 }
 
 /** The report files of one trace set, as they always were. */
-async function writeOne(a: Args, p: EvaluatedSet, labels: Map<string, boolean> | undefined): Promise<void> {
+async function writeOne(a: Args, p: EvaluatedSet, labels: Map<string, boolean> | undefined, options: RunOptions): Promise<void> {
   const { report } = p;
-  if (a.json) await writeFileAtomic(a.json, JSON.stringify(report, null, 2) + '\n');
+  // What produced these numbers, recorded with every report file (touchstone eval --check-manifest reads it back).
+  const manifest = outputs(a).length || a.html ? await evalManifest(options, report, a.human && labels ? { file: a.human, labels } : undefined) : undefined;
+  if (a.json) await writeFileAtomic(a.json, JSON.stringify({ ...report, manifest }, null, 2) + '\n');
   if (a.csv) {
     await writeFileAtomic(a.csv, episodesCsv(report.rows, report.methods));
     await writeFileAtomic(a.csv.replace(/\.csv$/i, '') + '.summary.csv', summaryCsv(report.groups));
+    await writeFileAtomic(a.csv.replace(/\.csv$/i, '') + '.manifest.json', JSON.stringify(manifest, null, 2) + '\n');
   }
+  for (const t of a.tables) await writeFileAtomic(t, paperTables(report.groups, report.methods, p.label, tableFormatOf(t)!));
   if (a.humanQueue) await writeFileAtomic(a.humanQueue, report.judge ? humanQueueCsv(report.judge) : 'episode,method,verdicts,human,why\n');
   if (a.plot) await writeFileAtomic(a.plot, completionChartSvg(report.groups, report.methods, `Task completion rate (${report.outcomes.length} episodes, mode ${report.mode})`));
   if (a.html) {
     const { htmlReportFromRun } = await import('../core/reports/report-from-run');
-    await writeFileAtomic(a.html, await htmlReportFromRun(report, a.dataset, p.set.dir, labels, p.label));
+    await writeFileAtomic(a.html, await htmlReportFromRun(report, a.dataset, p.set.dir, labels, p.label, manifest));
   }
 }
 
 /** The report files of several trace sets: each file holds every agent (and repeat), named. */
-async function writeSets(a: Args, parts: EvaluatedSet[], labels: Map<string, boolean> | undefined): Promise<void> {
+async function writeSets(a: Args, parts: EvaluatedSet[], labels: Map<string, boolean> | undefined, runOptions: Map<RunReport, RunOptions>): Promise<void> {
   const o = setOutputs(parts, a.traces, a.methods);
+  // One manifest per trace set (agent and repeat), beside the CSV.
+  if (a.csv) {
+    const manifests = [];
+    for (const p of parts) manifests.push({ agent: p.label, manifest: await evalManifest(runOptions.get(p.report)!, p.report, a.human && labels ? { file: a.human, labels } : undefined) });
+    await writeFileAtomic(a.csv.replace(/\.csv$/i, '') + '.manifest.json', JSON.stringify(manifests, null, 2) + '\n');
+  }
   if (a.json) await writeFileAtomic(a.json, o.json);
   if (a.csv) {
     await writeFileAtomic(a.csv, o.csv);
@@ -274,6 +318,8 @@ async function writeSets(a: Args, parts: EvaluatedSet[], labels: Map<string, boo
   }
   if (a.humanQueue) await writeFileAtomic(a.humanQueue, parts.map((p, i) => (p.report.judge ? humanQueueCsv(p.report.judge) : 'episode,method,verdicts,human,why\n').split('\n').slice(i ? 1 : 0).join('\n')).join(''));
   if (a.plot) await writeFileAtomic(a.plot, o.plot);
+  // One table file per format, each set's tables one after the other.
+  for (const t of a.tables) await writeFileAtomic(t, parts.map((p) => paperTables(p.report.groups, p.report.methods, p.label, tableFormatOf(t)!)).join('\n'));
   if (a.html) {
     const { htmlReportFromRuns } = await import('../core/reports/report-from-run');
     await writeFileAtomic(a.html, await htmlReportFromRuns(parts.map((p) => ({ agent: p.label, report: p.report, tracesRoot: p.set.dir })), a.dataset, labels));

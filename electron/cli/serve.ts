@@ -16,6 +16,7 @@ import { startServer } from '../server';
 import { defineCommand, parseCommand, usageError } from './args';
 import { commandHelp } from './args-help';
 import { listOrAll } from './option-values';
+import { toolVersion } from '../core/manifest/tool-version';
 
 /** `--traces NAME=DIR` (or a bare DIR, named after the folder). */
 function agentTraces(v: string): { name: string; path: string } {
@@ -103,21 +104,6 @@ export function findRendererDir(): string | null {
   return candidates.find((d) => existsSync(join(d, 'index.html'))) ?? null;
 }
 
-function packageVersion(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i++, dir = dirname(dir)) {
-    const f = join(dir, 'package.json');
-    if (existsSync(f)) {
-      try {
-        return (JSON.parse(readFileSync(f, 'utf8')) as { version?: string }).version ?? '0.0.0';
-      } catch {
-        break;
-      }
-    }
-  }
-  return '0.0.0';
-}
-
 function openInBrowser(url: string): void {
   const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   const child = spawn(cmd, [url], { detached: true, stdio: 'ignore' });
@@ -140,7 +126,7 @@ export async function run(args: string[]): Promise<number> {
     ...(rendererDir ? { rendererDir } : {}),
     ...(agents ? { mount: agents.mount } : {}),
     createService: (fileUrl) =>
-      createAppService({ mode: 'web', version: packageVersion(), stateDir: parsed.stateDir, fileUrl, allowedRoots: parsed.roots, ...(parsed.evaluation ? { evaluation: parsed.evaluation } : {}) }),
+      createAppService({ mode: 'web', version: toolVersion(), stateDir: parsed.stateDir, fileUrl, allowedRoots: parsed.roots, ...(parsed.evaluation ? { evaluation: parsed.evaluation } : {}) }),
   });
   console.log(`Touchstone is serving on 127.0.0.1:${server.port}. Open:\n\n  ${server.url}\n\nThe token in the URL changes every launch. Press Ctrl+C to stop.`);
   if (agents) console.log(`Also serving the ${agents.describe}:\nTOUCHSTONE_URL=${server.origin}\nTOUCHSTONE_TOKEN=${server.token}`);

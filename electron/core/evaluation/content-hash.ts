@@ -72,10 +72,10 @@ export class ContentHasher {
     }
   }
 
-  /** Hash over every file under `dir` (names relative to it, and contents), in a stable order; never throws. */
-  folder(dir: string): string {
+  /** Hash over every file under `dir` (names relative to it, and contents), in a stable order; never throws. `keep` picks files by relative name. */
+  folder(dir: string, keep?: (rel: string) => boolean): string {
     const h = createHash('sha1');
-    for (const f of listFiles(this.files, dir)) h.update(`${f}\0${this.file(path.join(dir, f))}\n`);
+    for (const f of listFiles(this.files, dir)) if (!keep || keep(f)) h.update(`${f}\0${this.file(path.join(dir, f))}\n`);
     return h.digest('hex');
   }
 

@@ -7,6 +7,8 @@ import { esc, failureHtml } from './report-failures';
 import { methodStats } from '../../../shared/evaluation/method-stats';
 import { calibrationHtml, type CalibrationRow } from '../../../shared/evaluation/judge-calibration';
 import type { Rate } from '../../../shared/evaluation/stats/wilson';
+import { manifestHtml } from './manifest-html';
+import type { EvalManifest } from '../../../shared/evaluation/manifest';
 
 /** Where the report finds each task x agent's evidence and trace. */
 export interface ReportSource {
@@ -17,6 +19,8 @@ export interface ReportSource {
   maxFailures?: number;
   /** The judge calibration table's rows, when a judge ran. */
   calibration?: CalibrationRow[];
+  /** What produced the numbers (shown at the end of the report). */
+  manifest?: EvalManifest;
 }
 
 /** A rate with its 95 % Wilson interval and n; "–" (never "0.0 %") when there is nothing to count. */
@@ -96,6 +100,7 @@ export async function htmlReport(src: ReportSource): Promise<string> {
 ${groupTable(o, 'category')}${groupTable(o, 'difficulty')}
 <h2>Failures</h2>${shown.length < failed.length ? `<p>The first ${shown.length} of ${failed.length} failures are shown.</p>` : ''}${strips.join('\n') || '<p>No failures.</p>'}
 <h2>Every episode</h2>${episodeTable(o)}
+${manifestHtml(src.manifest)}
 </body></html>
 `;
 }

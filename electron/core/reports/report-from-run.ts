@@ -16,6 +16,7 @@ function extraCellOf(agent: string, x: EpisodeOutcome): EvalExtraCell {
   if (x.hybrid) c.hybrid = { ...(x.hybrid.completed !== undefined ? { completed: x.hybrid.completed } : {}), needsHuman: x.hybrid.needsHuman };
   return c;
 }
+import type { EvalManifest } from '../../../shared/evaluation/manifest';
 
 /** One agent's run in a report: its name, its evaluation and the traces folder it read. */
 export interface AgentRun { agent: string; report: RunReport; tracesRoot: string }
@@ -25,12 +26,12 @@ export interface AgentRun { agent: string; report: RunReport; tracesRoot: string
  * folder's name). The run's mode decides the column its essential verdicts fill (fixed or legacy);
  * the other columns hold the baselines the run computed.
  */
-export async function htmlReportFromRun(report: RunReport, datasetRoot: string, tracesRoot: string, human?: Map<string, boolean>, agent?: string): Promise<string> {
-  return htmlReportFromRuns([{ agent: agent ?? (path.basename(path.resolve(tracesRoot)) || 'agent'), report, tracesRoot }], datasetRoot, human);
+export async function htmlReportFromRun(report: RunReport, datasetRoot: string, tracesRoot: string, human?: Map<string, boolean>, agent?: string, manifest?: EvalManifest): Promise<string> {
+  return htmlReportFromRuns([{ agent: agent ?? (path.basename(path.resolve(tracesRoot)) || 'agent'), report, tracesRoot }], datasetRoot, human, manifest);
 }
 
 /** The offline HTML report of several agents' runs over one dataset (`touchstone eval --traces <run output>`), each agent its own column. */
-export async function htmlReportFromRuns(runs: readonly AgentRun[], datasetRoot: string, human?: Map<string, boolean>): Promise<string> {
+export async function htmlReportFromRuns(runs: readonly AgentRun[], datasetRoot: string, human?: Map<string, boolean>, manifest?: EvalManifest): Promise<string> {
   const ds = await openDataset(datasetRoot);
   const cells: EvalCell[] = runs.flatMap(({ agent, report }) => {
     const col = report.mode === 'legacy' ? 'legacy' : 'essential';
@@ -54,7 +55,7 @@ export async function htmlReportFromRuns(runs: readonly AgentRun[], datasetRoot:
   };
   const byAgent = new Map(runs.map((r) => [r.agent, { outcomes: new Map(r.report.outcomes.map((x) => [x.episode, x])), traces: new Map(findTraces(r.tracesRoot).map((t) => [t.dir, t])) }]));
   return htmlReport({
-    overview,
+    overview, manifest,
     essential: async (a, ep) => byAgent.get(a)?.outcomes.get(ep)?.essential,
     trace: (a, ep) => { const r = byAgent.get(a); const x = r?.outcomes.get(ep); return x ? r!.traces.get(x.traceDir) : undefined; },
     ...(runs.some((r) => r.report.judge) ? { calibration: judgeCalibration(votesOfExtraCells(runs.flatMap((r) => r.report.outcomes.map((x) => extraCellOf(r.agent, x))), overview.human)) } : {}),

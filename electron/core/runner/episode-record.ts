@@ -1,6 +1,7 @@
 import type { AgentUsage } from '../agents/agent';
 import type { DeviceAction } from '../../../shared/kinds/actions';
 import type { DeviceConfigRecord } from '../configs/config-types';
+import type { RunManifest } from '../manifest/run-manifest';
 
 /** Touchstone's `episode.json` beside each execution trace: what ran, how, how long each step took, and how it ended. */
 
@@ -80,6 +81,8 @@ export interface EpisodeRecord {
   agentUsage?: AgentUsage;
   /** The device configuration the episode ran under (`touchstone run --configs`): applied, and restored after. */
   deviceConfig?: DeviceConfigRecord;
+  /** The tool version, the device's build and density, and the ground truth's content hashes when the episode started. */
+  manifest?: RunManifest;
 }
 
 export const EPISODE_FILE = 'episode.json';

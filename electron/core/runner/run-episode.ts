@@ -1,6 +1,7 @@
 import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
 import { formatExecActionLine } from '../../../shared/formats/exec-action';
 import { AgentInterrupted, type Agent, type AgentTask } from '../agents/agent';
+import { runManifest } from '../manifest/run-manifest';
 import type { DeviceCapture } from '../capture/capture';
 import { describeAction, toExecAction, type DeviceAction } from '../../../shared/kinds/actions';
 import { DeviceGoneError } from '../capture/device-shell';
@@ -78,7 +79,7 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
     format: 'touchstone-episode/1', episode: r.task.episode,
     task: { description: r.task.description, app: r.task.app, category: r.task.category, path: r.task.path },
     agent: r.agentInfo, repeat: r.repeat, device: { ...r.device, screen }, config: { ...r.limits, reset: '' },
-    startedAt: new Date().toISOString(), outcome: 'incomplete', steps: [],
+    startedAt: new Date().toISOString(), outcome: 'incomplete', steps: [], manifest: await runManifest(capture.shell, r.task.groundTruthDir),
   };
   const rec = old ? new TraceRecorder(r.dir, { ...old, outcome: 'incomplete', reason: undefined, resumed: (old.resumed ?? 0) + 1 }) : await TraceRecorder.create(r.dir, fresh);
   if (old) await rec.repair();

@@ -50,6 +50,10 @@ describe.skipIf(!HAVE_ADB)('one way to start a run: touchstone run and run:start
     // Same seed, same screens: the same actions (run:start used to fix its own seed).
     expect(fromView.steps.map((x) => x.action)).toEqual(fromCli.steps.map((x) => x.action));
     expect(fromView.outcome).toBe(fromCli.outcome);
+    // The run manifest: tool version, the virtual phone's build and density, the ground truth's content; the same from both.
+    expect(fromCli.manifest).toMatchObject({ tool: { name: 'touchstone', version: expect.stringMatching(/^\d+\.\d+\.\d+/) as string }, device: { build: 'touchstone/vphone/vphone:12/SP2A.220305.013/8223441:user/release-keys', density: expect.stringMatching(/^\d+$/) as string } });
+    expect(fromCli.manifest!.groundTruth.annotation).toMatch(/^[0-9a-f]{40}$/);
+    expect(fromView.manifest).toEqual(fromCli.manifest);
   }, 240_000);
 
   it('run:start takes the seed and limits the CLI takes; a bad one is refused naming it', async () => {
