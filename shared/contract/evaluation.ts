@@ -12,6 +12,7 @@ import { datasetId, jobArgsShape, nonBlank, pathField, type ArgsOf } from './arg
 import type { Call } from './common';
 import { EVAL_EXTRA_METHODS, type EvalExtraMethod, type EvalMethodKey } from './evaluation-methods';
 import type { SecretInfo } from './run';
+import { PERSIST_RULES } from '../evaluation/persistence';
 
 export { EVAL_EXTRA_METHODS, EVAL_METHOD_KEYS, type EvalExtraMethod, type EvalMethodKey } from './evaluation-methods';
 
@@ -101,6 +102,8 @@ const evalSpec = z.object({
   embedder: z.enum(['default', 'none']).optional(),
   /** Extra methods shown as more columns from the start (the user can turn them on and off). */
   methods: z.array(z.enum(EVAL_EXTRA_METHODS)).optional(),
+  /** Persistence of the final state, as `touchstone eval --persist` (default persistRuleFor('fixed'), shared/evaluation/persistence.ts). */
+  persist: z.enum(PERSIST_RULES).optional(),
 });
 
 /** What a folder is, so the open screen can offer it in the right slot. */

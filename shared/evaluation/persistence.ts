@@ -10,7 +10,10 @@ import { matchItem } from './match-item';
  * state counts once reached (upstream's rule, and legacy mode's default). Rule and examples:
  * shared/evaluation/README.md, "Persistence of the final state".
  */
-export type PersistRule = 'screen' | 'none';
+export type PersistRule = (typeof PERSIST_RULES)[number];
+
+/** The rules, in `--persist` order. */
+export const PERSIST_RULES = ['screen', 'none'] as const;
 
 /** The one default of the persistence rule in fixed mode (the CLI, the eval view and the runner read it). */
 export const DEFAULT_PERSIST: PersistRule = 'screen';
