@@ -244,7 +244,7 @@ function printReport(a: Args, report: RunReport): void {
   for (const w of report.warnings.slice(0, 20)) console.error(`warning: ${w}`);
   if (report.unmatchedTraces.length) console.error(`warning: ${report.unmatchedTraces.length} trace(s) match no dataset episode, e.g. ${report.unmatchedTraces[0]}`);
   const scope = report.cancelled ? `CANCELLED after ${report.outcomes.length} of ${report.planned}` : `${report.outcomes.length}`;
-  console.log(`${scope} episode(s) evaluated (mode ${report.mode}, final ${report.final}${report.final === 'complete' ? `, persist ${report.persist}` : ''}${a.shard ? `, shard ${a.shard.index}/${a.shard.count}` : ''}); ${report.episodesWithoutTrace} dataset episode(s) have no trace.`);
+  console.log(`${scope} episode(s) evaluated (mode ${report.mode}, final ${report.final}${a.persist && report.final === 'complete' ? `, persist ${report.persist}` : ''}${a.shard ? `, shard ${a.shard.index}/${a.shard.count}` : ''}); ${report.episodesWithoutTrace} dataset episode(s) have no trace.`);
   console.log(summaryTable(report.groups, report.methods));
   const claims = claimsTable(report.rows, report.groups, report.methods);
   if (claims) console.log(`\n${claims}`);

@@ -7,16 +7,17 @@ const csvCell = (v: unknown): string => {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** Per-episode CSV: one row per episode with each method's verdict and reason. */
+/** Per-episode CSV: one row per episode with each method's verdict and reason (and the agent's claim, when known). */
 export function episodesCsv(rows: readonly EpisodeRow[], methods: readonly MethodName[]): string {
-  const head = ['episode', 'category', 'nsteps', 'human', ...methods.flatMap((m) => (m === 'essential' ? [m, 'essential_progress', 'essential_reason'] : [m, `${m}_reason`])), 'claim'];
+  const claims = rows.some((r) => r.claim);
+  const head = ['episode', 'category', 'nsteps', 'human', ...methods.flatMap((m) => (m === 'essential' ? [m, 'essential_progress', 'essential_reason'] : [m, `${m}_reason`])), ...(claims ? ['claim'] : [])];
   const lines = rows.map((r) => [
     r.episode, r.category, r.nsteps, r.human === undefined ? '' : r.human ? 1 : 0,
     ...methods.flatMap((m) => {
       const v = r.completed[m] === undefined ? '' : r.completed[m] ? 1 : 0;
       return m === 'essential' ? [v, r.progress === undefined ? '' : r.progress.toFixed(3), r.reasons[m] ?? ''] : [v, r.reasons[m] ?? ''];
     }),
-    r.claim ?? '',
+    ...(claims ? [r.claim ?? ''] : []),
   ].map(csvCell).join(','));
   return [head.join(','), ...lines].join('\n') + '\n';
 }
