@@ -13,6 +13,7 @@ import type { Call } from './common';
 import { EVAL_EXTRA_METHODS, type EvalExtraMethod, type EvalMethodKey } from './evaluation-methods';
 import type { SecretInfo } from './run';
 import { PERSIST_RULES } from '../evaluation/persistence';
+import type { AgentClaim } from '../evaluation/claims';
 
 export { EVAL_EXTRA_METHODS, EVAL_METHOD_KEYS, type EvalExtraMethod, type EvalMethodKey } from './evaluation-methods';
 
@@ -136,6 +137,12 @@ export interface EvalCell {
   reason?: string;
   /** The trace could not be evaluated at all. */
   error?: string;
+  /** What the agent claimed at the end (shared/evaluation/claims.ts). */
+  claim?: AgentClaim;
+  /** Essential states (fixed): every annotated state reached, whatever the claim (missed completions). */
+  goalReached?: boolean;
+  /** Side effects the task did not ask for, as warnings (the verdict is unchanged). */
+  sideEffects?: string[];
 }
 
 /** An opened evaluation: tasks, agents, cells and human labels (metrics are computed from them). */

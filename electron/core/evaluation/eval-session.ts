@@ -4,6 +4,7 @@ import type { TaskEntry } from '../../../shared/contract-types';
 import type { EvalCell, EvalOverview, EvalSpec, EvalTask } from '../../../shared/contract/evaluation';
 import { difficultyOf } from '../../../shared/evaluation/metrics';
 import { persistRuleFor } from '../../../shared/evaluation/persistence';
+import { goalReached } from '../../../shared/evaluation/claims';
 import type { ProgressFn } from '../../kernel/job-service';
 import { ContentHasher } from './content-hash';
 import { cacheName, EVAL_CACHE_VERSION, EvalCache, type CachedDetail } from './eval-cache';
@@ -68,7 +69,9 @@ export function cellOf(agent: string, episode: string, d: CachedDetail): EvalCel
     cell.verdicts = { essential: false, legacy: false, stepwise: false, lcs: false };
     return cell;
   }
-  if (x.essential) { cell.verdicts.essential = x.essential.completed; cell.progress = x.essential.progress; if (x.essential.reason) cell.reason = x.essential.reason; }
+  if (x.essential) { cell.verdicts.essential = x.essential.completed; cell.progress = x.essential.progress; if (x.essential.reason) cell.reason = x.essential.reason; cell.goalReached = goalReached(x.essential); }
+  if (x.claim) cell.claim = x.claim;
+  if (x.sideEffects) cell.sideEffects = x.sideEffects;
   if (d.legacy) cell.verdicts.legacy = d.legacy.completed;
   if (x.stepwise) cell.verdicts.stepwise = x.stepwise.completed;
   if (x.lcs) cell.verdicts.lcs = x.lcs.completed;

@@ -20,7 +20,7 @@ export function SummaryPanel({ overview, agent, children }: { overview: EvalOver
       {children}
       <div className="chart" dangerouslySetInnerHTML={{ __html: svg }} />
       <table className="ev-methods" data-testid="method-table">
-        <thead><tr><th>Agent</th><th>Method</th><th>TCR</th><th>Acc</th><th>P</th><th>R</th><th>F1</th><th title="false accepts: completed by the method, not by the human">FA</th><th title="false rejects: not completed by the method, completed by the human">FR</th></tr></thead>
+        <thead><tr><th>Agent</th><th>Method</th><th>TCR</th><th>Acc</th><th>P</th><th>R</th><th>F1</th><th title="false accepts: completed by the method, not by the human">FA</th><th title="false rejects: not completed by the method, completed by the human">FR</th><th title="false completions: the agent claimed complete, the method says not completed">FC</th><th title="missed completions: the method says the goal was reached, the agent did not claim complete">MC</th></tr></thead>
         <tbody>
           {overview.agents.flatMap((a) => EVAL_METHOD_KEYS.map((m, i) => {
             const x = overviewMetrics(overview, a, m);
@@ -29,6 +29,7 @@ export function SummaryPanel({ overview, agent, children }: { overview: EvalOver
                 {i === 0 && <th rowSpan={EVAL_METHOD_KEYS.length}>{a}</th>}
                 <td>{METHOD_LABELS[m]}</td><td>{pct(x.tcr)}</td><td data-metric="accuracy">{pct(x.accuracy)}</td><td>{pct(x.precision)}</td><td>{pct(x.recall)}</td><td>{pct(x.f1)}</td>
                 <td>{x.confusion?.fp ?? '–'}</td><td>{x.confusion?.fn ?? '–'}</td>
+                <td data-metric="false-completions">{x.falseCompletions ?? '–'}</td><td data-metric="missed-completions">{x.missedCompletions ?? '–'}</td>
               </tr>
             );
           }))}
