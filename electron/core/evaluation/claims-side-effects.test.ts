@@ -6,6 +6,7 @@ import { buildTrace, type BuiltStep } from './testing/build-trace';
 import { datasetWithEpisodes, tempDir, TRACE_18 } from './testing/temp-dataset';
 import { claimsTable, episodesCsv, summaryCsv } from '../../../shared/evaluation/report';
 import { RUN_FILES } from './run-record';
+import { htmlReportFromRun } from '../reports/report-from-run';
 
 // Claims against verdicts on traces built from trace_18's real screens: one trace per claim the agent
 // can make (its last action, else the runner's episode.json), and a run whose files record side effects.
@@ -48,6 +49,10 @@ describe.skipIf(!existsSync(TRACE_18))('claims vs verdicts and side effects (../
     expect(csv[0]!.split(',').at(-1)).toBe('claim');
     expect(csv.find((l) => l.startsWith('gaveup,'))!.split(',').at(-1)).toBe('impossible');
     expect(summaryCsv(r.groups).split('\n')[0]).toMatch(/,false_completions,missed_completions$/);
+    // The HTML report's method table counts them too (no human labels: false accepts and rejects are '–').
+    const html = await htmlReportFromRun(r, root, traces);
+    expect(html).toContain('<th title="the agent claimed complete; the method says not completed">False completions</th>');
+    expect(html).toMatch(/Essential \(fixed\)<\/td>(<td>[^<]*<\/td>)*<td>–<\/td><td>–<\/td><td>1<\/td><td>3<\/td><\/tr>/);
   });
 
   it('side effects recorded by the runner are warnings beside an unchanged verdict', async () => {

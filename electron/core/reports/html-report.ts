@@ -22,9 +22,9 @@ function methodTable(o: EvalOverview): string {
   const rows = o.agents.flatMap((a) => EVAL_METHOD_KEYS.map((m, i) => {
     const x = overviewMetrics(o, a, m);
     const c = x.confusion;
-    return `<tr>${i === 0 ? `<th rowspan="${EVAL_METHOD_KEYS.length}">${esc(a)}</th>` : ''}<td>${METHOD_LABELS[m]}</td><td>${x.n}</td><td>${pct(x.tcr)}</td><td>${pct(x.accuracy)}</td><td>${pct(x.precision)}</td><td>${pct(x.recall)}</td><td>${pct(x.f1)}</td><td>${c?.fp ?? '–'}</td><td>${c?.fn ?? '–'}</td></tr>`;
+    return `<tr>${i === 0 ? `<th rowspan="${EVAL_METHOD_KEYS.length}">${esc(a)}</th>` : ''}<td>${METHOD_LABELS[m]}</td><td>${x.n}</td><td>${pct(x.tcr)}</td><td>${pct(x.accuracy)}</td><td>${pct(x.precision)}</td><td>${pct(x.recall)}</td><td>${pct(x.f1)}</td><td>${c?.fp ?? '–'}</td><td>${c?.fn ?? '–'}</td><td>${x.falseCompletions ?? '–'}</td><td>${x.missedCompletions ?? '–'}</td></tr>`;
   }));
-  return `<table class="methods"><thead><tr><th>Agent</th><th>Method</th><th>n</th><th>TCR</th><th>Accuracy</th><th>Precision</th><th>Recall</th><th>F1</th><th>False accepts</th><th>False rejects</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<table class="methods"><thead><tr><th>Agent</th><th>Method</th><th>n</th><th>TCR</th><th>Accuracy</th><th>Precision</th><th>Recall</th><th>F1</th><th>False accepts</th><th>False rejects</th><th title="the agent claimed complete; the method says not completed">False completions</th><th title="the method says the goal was reached; the agent did not claim complete">Missed completions</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function confusionTables(o: EvalOverview): string {
