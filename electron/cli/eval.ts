@@ -5,7 +5,8 @@ import cliProgress from 'cli-progress';
 import type { EvalMode } from '../../shared/evaluation/types';
 import type { MethodName } from '../../shared/evaluation/metrics';
 import type { FinalConvention } from '../../shared/evaluation/final-state';
-import { summaryTable, episodesCsv, summaryCsv } from '../../shared/evaluation/report';
+import { DEFAULT_PERSIST, PERSIST_RULES, type PersistRule } from '../../shared/evaluation/persistence';
+import { summaryTable, episodesCsv, summaryCsv, claimsTable } from '../../shared/evaluation/report';
 import { completionChartSvg } from '../../shared/evaluation/plot-svg';
 import type { LabelBinding } from '../../shared/evaluation/label-binding';
 import { bindCliLabels, readCliLabels, type CliLabels } from './eval-labels';
@@ -86,6 +87,10 @@ export const SPEC = defineCommand({
       type: 'string', choices: ['complete', 'none'],
       description: 'complete (default in fixed mode: after the last annotated state the agent must declare the task complete) | none (annotated states only; the default in legacy mode, as upstream\'s testbed evaluator, whose action baselines still end with it)',
     },
+    persist: {
+      type: 'string', choices: PERSIST_RULES,
+      description: `${DEFAULT_PERSIST} (default in fixed mode: a goal on the final screen must not be undone before the agent declares it, e.g. a switch turned off again) | none (reached once counts; the default in legacy mode, as upstream)`,
+    },
     json: { type: 'string', value: 'FILE', description: 'write the full report (every verdict with its evidence) as JSON' },
     csv: { type: 'string', value: 'FILE', description: 'write per-episode verdicts as CSV (and FILE.summary.csv with the metrics)' },
     jobs: { type: 'integer', min: 1, default: 2, description: 'worker threads (1 = in-process)' },
@@ -115,7 +120,7 @@ unreadable or no trace matches a dataset episode (except in a --shard), 2 on a b
 const CHECK_SPEC = defineCommand({ ...SPEC, options: { ...SPEC.options, dataset: { ...SPEC.options.dataset, required: false }, traces: { ...SPEC.options.traces, required: false } } });
 
 interface Args {
-  dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode; final?: FinalConvention;
+  dataset: string; traces: string; human?: string; methods: MethodName[]; mode: EvalMode; final?: FinalConvention; persist?: PersistRule;
   json?: string; csv?: string; plot?: string; tables: string[]; html?: string; jobs: number; shard?: Shard; embedder: EmbedderSpec; quiet: boolean;
   threshold?: number; screenThreshold?: number; cache?: string; checkpoints?: string; judge?: JudgeOptions; humanQueue?: string;
   /** `--follow-links`: follow symbolic links out of the dataset and traces folders (refused without it). */
@@ -126,7 +131,7 @@ function toArgs(v: Values<typeof SPEC.options>): Args {
   const methods = v.method;
   const judgeFlags = Object.fromEntries(JUDGE_FLAGS.map((k) => [k, v[k]]));
   return {
-    dataset: v.dataset, traces: v.traces, human: v.human, methods, mode: v.mode, final: v.final, json: v.json, csv: v.csv, plot: v.plot, tables: v.table, html: v.html, jobs: v.jobs,
+    dataset: v.dataset, traces: v.traces, human: v.human, methods, mode: v.mode, final: v.final, persist: v.persist, json: v.json, csv: v.csv, plot: v.plot, tables: v.table, html: v.html, jobs: v.jobs,
     shard: v.shard, embedder: v.embedder, cache: v.cache, quiet: v.quiet, threshold: v.threshold, screenThreshold: v['screen-threshold'],
     checkpoints: v.checkpoints, humanQueue: v['human-queue'], followLinks: v['follow-links'],
     // Unset --final: the mode's convention (fixed: complete; legacy: none for the essential states, as upstream's testbed evaluator).
@@ -228,7 +233,7 @@ async function evaluateAndWrite(
     const bar = progress?.();
     let report;
     const options: RunOptions = {
-      datasetRoot: a.dataset, tracesRoot: set.dir, methods: a.methods, mode: a.mode, final: a.final, jobs: a.jobs, shard: a.shard,
+      datasetRoot: a.dataset, tracesRoot: set.dir, methods: a.methods, mode: a.mode, final: a.final, persist: a.persist, jobs: a.jobs, shard: a.shard,
       embedder: a.embedder, cacheDir: a.cache, humanLabels: labels, signal: ac.signal, fuzzyThreshold: a.threshold, screenThreshold: a.screenThreshold,
       onProgress: bar, judge: a.judge, checkpointsFile: a.checkpoints, followLinks: a.followLinks, roots: [a.traces],
     };
@@ -275,8 +280,12 @@ function printReport(a: Args, report: RunReport): void {
   for (const w of report.warnings.slice(0, 20)) console.error(`warning: ${w}`);
   if (report.unmatchedTraces.length) console.error(`warning: ${report.unmatchedTraces.length} trace(s) match no dataset episode, e.g. ${report.unmatchedTraces[0]}`);
   const scope = report.cancelled ? `CANCELLED after ${report.outcomes.length} of ${report.planned}` : `${report.outcomes.length}`;
-  console.log(`${scope} episode(s) evaluated (mode ${report.mode}, final ${report.final}${a.shard ? `, shard ${a.shard.index}/${a.shard.count}` : ''}); ${report.episodesWithoutTrace} dataset episode(s) have no trace.`);
+  console.log(`${scope} episode(s) evaluated (mode ${report.mode}, final ${report.final}${a.persist && report.final === 'complete' ? `, persist ${report.persist}` : ''}${a.shard ? `, shard ${a.shard.index}/${a.shard.count}` : ''}); ${report.episodesWithoutTrace} dataset episode(s) have no trace.`);
   console.log(summaryTable(report.groups, report.methods));
+  const claims = claimsTable(report.rows, report.groups, report.methods);
+  if (claims) console.log(`\n${claims}`);
+  const effects = report.outcomes.filter((x) => x.sideEffects?.length);
+  if (effects.length) console.log(`\nside effects (warnings; verdicts unchanged): ${effects.length} episode(s)\n${effects.slice(0, 20).map((x) => `  ${x.episode}: ${x.sideEffects!.join(' ')}`).join('\n')}`);
   if (report.checkpoints?.length) console.log(`\nCheckPoints (Mobile-Bench)\n${checkpointTable(report.checkpoints)}`);
   if (report.judge) console.log(`\n${judgeSummaryText(report.judge)}`);
   if (report.embedding) console.log(`embeddings: ${report.embedding.embeddingsComputed} computed for ${report.embedding.textsSeen} texts seen`);

@@ -14,6 +14,8 @@ import type { Call } from './common';
 import { EVAL_EXTRA_METHODS, type EvalExtraMethod, type EvalMethodKey } from './evaluation-methods';
 import type { SecretInfo } from './run';
 import type { StepConversation } from '../kinds/agents/step-conversation';
+import { PERSIST_RULES } from '../evaluation/persistence';
+import type { AgentClaim } from '../evaluation/claims';
 
 export { EVAL_EXTRA_METHODS, EVAL_METHOD_KEYS, type EvalExtraMethod, type EvalMethodKey } from './evaluation-methods';
 
@@ -107,6 +109,8 @@ const evalSpec = z.object({
   embedder: z.enum(['default', 'none']).optional(),
   /** Extra methods shown as more columns from the start (the user can turn them on and off). */
   methods: z.array(z.enum(EVAL_EXTRA_METHODS)).optional(),
+  /** Persistence of the final state, as `touchstone eval --persist` (default persistRuleFor('fixed'), shared/evaluation/persistence.ts). */
+  persist: z.enum(PERSIST_RULES).optional(),
 });
 
 /** What a folder is, so the open screen can offer it in the right slot. */
@@ -139,6 +143,12 @@ export interface EvalCell {
   reason?: string;
   /** The trace could not be evaluated at all. */
   error?: string;
+  /** What the agent claimed at the end (shared/evaluation/claims.ts). */
+  claim?: AgentClaim;
+  /** Essential states (fixed): every annotated state reached, whatever the claim (missed completions). */
+  goalReached?: boolean;
+  /** Side effects the task did not ask for, as warnings (the verdict is unchanged). */
+  sideEffects?: string[];
 }
 
 /** An opened evaluation: tasks, agents, cells and human labels (metrics are computed from them). */

@@ -1,3 +1,5 @@
+import { countClaims, type AgentClaim } from './claims';
+
 /**
  * The evaluation methods compared side by side: essential states, the action baselines, Mobile-Bench
  * CheckPoints, the LLM judge and judge + essential states (see checkpoints/ and electron/core/judge).
@@ -15,6 +17,10 @@ export interface EpisodeRow {
   /** Essential-state progress (0..1). */
   progress?: number;
   reasons: Partial<Record<MethodName, string>>;
+  /** The agent's own claim at the end of the episode (claims.ts). */
+  claim?: AgentClaim;
+  /** Essential states: every annotated state reached (the claim left out), for counting missed completions. */
+  goalReached?: boolean;
 }
 
 /** Confusion matrix of a method against human labels (positive = completed). */
@@ -40,6 +46,10 @@ export interface MethodMetrics {
   confusion?: Confusion;
   /** Mean essential-state progress (essential method only). */
   meanProgress?: number;
+  /** Claimed complete, verdict not completed (when claims are known, claims.ts). */
+  falseCompletions?: number;
+  /** Goal reached by this method's verdict (essential: every annotated state), not claimed complete. */
+  missedCompletions?: number;
 }
 
 /** Difficulty bucket of the paper: steps <= 4, 5-8, > 8. */
@@ -58,6 +68,11 @@ export function methodMetrics(rows: readonly EpisodeRow[], method: MethodName): 
   if (method === 'essential') {
     const ps = withVerdict.map((r) => r.progress ?? 0);
     m.meanProgress = ps.length ? ps.reduce((a, b) => a + b, 0) / ps.length : 0;
+  }
+  if (withVerdict.some((r) => r.claim)) {
+    const cc = countClaims(withVerdict.map((r) => ({ claim: r.claim, completed: r.completed[method], reached: method === 'essential' ? r.goalReached : undefined })));
+    m.falseCompletions = cc.falseCompletions;
+    m.missedCompletions = cc.missedCompletions;
   }
   const labelled = withVerdict.filter((r) => r.human !== undefined);
   m.labelled = labelled.length;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EvalCell, EvalTask } from '../contract/evaluation';
-import { agentChartSvg, agrees, completionBy, overviewMetrics } from './overview-metrics';
+import { agentChartSvg, agrees, claimMismatch, completionBy, overviewMetrics } from './overview-metrics';
 
 const task = (episode: string, category: string, nsteps: number): EvalTask => ({ episode, category, nsteps, app: 'x', description: '', difficulty: nsteps <= 4 ? 'easy (<=4)' : 'medium (5-8)', path: episode });
 const cell = (episode: string, agent: string, essential: boolean, legacy: boolean): EvalCell => ({ episode, agent, verdicts: { essential, legacy, stepwise: false, lcs: essential } });
@@ -35,5 +35,16 @@ describe('overview metrics', () => {
     const one = { ...o, human: { a: { '1': true } } };
     expect(agentChartSvg(one)).not.toContain('Human labels');
     expect(agentChartSvg({ ...o, human: { a: { '1': true, '2': true } } })).toContain('<title>a, Human labels: 100% (95% CI 34%–100%, n=2)</title>');
+  });
+  it('claims against verdicts per agent and method: false and missed completions', () => {
+    const claimed = (episode: string, agent: string, essential: boolean, claim: EvalCell['claim'], goalReached: boolean): EvalCell => ({ ...cell(episode, agent, essential, essential), claim, goalReached });
+    const c = { ...o, cells: [claimed('1', 'a', true, 'complete', true), claimed('2', 'a', false, 'complete', false), claimed('3', 'a', false, 'step-limit', true), claimed('1', 'b', false, 'impossible', true)] };
+    expect(overviewMetrics(c, 'a', 'essential')).toMatchObject({ falseCompletions: 1, missedCompletions: 1 });
+    expect(overviewMetrics(c, 'b', 'essential')).toMatchObject({ falseCompletions: 0, missedCompletions: 1 });
+    // Legacy has no final state: its own verdict is the goal (task 3: not completed by legacy either, so not missed).
+    expect(overviewMetrics(c, 'a', 'legacy')).toMatchObject({ falseCompletions: 1, missedCompletions: 0 });
+    expect(c.cells.map(claimMismatch)).toEqual([undefined, 'false-completion', 'missed-completion', 'missed-completion']);
+    // Cells without a claim (traces evaluated before claims were recorded) count nothing.
+    expect(overviewMetrics(o, 'a', 'essential').falseCompletions).toBeUndefined();
   });
 });

@@ -29,14 +29,27 @@ export function overviewRows(o: OverviewData, agent: string, method: EvalMethodK
     rows.push({
       episode: c.episode, category: t?.category ?? '', nsteps: t?.nsteps ?? 0, human: labels[c.episode],
       completed: v === undefined ? {} : { essential: v }, reasons: {}, ...(c.progress !== undefined ? { progress: c.progress } : {}),
+      // Claims against this method's verdict; "goal reached" is the fixed essential states' own (annotated states only).
+      ...(c.claim ? { claim: c.claim } : {}), ...(method === 'essential' && c.goalReached !== undefined ? { goalReached: c.goalReached } : {}),
     });
   }
   return rows;
 }
 
-/** Accuracy, precision, recall, F1, confusion (false accepts = fp, false rejects = fn) of one agent x method. */
+/**
+ * Accuracy, precision, recall, F1, confusion (false accepts = fp, false rejects = fn) of one agent x method;
+ * with claims, false completions (claimed complete, not completed) and missed completions.
+ */
 export function overviewMetrics(o: OverviewData, agent: string, method: EvalMethodKey, only?: ReadonlySet<string>): MethodMetrics {
   return methodMetrics(overviewRows(o, agent, method, only), 'essential');
+}
+
+/** Whether a cell is a false completion (claimed complete, essential verdict not completed) or a missed one (goal reached, not claimed). */
+export function claimMismatch(c: EvalCell): 'false-completion' | 'missed-completion' | undefined {
+  if (!c.claim || c.verdicts.essential === undefined) return undefined;
+  if (c.claim === 'complete' && !c.verdicts.essential) return 'false-completion';
+  if (c.claim !== 'complete' && (c.goalReached ?? c.verdicts.essential)) return 'missed-completion';
+  return undefined;
 }
 
 /** Whether a cell's verdict (method) agrees with the human label; undefined when either is missing. */

@@ -1,4 +1,5 @@
 import type { EpisodeRow, GroupMetrics, MethodName } from './metrics';
+import { claimsSentence, countClaims } from './claims';
 
 const pct = (v: number | undefined): string => (v === undefined ? '-' : `${(v * 100).toFixed(1)}%`);
 const csvCell = (v: unknown): string => {
@@ -6,32 +7,52 @@ const csvCell = (v: unknown): string => {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** Per-episode CSV: one row per episode with each method's verdict and reason. */
+/** Per-episode CSV: one row per episode with each method's verdict and reason (and the agent's claim, when known). */
 export function episodesCsv(rows: readonly EpisodeRow[], methods: readonly MethodName[]): string {
-  const head = ['episode', 'category', 'nsteps', 'human', ...methods.flatMap((m) => (m === 'essential' ? [m, 'essential_progress', 'essential_reason'] : [m, `${m}_reason`]))];
+  const claims = rows.some((r) => r.claim);
+  const head = ['episode', 'category', 'nsteps', 'human', ...methods.flatMap((m) => (m === 'essential' ? [m, 'essential_progress', 'essential_reason'] : [m, `${m}_reason`])), ...(claims ? ['claim'] : [])];
   const lines = rows.map((r) => [
     r.episode, r.category, r.nsteps, r.human === undefined ? '' : r.human ? 1 : 0,
     ...methods.flatMap((m) => {
       const v = r.completed[m] === undefined ? '' : r.completed[m] ? 1 : 0;
       return m === 'essential' ? [v, r.progress === undefined ? '' : r.progress.toFixed(3), r.reasons[m] ?? ''] : [v, r.reasons[m] ?? ''];
     }),
+    ...(claims ? [r.claim ?? ''] : []),
   ].map(csvCell).join(','));
   return [head.join(','), ...lines].join('\n') + '\n';
 }
 
 /** Summary CSV: one row per (group, method) with TCR, accuracy, precision, recall, F1 and the confusion matrix. */
 export function summaryCsv(groups: readonly GroupMetrics[]): string {
-  const head = 'by,group,method,n,tcr,human_tcr,accuracy,precision,recall,f1,tp,fp,tn,fn,mean_progress';
+  const head = 'by,group,method,n,tcr,human_tcr,accuracy,precision,recall,f1,tp,fp,tn,fn,mean_progress,false_completions,missed_completions';
   const lines: string[] = [];
   for (const g of groups) {
     for (const [m, x] of Object.entries(g.methods)) {
       if (!x) continue;
       const c = x.confusion;
-      lines.push([g.by, g.group, m, x.n, x.tcr, x.humanTcr, x.accuracy, x.precision, x.recall, x.f1, c?.tp, c?.fp, c?.tn, c?.fn, x.meanProgress]
+      lines.push([g.by, g.group, m, x.n, x.tcr, x.humanTcr, x.accuracy, x.precision, x.recall, x.f1, c?.tp, c?.fp, c?.tn, c?.fn, x.meanProgress, x.falseCompletions, x.missedCompletions]
         .map((v) => (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(4) : v)).map(csvCell).join(','));
     }
   }
   return [head, ...lines].join('\n') + '\n';
+}
+
+/**
+ * Claims against verdicts for the terminal: what the agents claimed, then per method the false
+ * completions (claimed complete, not completed) and missed completions (reached, not claimed).
+ * Empty when no episode has a known claim.
+ */
+export function claimsTable(rows: readonly EpisodeRow[], groups: readonly GroupMetrics[], methods: readonly MethodName[]): string {
+  const all = groups.find((g) => g.by === 'all');
+  const counts = countClaims(rows.map((r) => ({ claim: r.claim, completed: true })));
+  if (!all || !counts.n) return '';
+  const out = [`claims: ${claimsSentence(counts)}`, `${'method'.padEnd(12)} ${'false completions'.padStart(18)} ${'missed completions'.padStart(19)}`];
+  for (const m of methods) {
+    const x = all.methods[m];
+    if (x?.falseCompletions === undefined) continue;
+    out.push(`${m.padEnd(12)} ${String(x.falseCompletions).padStart(18)} ${String(x.missedCompletions).padStart(19)}`);
+  }
+  return out.join('\n');
 }
 
 /** Plain-text side-by-side table (methods as column groups) for the terminal. */

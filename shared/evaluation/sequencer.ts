@@ -3,6 +3,7 @@ import type { EssentialResult, ExecStepInput, GtStateInput, ItemVerdict, MatchSe
 import { isCostlyItem, matchItem, orderItems } from './match-item';
 import { PRIMITIVE_REGISTRY, type PrimitiveRegistry } from '../kinds/primitives';
 import { evaluateFinalState, unsearchedFinalState, type FinalConvention } from './final-state';
+import { checkPersistence, persistRuleFor, type PersistRule } from './persistence';
 
 /** Sequencer options beyond the matchers' services. */
 export interface SequencerOptions {
@@ -10,6 +11,8 @@ export interface SequencerOptions {
   final?: FinalConvention;
   /** Ground-truth step reported for the implicit final state (default: the last annotated step). */
   finalGtStep?: number;
+  /** Persistence of the final state (default: persistRuleFor(mode), see persistence.ts); applies with the `complete` convention. */
+  persist?: PersistRule;
   /** The primitive table items are dispatched through (default: the production one; tests add primitives). */
   registry?: PrimitiveRegistry;
 }
@@ -59,7 +62,8 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
   const results: StateResult[] = [];
   const final = opts.final ?? 'complete';
   const registry = opts.registry ?? PRIMITIVE_REGISTRY;
-  const base = { method: 'essential' as const, episode: trace.episode, mode: svc.mode, final, problems: trace.problems };
+  const persist = persistRuleFor(svc.mode, opts.persist);
+  const base = { method: 'essential' as const, episode: trace.episode, mode: svc.mode, final, ...(final === 'complete' ? { persist } : {}), problems: trace.problems };
   let pos = 0;
   const sorted = [...states].sort((a, b) => a.step - b.step);
   const finalGtStep = opts.finalGtStep ?? sorted.at(-1)?.step ?? 0;
@@ -110,6 +114,19 @@ export function evaluateEssentialStates(states: readonly GtStateInput[], trace: 
     // pos - 1 is the step that matched the last annotated state: the declaration may come on that very step.
     const f = evaluateFinalState(trace, trace.steps[pos - 1]?.index ?? 0, finalGtStep);
     if (!f.matched) f.reason = `State ${total} of ${total} (the implicit final state) was not reached: ${f.reason}`;
+    const last = sorted.at(-1)!;
+    if (f.matched && persist === 'screen' && last.step === finalGtStep) {
+      // The goal lies on the final screen: it must not be undone before the agent claims it (persistence.ts).
+      const p = checkPersistence(last, trace, pos - 1, trace.steps.findIndex((s) => s.index === f.execStep), svc, registry);
+      if (svc.waiting?.()) return finish();
+      if (p) f.items.push(p.verdict);
+      if (p && p.verdict.status !== 'pass') {
+        f.matched = false;
+        f.closestStep = p.undoneAt;
+        delete f.execStep;
+        f.reason = `State ${total} of ${total} (the implicit final state) failed: the goal was undone before the agent declared it. ${p.verdict.sentence}`;
+      }
+    }
     results.push(f);
   }
   return finish();

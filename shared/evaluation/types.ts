@@ -180,6 +180,8 @@ export interface EssentialResult {
   progress: number;
   /** The final convention used (see FinalConvention). */
   final: 'complete' | 'none';
+  /** The persistence rule applied to the final state (persistence.ts); absent when there is no final state (`final: none`). */
+  persist?: 'screen' | 'none';
   states: StateResult[];
   reason?: string;
   problems: string[];

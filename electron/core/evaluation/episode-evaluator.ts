@@ -12,6 +12,9 @@ import { evaluateCheckpoints } from './checkpoint-method';
 import { EssentialSession, type EmbeddingLookup, type SessionSettings } from './essential-session';
 import path from 'node:path';
 import { ConfinedFiles, type Confinement } from '../../platform/confined-read';
+import { agentClaim, type AgentClaim } from '../../../shared/evaluation/claims';
+import { sideEffectWarnings } from '../../../shared/evaluation/side-effects';
+import { readRunFacts } from './run-record';
 
 /** What to evaluate and how; plain data so it can cross a worker boundary. */
 export interface EvalSettings extends SessionSettings {
@@ -57,6 +60,10 @@ export interface EpisodeOutcome {
   hybrid?: HybridResult;
   /** Set when the episode could not be evaluated at all (unreadable ground truth or trace). */
   error?: string;
+  /** What the agent claimed at the end (its last action, else the run's episode.json; shared/evaluation/claims.ts). */
+  claim?: AgentClaim;
+  /** Side effects the task did not ask for (packages, settings outside its app), as warnings; they never change a verdict. */
+  sideEffects?: string[];
 }
 
 /**
@@ -103,6 +110,7 @@ export class EpisodeEvaluator {
     // The trace is read once: the session scans it and the other methods read its actions.
     const files = new ConfinedFiles(confine);
     if (m.includes('essential')) out.essential = await this.session.evaluate(gt, memorySource(trace), files);
+    this.claimAndSideEffects(out, job, gt, trace, files);
     if (m.includes('checkpoints')) out.checkpoints = evaluateCheckpoints(job.episode, path.join(job.datasetRoot, job.relPath), trace, this.settings.checkpointTasks, files);
     if (!m.includes('stepwise') && !m.includes('lcs')) return out;
     const execActions = trace.steps.map((s) => s.action).filter((a) => a.kind !== 'none').map(normaliseExecAction);
@@ -114,5 +122,17 @@ export class EpisodeEvaluator {
     if (m.includes('stepwise')) out.stepwise = stepwiseMatch(job.episode, gtSteps, execActions);
     if (m.includes('lcs')) out.lcs = lcsMatch(job.episode, gtSteps, execActions);
     return out;
+  }
+
+  /** The agent's claim and the run's side effects, from the trace and the runner's files beside it. */
+  private claimAndSideEffects(out: EpisodeOutcome, job: EvalJob, gt: GroundTruth, trace: TraceInput, files: ConfinedFiles): void {
+    const facts = readRunFacts(job.trace.dir, files);
+    out.claim = agentClaim(trace, facts.end);
+    const warnings = sideEffectWarnings({
+      installedBefore: facts.installedBefore, installedAfter: trace.installedApps, settingsBefore: facts.settingsBefore, settingsAfter: facts.settingsAfter,
+      items: gt.states.flatMap((s) => s.ess.items), activities: gt.states.map((s) => s.activity), appPackages: this.settings.appPackages,
+    });
+    if (warnings.length) out.sideEffects = warnings;
+    out.essential?.problems.push(...facts.problems);
   }
 }

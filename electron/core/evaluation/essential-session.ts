@@ -4,6 +4,7 @@ import { createMatchServices, DEFAULT_ICON_MAX_DISTANCE, PAPER_FUZZY_THRESHOLD, 
 import { evaluateEssentialStates } from '../../../shared/evaluation/sequencer';
 import { PRIMITIVE_REGISTRY } from '../../../shared/kinds/primitives';
 import type { FinalConvention } from '../../../shared/evaluation/final-state';
+import type { PersistRule } from '../../../shared/evaluation/persistence';
 import type { ScreenOcr } from '../models/types';
 import { IconMatcher } from '../images/icon-matcher';
 import type { StepSource } from '../traces/step-source';
@@ -53,6 +54,8 @@ export interface SessionSettings extends ThresholdSettings {
   iconMaxDistance?: number;
   /** Default: `complete` in fixed mode, `none` in legacy mode (see EvalSettings.final). */
   final?: FinalConvention;
+  /** Persistence of the final state; default persistRuleFor(mode) (shared/evaluation/persistence.ts). */
+  persist?: PersistRule;
 }
 
 /** Loads the OCR `ocr<text>` items read screenshots with, on first use. */
@@ -169,7 +172,7 @@ export class EssentialSession {
       const t = sessionThresholds(this.settings, this.embedder);
       svc.fuzzyThreshold = t.fuzzy;
       svc.screenThreshold = t.screen;
-      r = evaluateEssentialStates(gt.states, trace, svc, { final, finalGtStep: gt.nsteps - 1 });
+      r = evaluateEssentialStates(gt.states, trace, svc, { final, persist: this.settings.persist, finalGtStep: gt.nsteps - 1 });
       const texts = this.embedder ? [...missing] : [];
       if ((!texts.length && !this.icons.hasPending) || round >= MAX_ROUNDS) break;
       const [embedded] = await Promise.allSettled([texts.length ? this.embedder!.prepare(texts) : undefined, this.icons.resolvePending(readShot)]);

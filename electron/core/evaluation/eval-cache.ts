@@ -11,7 +11,7 @@ import type { EpisodeOutcome } from './episode-evaluator';
 import type { TraceRef } from '../traces/trace-layouts';
 
 /** Bumped when what is stored or how it is computed changes (an evaluator change of verdicts included): older caches are then ignored. */
-export const EVAL_CACHE_VERSION = 4;
+export const EVAL_CACHE_VERSION = 5;
 
 /** Everything one task x agent evaluation produced: fixed-mode outcome (all methods) and the legacy essential result. */
 export interface CachedDetail {

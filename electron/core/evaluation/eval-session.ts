@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { TaskEntry } from '../../../shared/contract-types';
 import type { EvalCell, EvalExtraResult, EvalOverview, EvalSpec, EvalTask } from '../../../shared/contract/evaluation';
 import { difficultyOf } from '../../../shared/evaluation/metrics';
+import { persistRuleFor } from '../../../shared/evaluation/persistence';
+import { goalReached } from '../../../shared/evaluation/claims';
 import type { ProgressFn } from '../../kernel/job-service';
 import { ContentHasher } from './content-hash';
 import { cacheName, EVAL_CACHE_VERSION, EvalCache, type CachedDetail } from './eval-cache';
@@ -69,7 +71,9 @@ export function cellOf(agent: string, episode: string, d: CachedDetail): EvalCel
     cell.verdicts = { essential: false, legacy: false, stepwise: false, lcs: false };
     return cell;
   }
-  if (x.essential) { cell.verdicts.essential = x.essential.completed; cell.progress = x.essential.progress; if (x.essential.reason) cell.reason = x.essential.reason; }
+  if (x.essential) { cell.verdicts.essential = x.essential.completed; cell.progress = x.essential.progress; if (x.essential.reason) cell.reason = x.essential.reason; cell.goalReached = goalReached(x.essential); }
+  if (x.claim) cell.claim = x.claim;
+  if (x.sideEffects) cell.sideEffects = x.sideEffects;
   if (d.legacy) cell.verdicts.legacy = d.legacy.completed;
   if (x.stepwise) cell.verdicts.stepwise = x.stepwise.completed;
   if (x.lcs) cell.verdicts.lcs = x.lcs.completed;
@@ -85,7 +89,7 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
   const t0 = performance.now();
   const tasks = new Map(o.datasetTasks.map((t) => [t.episode, toTask(t)]));
   const byFolder = new Map(o.datasetTasks.map((t) => [path.basename(t.path), t.episode]));
-  const settings = JSON.stringify({ v: EVAL_CACHE_VERSION, embedder: o.spec.embedder ?? DEFAULT_EMBEDDER_SPEC, final: 'complete' });
+  const settings = JSON.stringify({ v: EVAL_CACHE_VERSION, embedder: o.spec.embedder ?? DEFAULT_EMBEDDER_SPEC, final: 'complete', persist: persistRuleFor('fixed', o.spec.persist) });
   const warnings: string[] = [];
   const agents = new Map<string, SessionAgent>();
   const confine = { roots: o.roots ?? [o.datasetRoot, ...o.agents.map((a) => a.root)] };
@@ -133,7 +137,7 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
     }
     if (stale.length) {
       const { results, warnings: w } = await evaluateSubset(stale.map((s) => s.ref), {
-        datasetRoot: o.datasetRoot, roots: confine.roots, embedder: o.spec.embedder ?? DEFAULT_EMBEDDER_SPEC, jobs: o.jobs ?? 2, signal: o.signal,
+        datasetRoot: o.datasetRoot, roots: confine.roots, embedder: o.spec.embedder ?? DEFAULT_EMBEDDER_SPEC, persist: o.spec.persist, jobs: o.jobs ?? 2, signal: o.signal,
         onProgress: (d, t, phase, ep) => o.progress?.(d, t, { phase: `${a.name}: ${phase}`, ...(ep ? { message: ep } : {}) }),
       });
       warnings.push(...w);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { EssentialResult } from '../../../shared/evaluation/types';
 import type { EmbedderSpec } from './embedding-provider';
+import type { PersistRule } from '../../../shared/evaluation/persistence';
 import type { EpisodeOutcome } from './episode-evaluator';
 import { runEvaluation } from './run-evaluation';
 import type { TraceRef } from '../traces/trace-layouts';
@@ -12,6 +13,8 @@ export interface SubsetOptions {
   datasetRoot: string;
   embedder: EmbedderSpec;
   jobs: number;
+  /** Persistence of the final state in the fixed pass (EvalSpec.persist); default persistRuleFor('fixed'). */
+  persist?: PersistRule;
   /** The evaluation's opened roots: the traces' links are followed inside them only. */
   roots?: readonly string[];
   signal?: AbortSignal;
@@ -46,7 +49,7 @@ export async function evaluateSubset(refs: readonly TraceRef[], o: SubsetOptions
     const total = refs.length * 2;
     // The temporary folder links to each trace; those are read inside the evaluation's roots.
     const common = { datasetRoot: o.datasetRoot, tracesRoot: tmp, roots: o.roots ?? refs.map((r) => r.dir), jobs: o.jobs, embedder: o.embedder, final: 'complete' as const, signal: o.signal };
-    const fixed = await runEvaluation({ ...common, methods: ['essential', 'stepwise', 'lcs'], mode: 'fixed', onProgress: (d, _t, x) => o.onProgress?.(d, total, 'fixed', x?.episode) });
+    const fixed = await runEvaluation({ ...common, methods: ['essential', 'stepwise', 'lcs'], mode: 'fixed', persist: o.persist, onProgress: (d, _t, x) => o.onProgress?.(d, total, 'fixed', x?.episode) });
     if (fixed.cancelled) throw o.signal?.reason ?? new Error('Evaluation cancelled.');
     for (const x of fixed.outcomes) {
       const ref = byLink.get(x.traceDir);

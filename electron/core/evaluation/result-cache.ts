@@ -6,7 +6,7 @@ import { threadId } from 'node:worker_threads';
 import type { EpisodeOutcome, EvalJob, EvalSettings } from './episode-evaluator';
 
 /** Bumped whenever a change to the evaluator can change a verdict: older entries are then ignored. */
-export const RESULT_CACHE_VERSION = 'eval-3';
+export const RESULT_CACHE_VERSION = 'eval-4';
 
 /** Entries written per shard file at most, and how long an entry waits for the next write. */
 const FLUSH_ENTRIES = 256;

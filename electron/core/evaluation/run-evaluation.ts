@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { Confinement } from '../../platform/confined-read';
 import type { EvalMode } from '../../../shared/evaluation/types';
 import type { FinalConvention } from '../../../shared/evaluation/final-state';
+import { persistRuleFor, type PersistRule } from '../../../shared/evaluation/persistence';
+import { goalReached } from '../../../shared/evaluation/claims';
 import { summarise, type EpisodeRow, type GroupMetrics, type MethodName } from '../../../shared/evaluation/metrics';
 import { openDataset } from '../datasets/open-dataset';
 import { runJobs } from './eval-pool';
@@ -28,6 +30,8 @@ export interface RunOptions {
   mode: EvalMode;
   /** Default `complete` in fixed mode, `none` for the essential states in legacy mode (as upstream); `none` evaluates annotated states only. */
   final?: FinalConvention;
+  /** Persistence of the final state (`--persist`); default persistRuleFor(mode): `screen` in fixed mode, `none` in legacy mode. */
+  persist?: PersistRule;
   jobs: number;
   shard?: Shard;
   embedder?: EmbedderSpec;
@@ -57,6 +61,8 @@ export interface RunOptions {
 export interface RunReport {
   mode: EvalMode;
   final: FinalConvention;
+  /** The persistence rule in effect (applies with the `complete` convention). */
+  persist: PersistRule;
   methods: MethodName[];
   outcomes: EpisodeOutcome[];
   rows: EpisodeRow[];
@@ -130,7 +136,7 @@ async function evaluate(o: RunOptions): Promise<RunReport> {
   let cancelled = false;
   try {
     outcomes = await runJobs(jobs, {
-      jobs: o.jobs, settings: { methods: workerMethods, checkpointTasks: cps?.tasks, mode: o.mode, final: o.final, appPackages, fuzzyThreshold: o.fuzzyThreshold, screenThreshold: o.screenThreshold }, embedder: lazy, lookup: o.lookup, signal: o.signal, cacheDir: o.cacheDir,
+      jobs: o.jobs, settings: { methods: workerMethods, checkpointTasks: cps?.tasks, mode: o.mode, final: o.final, persist: o.persist, appPackages, fuzzyThreshold: o.fuzzyThreshold, screenThreshold: o.screenThreshold }, embedder: lazy, lookup: o.lookup, signal: o.signal, cacheDir: o.cacheDir,
       onResult: (outcome, n, total) => { done.push(outcome); o.onProgress?.(n, total, outcome); },
     });
   } catch (err) {
@@ -152,7 +158,7 @@ async function evaluate(o: RunOptions): Promise<RunReport> {
   const rows = outcomes.map((x) => toRow(x, o.methods, o.humanLabels));
   const counters = await lazy?.counters();
   return {
-    mode: o.mode, final: o.final ?? (o.mode === 'legacy' ? 'none' : 'complete'), methods: o.methods, outcomes, rows, groups: summarise(rows, o.methods), unmatchedTraces,
+    mode: o.mode, final: o.final ?? (o.mode === 'legacy' ? 'none' : 'complete'), persist: persistRuleFor(o.mode, o.persist), methods: o.methods, outcomes, rows, groups: summarise(rows, o.methods), unmatchedTraces,
     episodesWithoutTrace: ds.episodes.filter((e) => !evaluated.has(e.id)).length, warnings,
     embedding: counters ? { textsSeen: counters.textsSeen, embeddingsComputed: counters.embeddingsComputed } : undefined,
     elapsedMs: performance.now() - t0, cancelled, planned: jobs.length, judge,
@@ -168,6 +174,7 @@ export function toRow(x: EpisodeOutcome, methods: readonly MethodName[], labels?
     if (r) { row.completed[m] = r.completed; if (r.reason) row.reasons[m] = r.reason; }
     else if (x.error) { row.completed[m] = false; row.reasons[m] = x.error; }
   }
-  if (x.essential) row.progress = x.essential.progress;
+  if (x.essential) { row.progress = x.essential.progress; row.goalReached = goalReached(x.essential); }
+  if (x.claim) row.claim = x.claim;
   return row;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { goalReached } from '../../../shared/evaluation/claims';
 import type { EvalCell, EvalOverview } from '../../../shared/contract/evaluation';
 import { difficultyOf } from '../../../shared/evaluation/metrics';
 import { openDataset } from '../datasets/open-dataset';
@@ -41,6 +42,9 @@ export async function htmlReportFromRuns(runs: readonly AgentRun[], datasetRoot:
       if (x.essential) { c.verdicts[col] = x.essential.completed; c.progress = x.essential.progress; if (x.essential.reason) c.reason = x.essential.reason; }
       if (x.stepwise) c.verdicts.stepwise = x.stepwise.completed;
       if (x.lcs) c.verdicts.lcs = x.lcs.completed;
+      if (x.claim) c.claim = x.claim;
+      if (x.essential && col === 'essential') c.goalReached = goalReached(x.essential);
+      if (x.sideEffects) c.sideEffects = x.sideEffects;
       // The failure strips are keyed on the fixed-mode column; a legacy run shows its own failures there too.
       if (col === 'legacy') c.verdicts.essential = c.verdicts.legacy;
       return c;

@@ -13,6 +13,7 @@ import type { EpisodeOutcome, EpisodeRecord, StepRecord, StepTimings } from './e
 import { resetDevice, type ResetOptions } from './reset-device';
 import type { RunTask } from './run-tasks';
 import { TraceRecorder } from './trace-recorder';
+import { snapshotPackages, snapshotSettings } from './run-snapshots';
 
 export interface EpisodeLimits { maxSteps: number; stepTimeoutMs: number; episodeTimeoutMs: number }
 
@@ -108,6 +109,8 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
       history.push(s.deviceAction);
     }
     let packages = await capture.packages();
+    // Side effects are measured from here (a resumed episode keeps the snapshots of its first start).
+    if (!old) { await snapshotPackages(rec, packages); await snapshotSettings(capture, rec, 'start'); }
     let lastActionMs = 0;
     let prevActivity = '';
     for (let i = rec.current.steps.length; ; i++) {
@@ -152,6 +155,7 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
       history.push(action);
     }
     await rec.writeInstalledApps(await capture.packages());
+    await snapshotSettings(capture, rec, 'end');
   } catch (err) {
     const gone = r.signal.aborted && r.signal.reason instanceof DeviceGoneError ? r.signal.reason : undefined;
     if (gone) { outcome = 'interrupted'; interruptedBy = 'device'; reason = `${gone.message} Run again with --resume once the device is back.`; }

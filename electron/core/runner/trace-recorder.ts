@@ -100,6 +100,12 @@ export class TraceRecorder {
     this.record.installedApps = packages;
   }
 
+  /** Writes a file of the run beside the trace (a snapshot: settings, packages at the start), atomically. */
+  async writeRunFile(rel: string, text: string): Promise<void> {
+    await mkdir(join(this.dir, rel, '..'), { recursive: true });
+    await writeFileAtomic(join(this.dir, rel), text);
+  }
+
   async update(patch: Partial<EpisodeRecord>): Promise<void> {
     this.record = { ...this.record, ...patch };
     await this.save();

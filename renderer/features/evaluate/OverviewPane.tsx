@@ -5,7 +5,7 @@ import { useKeymap } from '../../keymap/use-keymap';
 import { EvalProgress } from './EvalOpenForm';
 import { useEvalStore } from './eval-store';
 import { OverviewTable } from './OverviewTable';
-import { buildRows, cellKey, filterRows, valuesOf, type SortKey } from './overview-rows';
+import { buildRows, cellKey, filterRows, valuesOf, type OverviewFilter, type SortKey } from './overview-rows';
 import { SummaryPanel } from './SummaryPanel';
 import { ExtraNotes, ExtraSummary, ExtraToggles, useExtraCells } from './ExtraMethods';
 import { QueuePanel } from './QueuePanel';
@@ -86,6 +86,9 @@ export function OverviewPane({ client }: { client: TouchstoneClient }) {
         <label><input type="checkbox" checked={s.filter.disagreements} onChange={(e) => s.setFilter({ disagreements: e.target.checked })} /> disagreements</label>
         <label><input type="checkbox" checked={s.filter.failures} onChange={(e) => s.setFilter({ failures: e.target.checked })} /> failures</label>
         <label title="Only tasks the judge or the hybrid left for a human"><input type="checkbox" data-filter="queue" checked={s.filter.queue} onChange={(e) => s.setFilter({ queue: e.target.checked })} /> needs a human ({queued.size})</label>
+        <select aria-label="claims" data-filter="claims" title="The agent's claim against the essential verdict" value={s.filter.claims ?? ''} onChange={(e) => s.setFilter({ claims: e.target.value as OverviewFilter['claims'] })}>
+          <option value="">all claims</option><option value="false-completion">false completions</option><option value="missed-completion">missed completions</option>
+        </select>
         <ExtraToggles client={client} />
         <JudgeEndpointButton client={client} />
         {select('category')}{select('difficulty')}{select('app')}

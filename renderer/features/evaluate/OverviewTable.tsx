@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { CLAIM_LABELS } from '../../../shared/evaluation/claims';
 import type { EvalCell, EvalExtraCell, EvalExtraMethod } from '../../../shared/contract/evaluation';
 import { EVAL_METHOD_KEYS } from '../../../shared/contract/evaluation-methods';
 import { METHOD_LABELS } from '../../../shared/evaluation/overview-metrics';
@@ -35,7 +36,7 @@ function AgentCells({ cell, human, selected, onClick, onOpen, extraOn, extra, un
   if (!cell) return <div className="ov-agent empty" title="No trace for this task">no trace</div>;
   const agree = human === undefined || cell.verdicts.essential === undefined ? undefined : human === cell.verdicts.essential;
   return (
-    <div className={`ov-agent${selected ? ' selected' : ''}`} data-agent={cell.agent} onClick={onClick} onDoubleClick={onOpen} title={cell.error ?? cell.reason ?? 'Completed'}>
+    <div className={`ov-agent${selected ? ' selected' : ''}`} data-agent={cell.agent} onClick={onClick} onDoubleClick={onOpen} data-claim={cell.claim ?? ''} title={[cell.error ?? cell.reason ?? 'Completed', cell.claim && `The agent claimed: ${CLAIM_LABELS[cell.claim]}.`, ...(cell.sideEffects ?? [])].filter(Boolean).join('\n')}>
       {EVAL_METHOD_KEYS.map((m) => <span key={m} className={`v ${state(cell.verdicts[m])}`} data-method={m} data-verdict={state(cell.verdicts[m])}>{mark(cell.verdicts[m])}</span>)}
       {extraOn?.map((m) => <ExtraMark key={m} m={m} v={extra?.[m]} why={unavailable?.[m]} />)}
       <span className="prog" title={`essential progress ${Math.round((cell.progress ?? 0) * 100)}%`}><span style={{ width: `${Math.round((cell.progress ?? 0) * 100)}%` }} /></span>

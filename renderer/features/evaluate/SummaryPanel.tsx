@@ -3,6 +3,7 @@ import type { EvalOverview } from '../../../shared/contract/evaluation';
 import { agentChartSvg, completionBy, overviewMetrics } from '../../../shared/evaluation/overview-metrics';
 import { MethodTable } from './MethodTable';
 import { PairedTests } from './PairedTests';
+import { ClaimsTable } from './ClaimsTable';
 
 const pct = (v: number | undefined): string => (v === undefined ? '–' : `${(v * 100).toFixed(1)}%`);
 
@@ -22,6 +23,7 @@ export function SummaryPanel({ overview, agent, children }: { overview: EvalOver
       <div className="chart" dangerouslySetInnerHTML={{ __html: svg }} />
       <MethodTable overview={overview} />
       <PairedTests overview={overview} agent={focus} />
+      <ClaimsTable overview={overview} />
       <table className="ev-confusion" data-agent={focus}>
         <caption>{focus}: essential (fixed) vs human</caption>
         <tbody>

@@ -6,7 +6,7 @@ const task = (episode: string, category: string, nsteps: number, app = 'Duolingo
 const cell = (episode: string, agent: string, essential: boolean, progress: number, reason?: string): EvalCell => ({ episode, agent, verdicts: { essential, stepwise: false }, progress, ...(reason ? { reason } : {}) });
 
 const tasks = [task('1', 'general', 3), task('2', 'googleapps', 6, 'Gmail'), task('3', 'general', 7), task('4', 'general', 2)];
-const cells = [cell('1', 'a', true, 1), cell('1', 'b', false, 0.5, 'State 1 of 2 was not found'), cell('2', 'a', false, 0, 'trace ended'), cell('3', 'a', true, 1)];
+const cells = [cell('1', 'a', true, 1), { ...cell('1', 'b', false, 0.5, 'State 1 of 2 was not found'), claim: 'step-limit' as const, goalReached: true }, { ...cell('2', 'a', false, 0, 'trace ended'), claim: 'complete' as const }, { ...cell('3', 'a', true, 1), claim: 'complete' as const }];
 const human = { a: { '1': true, '2': true }, b: { '1': false } };
 
 describe('overview rows', () => {
@@ -16,6 +16,8 @@ describe('overview rows', () => {
   });
   it.each([
     [{ failures: true }, ['1', '2']],
+    [{ claims: 'false-completion' as const }, ['2']],
+    [{ claims: 'missed-completion' as const }, ['1']],
     [{ disagreements: true }, ['2']],
     [{ category: 'general' }, ['1', '3']],
     [{ difficulty: 'easy (<=4)' }, ['1']],

@@ -1,4 +1,5 @@
 import type { EvalCell, EvalOverview, EvalTask } from '../../../shared/contract/evaluation';
+import { claimMismatch } from '../../../shared/evaluation/overview-metrics';
 
 /** One overview row: a task and its cell per agent (absent when the agent has no trace for it). */
 export interface OverviewRow {
@@ -14,6 +15,8 @@ export interface OverviewFilter {
   failures: boolean;
   /** Only rows with a task x agent in the "needs a human" queue (judge or hybrid). */
   queue: boolean;
+  /** Only rows where some agent's claim and essential verdict disagree this way (overview-metrics.ts claimMismatch). */
+  claims?: '' | 'false-completion' | 'missed-completion';
   category: string;
   difficulty: string;
   app: string;
@@ -55,6 +58,7 @@ export function filterRows(rows: readonly OverviewRow[], human: EvalOverview['hu
     const cells = Object.values(r.cells).filter((c): c is EvalCell => !!c);
     if (f.failures && !cells.some((c) => c.verdicts.essential === false)) return false;
     if (f.queue && !cells.some((c) => queued.has(cellKey(c.agent, c.episode)))) return false;
+    if (f.claims && !cells.some((c) => claimMismatch(c) === f.claims)) return false;
     if (f.disagreements && !cells.some((c) => {
       const h = human[c.agent]?.[c.episode];
       return h !== undefined && c.verdicts.essential !== undefined && h !== c.verdicts.essential;

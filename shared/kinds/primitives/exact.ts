@@ -1,5 +1,6 @@
 import type { EssItem } from '../../model';
 import { matchNodePresence } from '../../evaluation/match-exact';
+import { exactUndone } from '../../evaluation/undone';
 import { componentCost, componentTarget } from './component-kinds';
 import type { PrimitiveSpec } from './spec';
 
@@ -14,6 +15,7 @@ export const exact = {
   order: { fixed: 60, legacy: 2 },
   cost: componentCost,
   match: (item, gt, exec, _trace, svc) => matchNodePresence('exact', item.raw, item.target, gt, exec, svc),
+  undoneBy: (item, gt, reached, later, svc) => exactUndone(item.target, gt, reached, later, svc),
   describe: (_item, what) => `A component equal to ${what} (class, text, id, description, state flags) is on the screen.`,
   ui: {
     label: 'Exact', input: 'component', colour: '#3ecf8e',

@@ -1,5 +1,6 @@
 import type { EssItem } from '../../model';
 import { matchNodePresence } from '../../evaluation/match-exact';
+import { excludeUndone } from '../../evaluation/undone';
 import { componentCost, componentTarget } from './component-kinds';
 import type { PrimitiveSpec } from './spec';
 
@@ -14,6 +15,7 @@ export const exclude = {
   order: { fixed: 70, legacy: 3 },
   cost: componentCost,
   match: (item, gt, exec, _trace, svc) => matchNodePresence('exclude', item.raw, item.target, gt, exec, svc),
+  undoneBy: (item, gt, reached, later, svc) => excludeUndone(item.raw, item.target, gt, reached, later, svc),
   describe: (_item, what) => `No component equal to ${what} may be on the screen.`,
   ui: {
     label: 'Exclude', input: 'component', colour: '#e879f9', dashed: true,

@@ -1,5 +1,6 @@
 import type { EssItem } from '../../model';
 import { matchFuzzyNode, matchFuzzyScreen } from '../../evaluation/match-fuzzy';
+import { fuzzyUndone } from '../../evaluation/undone';
 import { parseTarget, targetText } from './syntax';
 import type { PrimitiveSpec } from './spec';
 
@@ -33,6 +34,8 @@ export const fuzzy = {
     if ('screen' in t) return matchFuzzyScreen(item.raw, gt, exec, svc);
     return matchFuzzyNode(item.raw, t, gt, exec, svc);
   },
+  // fuzzy<-1> is never undone: a keyboard closing or a dialog dismissed changes the whole screen's text.
+  undoneBy: (item, gt, reached, later, svc) => ('index' in item.target || 'xpath' in item.target ? fuzzyUndone(item.raw, item.target, gt, reached, later, svc) : null),
   target: (item) => ('index' in item.target || 'xpath' in item.target ? item.target : null),
   describe(item, what) {
     if ('screen' in item.target) return 'The whole screen’s text is semantically similar to this step’s.';

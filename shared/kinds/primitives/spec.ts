@@ -112,6 +112,14 @@ export interface PrimitiveSpec<I extends ItemBase = EssItem> {
   cost(item: I, gt: GtStateInput | undefined): CostTier;
   /** The verdict on one execution step; null for an item that is ignored. May throw (the dispatch catches). */
   match(item: I, gt: GtStateInput, exec: ExecStepInput, trace: TraceInput, svc: MatchServices): ItemVerdict | null;
+  /**
+   * Persistence of the final state (shared/evaluation/persistence.ts): how `later`, a step after
+   * `reached` (where the state was matched), undoes what the item held there, as a verb phrase
+   * ("turned 'Mute ads' off again"), else null. Absent: the kind is never undone by a later screen
+   * (activity, fuzzy<-1>, ocr: leaving a screen or a text fading is not undoing; actions and
+   * installs are not screen items). The rule and its examples: shared/evaluation/README.md.
+   */
+  undoneBy?(item: I, gt: GtStateInput, reached: ExecStepInput, later: ExecStepInput, svc: MatchServices): string | null;
   /** The component the item points at (index or xpath), or null (none, or the whole screen). */
   target?(item: I): EssTarget | null;
   /** What a non-component item names (typed text, an app), for display; null when nothing. */

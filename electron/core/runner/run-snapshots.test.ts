@@ -1,0 +1,47 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HAVE_ADB } from '../../virtual-device/testing';
+import { adbShell } from '../capture/device-shell';
+import { DeviceCapture } from '../capture/capture';
+import { DeviceManager } from '../devices/device-manager';
+import { runEvaluation } from '../evaluation/run-evaluation';
+import { RUN_FILES } from '../evaluation/run-record';
+import { runAgents } from './run-agents';
+import { loadRunTasks } from './run-tasks';
+import { TraceRecorder } from './trace-recorder';
+import { snapshotSettings } from './run-snapshots';
+import { startRunFixture, type RunFixture } from './testing/run-fixture';
+
+describe.skipIf(!HAVE_ADB)('the runner snapshots packages and settings around an episode (adb not installed → skipped)', () => {
+  let fx: RunFixture;
+  let mgr: DeviceManager;
+  beforeAll(async () => {
+    fx = await startRunFixture(1, { only: ['demo10'] });
+    mgr = new DeviceManager({ host: '127.0.0.1', port: fx.adb.port });
+  }, 120_000);
+  afterAll(async () => { await fx?.stop(); });
+
+  it('writes the start and end snapshots; a replay has no side effects, a setting changed outside the task is a warning', async () => {
+    const tasks = await loadRunTasks(fx.dataset, ['demo10']);
+    const out = join(fx.tmp, 'runs');
+    const r = await runAgents({
+      tasks, agents: ['replay'], repeat: 1, out, devices: await mgr.pick('all'), shellFor: (s) => adbShell(mgr.client, s),
+      limits: { maxSteps: 15, stepTimeoutMs: 30_000, episodeTimeoutMs: 120_000 }, resume: false, seed: 1, agentSettings: {}, signal: new AbortController().signal,
+    });
+    const dir = r.items[0]!.item.dir;
+    for (const f of [RUN_FILES.installedAtStart, RUN_FILES.settings('start', 'system'), RUN_FILES.settings('end', 'global')]) expect(existsSync(join(dir, f)), f).toBe(true);
+    expect(readFileSync(join(dir, RUN_FILES.settings('start', 'system')), 'utf8')).toMatch(/^screen_brightness=\d+$/m);
+    const traces = join(out, 'replay');
+    const clean = await runEvaluation({ datasetRoot: fx.dataset, tracesRoot: traces, methods: ['essential'], mode: 'fixed', jobs: 1, embedder: 'none' });
+    expect(clean.outcomes.map((o) => [o.claim, o.essential?.completed, o.sideEffects])).toEqual([['complete', true, undefined]]);
+    // A notes task: the brightness is outside its app. It is changed on the real device (through adb), and the end snapshot taken again.
+    const shell = adbShell(mgr.client, fx.devices[0]!.serial);
+    await shell.run('settings put system screen_brightness 17');
+    const rec = await TraceRecorder.read(dir);
+    await snapshotSettings(new DeviceCapture(shell), new TraceRecorder(dir, rec!), 'end');
+    const dirty = await runEvaluation({ datasetRoot: fx.dataset, tracesRoot: traces, methods: ['essential'], mode: 'fixed', jobs: 1, embedder: 'none' });
+    expect(dirty.outcomes[0]!.essential?.completed).toBe(true);
+    expect(dirty.outcomes[0]!.sideEffects?.join(' ')).toMatch(/device setting\(s\) changed outside the task's app .*system screen_brightness: \d+ -> 17/);
+  }, 240_000);
+});
