@@ -78,7 +78,7 @@ export function EssEditor() {
       <LiveCheckPanel />
       <div className="ess-add" role="group" aria-label="Add an item">
         {ADD_ACTIONS.map((a) => {
-          const item = a.item(s.selected, s.action);
+          const item = a.item(s.selected, s.action, s.selected === null ? undefined : s.hierarchy?.components[s.selected]?.text);
           const on = a.toggle && item !== null && items.includes(item);
           return (
             <button key={a.key} type="button" className={`btn btn-small${on ? ' on' : ''}`} data-add={a.key} title={`${a.title} (${a.key})`}
