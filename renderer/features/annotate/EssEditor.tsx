@@ -8,6 +8,7 @@ import { SuggestionList } from './SuggestionList';
 import { ReviewBar } from './ReviewBar';
 import { AppPicker } from './AppPicker';
 import { OcrPanel } from './OcrPanel';
+import { BulkPanel } from './bulk/BulkPanel';
 
 /** The keys that add an item for the selected component ("e, f, x or c"), for the empty list's hint. */
 const COMPONENT_KEYS = PRIMITIVE_REGISTRY.adds.filter((a) => a.input === 'component').map((a) => a.key);
@@ -91,6 +92,7 @@ export function EssEditor() {
       </div>
       <AppPicker />
       <OcrPanel />
+      <BulkPanel />
     </section>
   );
 }
