@@ -86,6 +86,11 @@ export interface Suggestion {
   reason: string;
   /** Higher first (0..1). */
   score: number;
+  /**
+   * The recordings that show it, when it comes from several (`recording` = the task's own, then the
+   * runs judged completed as `agent/rK`); absent for a suggestion from the task's own recording alone.
+   */
+  sources?: string[];
 }
 
 /** A second annotator's decision on a task, kept in Touchstone's review file beside the dataset. */
