@@ -13,7 +13,7 @@ const SHOWN = 40;
  * steps; every change is listed before anything is written, and one Undo takes the whole batch back.
  */
 export function BulkPanel() {
-  const s = useAppStore(useShallow((st) => ({ client: st.client, dataset: st.dataset, taskPath: st.taskPath, step: st.step, items: st.draft?.items ?? [], reload: st.loadDraft })));
+  const s = useAppStore(useShallow((st) => ({ client: st.client, dataset: st.dataset, taskPath: st.taskPath, step: st.step, draft: st.draft, reload: st.loadDraft })));
   const [item, setItem] = useState('');
   const [by, setBy] = useState<BulkMatchBy>('resource-id');
   const [scope, setScope] = useState<BulkScope>('dataset');
@@ -21,7 +21,8 @@ export function BulkPanel() {
   const [preview, setPreview] = useState<BulkPreview | null>(null);
   const [applied, setApplied] = useState<BulkApplied | null>(null);
   const [message, setMessage] = useState('');
-  const choices = s.items.filter((i) => COMPONENT_ITEM.test(i));
+  // Derived here: a selector returning a fresh array would re-render forever.
+  const choices = (s.draft?.items ?? []).filter((i) => COMPONENT_ITEM.test(i));
   const chosen = choices.includes(item) ? item : choices[0] ?? '';
   if (!s.dataset || !s.taskPath) return null;
   const ids = { datasetId: s.dataset.id, path: s.taskPath, step: s.step };
