@@ -19,7 +19,7 @@ describe('the annotation keys come from the primitive table', () => {
     expect(ADD_ACTIONS.map((a) => [a.key, a.label, a.item(7, { kind: 'input', text: 'hi' }, '12:05')])).toEqual([
       ['e', 'Exact', 'exact<7>'], ['f', 'Fuzzy', 'fuzzy<7>'], ['x', 'Exclude', 'exclude<7>'], ['c', 'Click', 'click<7>'],
       ['a', 'Activity', 'activity<0>'], ['s', 'Screen fuzzy', 'fuzzy<-1>'], ['t', 'Type', 'type<hi>'],
-      ['w', 'Text only', 'text<7>'], ['p', 'Pattern', 'regex<7:\\d{1,3}:\\d{1,3}>'], ['g', 'Range', 'range<7:0..120>'],
+      ['m', 'Text only', 'text<7>'], ['p', 'Pattern', 'regex<7:\\d{1,3}:\\d{1,3}>'], ['u', 'Range', 'range<7:0..120>'],
     ]);
     // A pattern or a range needs a component whose text has a number.
     expect(ADD_ACTIONS.find((a) => a.key === 'p')?.item(7, undefined, 'Done')).toBeNull();

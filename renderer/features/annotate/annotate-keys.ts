@@ -31,7 +31,7 @@ function targetsNow(store: AppStore): number[] | null {
 /**
  * The annotation view's keys: the dataset view's navigation, the one-key adds
  * the primitives declare (e exact, f fuzzy, x exclude, c click, a activity,
- * s screen fuzzy, t type, w text only, p pattern, g number range; see shared/kinds/primitives), undo/redo, and n for
+ * s screen fuzzy, t type, m text only, p pattern, u number range; see shared/kinds/primitives), undo/redo, and n for
  * the next task without annotation. `actions` are the production adds unless
  * a test passes those of its own primitive table.
  */

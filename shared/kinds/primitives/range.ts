@@ -36,7 +36,7 @@ export const range = {
   ui: {
     label: 'Number range', input: 'component', colour: '#fb923c',
     adds: [{
-      key: 'g', label: 'Range', title: 'The selected component must be on the screen showing a number of the same order, 0 to ten times it (range<n:lo..hi>, edit the bounds in the line)', input: 'component', slot: 84,
+      key: 'u', label: 'Range', title: 'The selected component must be on the screen showing a number of the same order, 0 to ten times it (range<n:lo..hi>, edit the bounds in the line)', input: 'component', slot: 84,
       make: (c, _a, text) => {
         const v = text === undefined ? null : firstNumber(text);
         return c === null || v === null ? null : { kind: 'range', target: { index: c }, min: Math.min(0, v * 10), max: Math.max(0, v * 10) };

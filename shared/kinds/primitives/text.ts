@@ -28,6 +28,6 @@ export const text = {
   describe: (_item, what) => `A component with the same text and content-desc as ${what} is on the screen (class, id and state flags ignored).`,
   ui: {
     label: 'Text only', input: 'component', colour: '#2dd4bf',
-    adds: [{ key: 'w', label: 'Text only', title: 'A component with the selected one\'s text must be on the screen; state flags, class and id ignored (text<n>)', input: 'component', slot: 80, make: (c) => (c === null ? null : { kind: 'text', target: { index: c } }) }],
+    adds: [{ key: 'm', label: 'Text only', title: 'A component with the selected one\'s text must be on the screen; state flags, class and id ignored (text<n>)', input: 'component', slot: 80, make: (c) => (c === null ? null : { kind: 'text', target: { index: c } }) }],
   },
 } satisfies PrimitiveSpec<TextItem>;
