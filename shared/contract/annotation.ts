@@ -86,6 +86,11 @@ export interface Suggestion {
   reason: string;
   /** Higher first (0..1). */
   score: number;
+  /**
+   * The recordings that show it, when it comes from several (`recording` = the task's own, then the
+   * runs judged completed as `agent/rK`); absent for a suggestion from the task's own recording alone.
+   */
+  sources?: string[];
 }
 
 /** A second annotator's decision on a task, kept in Touchstone's review file beside the dataset. */
@@ -125,6 +130,51 @@ export interface AppChoice {
   source: 'table' | 'trace';
 }
 
+/** How "the same component" is recognised on other steps: same resource-id (and class), same text (and class), or same xpath. */
+const bulkMatchBy = z.enum(['resource-id', 'text', 'xpath']);
+export type BulkMatchBy = z.infer<typeof bulkMatchBy>;
+/** Where a bulk apply looks: the other steps of the episode, or every step of every episode of the dataset. */
+const bulkScope = z.enum(['episode', 'dataset']);
+export type BulkScope = z.infer<typeof bulkScope>;
+
+/** One step's line before and after a bulk apply or a state copy, with the versions read at preview time. */
+export type BulkChange = z.infer<typeof bulkChange>;
+const bulkChange = z.object({
+  path: pathField('dataset'),
+  step: stepIndex(),
+  /** The component the item lands on there (null for a state copy). */
+  component: z.int().nullable(),
+  before: textLine().nullable(),
+  after: textLine(),
+  base: annotationBase,
+  /** Items of a copied state with no same component on this step (left out). */
+  dropped: z.array(z.string()).optional(),
+});
+
+/** What a bulk apply or state copy would write, listed before anything is written. */
+export interface BulkPreview {
+  /** The item applied (or `copy of step k`). */
+  item: string;
+  by?: BulkMatchBy;
+  scope?: BulkScope;
+  changes: BulkChange[];
+  /** Steps with the same component left alone, and why (already there, unparsable line). */
+  skipped: { path: string; step: number; reason: string }[];
+}
+
+/** One step written by a bulk apply, with what undo needs: the line before and the versions after. */
+export type BulkAppliedStep = z.infer<typeof bulkAppliedStep>;
+const bulkAppliedStep = z.object({
+  path: pathField('dataset'), step: stepIndex(), before: textLine().nullable(), base: annotationBase,
+  /** An `i.json` the apply created (the step had none): undo removes it. */
+  createdJson: pathField('dataset').optional(),
+});
+/** The result of a bulk apply: every step written (one undo takes them all back). */
+export interface BulkApplied {
+  applied: BulkAppliedStep[];
+  written: number;
+}
+
 /** Argument schemas of the annotation calls (dispatch checks every call against its schema). */
 export const ANNOTATION_ARGS = {
   'annotation:load': annotationArgs,
@@ -134,6 +184,10 @@ export const ANNOTATION_ARGS = {
   'annotation:ocr': z.object({ ...stepShape, ...jobArgsShape }),
   'annotation:apps': episodeArgs,
   'annotation:reviews': z.object({ datasetId: datasetId() }),
+  'annotation:bulkPreview': z.object({ ...stepShape, item: textLine(), by: bulkMatchBy, scope: bulkScope }),
+  'annotation:copyPreview': z.object({ ...stepShape, to: z.array(z.object({ path: pathField('dataset'), step: stepIndex() })).min(1) }),
+  'annotation:bulkApply': z.object({ datasetId: datasetId(), changes: z.array(bulkChange) }),
+  'annotation:bulkUndo': z.object({ datasetId: datasetId(), applied: z.array(bulkAppliedStep) }),
   'annotation:review': z.object({ ...episodeArgs.shape, status: reviewStatus.nullable(), comment: z.string().optional() }),
 };
 type A = ArgsOf<typeof ANNOTATION_ARGS>;
@@ -179,6 +233,18 @@ export interface AnnotationCalls {
    * a LlamaTouch file. Returns every review.
    */
   'annotation:review': Call<A['annotation:review'], Record<string, TaskReview>>;
+  /**
+   * The changes that apply one item (on component n of this step) to the same component, by
+   * resource-id, text or xpath, on every other step of the episode or of the dataset where it
+   * appears. Writes nothing: the UI lists them, then calls `annotation:bulkApply`.
+   */
+  'annotation:bulkPreview': Call<A['annotation:bulkPreview'], BulkPreview>;
+  /** The changes that copy this step's state to other steps, component items moved to the same component there (by xpath, resource-id, then text). Writes nothing. */
+  'annotation:copyPreview': Call<A['annotation:copyPreview'], BulkPreview>;
+  /** Writes previewed changes atomically step by step, all or nothing ('conflict' when a step changed since the preview). */
+  'annotation:bulkApply': Call<A['annotation:bulkApply'], BulkApplied>;
+  /** Takes a bulk apply back as one action: every step's line as before. */
+  'annotation:bulkUndo': Call<A['annotation:bulkUndo'], { restored: number }>;
 }
 
 export interface AnnotationEvents {}

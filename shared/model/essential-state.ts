@@ -14,7 +14,12 @@ export type EssItem =
   | { kind: 'installed'; app: string; spelling: 'check_install' | 'installed' | 'install'; raw: string }
   | { kind: 'uninstalled'; app: string; spelling: 'check_uninstall' | 'uninstalled'; raw: string }
   /** Touchstone's own: the screenshot shows this text (OCR). */
-  | { kind: 'ocr'; text: string; raw: string };
+  | { kind: 'ocr'; text: string; raw: string }
+  /** Touchstone's own tolerant forms of `exact` (shared/kinds/primitives/text.ts, regex.ts, range.ts, exact-on.ts). */
+  | { kind: 'text'; target: EssTarget; raw: string }
+  | { kind: 'regex'; target: { index: number }; pattern: string; raw: string }
+  | { kind: 'range'; target: { index: number }; min: number; max: number; raw: string }
+  | { kind: 'exact_on'; target: { index: number }; attrs: string[]; raw: string };
 
 /** What an item points at: a component number in i.json, or an xpath. */
 export type EssTarget = { index: number } | { xpath: string };

@@ -9,6 +9,8 @@ import { readReviews, writeReview } from './review-file';
 import { ScreenTextService } from './screen-text';
 import { appChoices } from './app-choices';
 import path from 'node:path';
+import { applyBulk, previewBulkApply, undoBulkApply } from './bulk-apply';
+import { previewCopyState } from './copy-state';
 
 /**
  * The annotation domain's calls over the step files. `changed(root, rel)` is
@@ -62,6 +64,34 @@ export function annotationHandlers(ctx: AppContext, changed: (root: string, rel:
       return suggestions.get(ds.root, rel, () => suggestEssentialStates(ds.root, rel));
     },
     'annotation:reviews': async (args) => readReviews(ctx.datasets.get(args.datasetId).root),
+    'annotation:bulkPreview': async (args) => {
+      const ds = ctx.datasets.get(args.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args.path);
+      return previewBulkApply(ds.root, { path: rel, step: args.step }, args.item, args.by, args.scope, ds.tasks.map((t) => ctx.datasets.confine(ds, t.path).rel));
+    },
+    'annotation:copyPreview': async (args) => {
+      const ds = ctx.datasets.get(args.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args.path);
+      return previewCopyState(ds.root, { path: rel, step: args.step }, args.to.map((t) => ({ path: ctx.datasets.confine(ds, t.path).rel, step: t.step })));
+    },
+    'annotation:bulkApply': async (args) => {
+      const ds = ctx.datasets.get(args.datasetId);
+      const changes = args.changes.map((c) => ({ ...c, path: ctx.datasets.confine(ds, c.path).rel }));
+      try {
+        return await applyBulk(ds.root, changes);
+      } finally {
+        for (const rel of new Set(changes.map((c) => c.path))) { changed(ds.root, rel); suggestions.forget(ds.root, rel); }
+      }
+    },
+    'annotation:bulkUndo': async (args) => {
+      const ds = ctx.datasets.get(args.datasetId);
+      const applied = args.applied.map((a) => ({ ...a, path: ctx.datasets.confine(ds, a.path).rel, ...(a.createdJson ? { createdJson: ctx.datasets.confine(ds, a.createdJson).rel } : {}) }));
+      try {
+        return await undoBulkApply(ds.root, applied);
+      } finally {
+        for (const rel of new Set(applied.map((a) => a.path))) { changed(ds.root, rel); suggestions.forget(ds.root, rel); }
+      }
+    },
     'annotation:review': async (args) => {
       const ds = ctx.datasets.get(args.datasetId);
       const { rel } = ctx.datasets.confine(ds, args.path);

@@ -56,7 +56,7 @@ describe.skipIf(!have)(`live checks of trace_18's annotation with the evaluator'
     writeFileSync(join(ep(), '2.ess'), 'activity<0>|exact<1>|exact<2>\n');
     const r = await liveCheck(root, 'trace_18');
     expect(r.warnings.filter((w) => w.kind === 'dynamic-exact')).toEqual([
-      { kind: 'dynamic-exact', step: 2, item: 'exact<1>', message: expect.stringContaining('"8:48"') },
+      { kind: 'dynamic-exact', step: 2, item: 'exact<1>', message: expect.stringContaining('"8:48", which changes from run to run. Use regex<1:\\d{1,2}:\\d{1,3}> (same component, any digits)') },
     ]);
   });
 

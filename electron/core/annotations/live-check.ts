@@ -8,6 +8,7 @@ import { EssentialSession, inThreadOcr, type EmbeddingLookup, type OcrProvider }
 import { readRecording } from '../traces/recording-steps';
 import { memorySource } from '../traces/step-source';
 import { formatEssItem } from '../../../shared/formats/ess';
+import { patternForText } from '../../../shared/evaluation/safe-pattern';
 
 /**
  * What the live checks keep between checks (each edit re-runs them): the sentence embedder, the
@@ -44,7 +45,10 @@ function dynamicExact(states: readonly GtStateInput[]): LiveWarning[] {
       if (it.kind !== 'exact' || !('index' in it.target)) continue;
       const text = s.components[it.target.index]?.text ?? '';
       if (DYNAMIC.test(text)) {
-        out.push({ kind: 'dynamic-exact', step: s.step, item: it.raw, message: `Can never match another recording: ${it.raw} compares "${text}", which changes from run to run. Use ${formatEssItem({ kind: 'fuzzy', target: it.target })} or an item that stays the same.` });
+        // The tolerant forms (shared/kinds/primitives) keep the component and accept any digits.
+        const pattern = patternForText(text);
+        const tolerant = pattern ? `${formatEssItem({ kind: 'regex', target: it.target, pattern })} (same component, any digits), ` : '';
+        out.push({ kind: 'dynamic-exact', step: s.step, item: it.raw, message: `Can never match another recording: ${it.raw} compares "${text}", which changes from run to run. Use ${tolerant}${formatEssItem({ kind: 'fuzzy', target: it.target })} or an item that stays the same.` });
       }
     }
   }

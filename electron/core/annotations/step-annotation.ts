@@ -13,8 +13,8 @@ import { stepFilesOf } from '../steps/episode-folder';
 import { readStepHierarchyParsed } from '../datasets/load-episode';
 import { inRoot, relJoin } from '../datasets/paths';
 
-// Versions are hashes of the decoded text: any edit on disk changes them.
-const hashOf = (t: string | null): string | null => (t === null ? null : createHash('sha256').update(t).digest('hex').slice(0, 20));
+/** A file's version as AnnotationBase holds it: a hash of the decoded text (any edit on disk changes it), null when absent. */
+export const hashOf = (t: string | null): string | null => (t === null ? null : createHash('sha256').update(t).digest('hex').slice(0, 20));
 const lineOf = (t: string): string => t.replace(/\r?\n$/, '');
 
 interface StepFiles {

@@ -6,6 +6,7 @@ import { essItemFromText, formatEssItem } from '../../../shared/formats/ess';
 import { boxesOf, componentAt } from '../../../shared/geometry/component-at';
 import { readImageSize } from '../steps/image-size';
 import { loadEpisode } from '../datasets/load-episode';
+import { fusedSuggestions, mergeSuggestions, successfulRuns } from './fused-suggestions';
 
 /** Text that differs from one recording to the next (clocks, dates, counts): matched fuzzily. */
 const DYNAMIC = /\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}|\b\d+\s*(?:s|sec|min|mins|minutes?|h|hours?|days?|weeks?)\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|^\d+$|\d+%/i;
@@ -72,5 +73,7 @@ export async function suggestEssentialStates(root: string, relPath: string, maxT
       });
     }
   }
-  return out.sort((x, y) => x.step - y.step || y.score - x.score);
+  // More than one successful recording (runs judged completed): add the states they all share.
+  const runs = await successfulRuns(root, ep.id);
+  return mergeSuggestions(out, await fusedSuggestions(root, relPath, runs));
 }

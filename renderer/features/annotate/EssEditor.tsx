@@ -8,6 +8,7 @@ import { SuggestionList } from './SuggestionList';
 import { ReviewBar } from './ReviewBar';
 import { AppPicker } from './AppPicker';
 import { OcrPanel } from './OcrPanel';
+import { BulkPanel } from './bulk/BulkPanel';
 
 /** The keys that add an item for the selected component ("e, f, x or c"), for the empty list's hint. */
 const COMPONENT_KEYS = PRIMITIVE_REGISTRY.adds.filter((a) => a.input === 'component').map((a) => a.key);
@@ -78,7 +79,7 @@ export function EssEditor() {
       <LiveCheckPanel />
       <div className="ess-add" role="group" aria-label="Add an item">
         {ADD_ACTIONS.map((a) => {
-          const item = a.item(s.selected, s.action);
+          const item = a.item(s.selected, s.action, s.selected === null ? undefined : s.hierarchy?.components[s.selected]?.text);
           const on = a.toggle && item !== null && items.includes(item);
           return (
             <button key={a.key} type="button" className={`btn btn-small${on ? ' on' : ''}`} data-add={a.key} title={`${a.title} (${a.key})`}
@@ -91,6 +92,7 @@ export function EssEditor() {
       </div>
       <AppPicker />
       <OcrPanel />
+      <BulkPanel />
     </section>
   );
 }

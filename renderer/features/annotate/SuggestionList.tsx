@@ -25,6 +25,7 @@ export function SuggestionList() {
           <li key={x.item} className={i === 0 ? 'first' : undefined} data-suggestion={x.item}>
             <span className="mono chip-text">{x.item}</span>
             <span className="suggestion-reason">{x.reason}</span>
+            {x.sources && <span className="suggestion-sources muted" data-sources={x.sources.join(',')}>from {x.sources.join(', ')}</span>}
             <button type="button" className="chip-btn" aria-label={`Accept ${x.item}`} onClick={() => void s.decide(x, true)}>✓</button>
             <button type="button" className="chip-btn" aria-label={`Reject ${x.item}`} onClick={() => void s.decide(x, false)}>✕</button>
           </li>

@@ -9,7 +9,8 @@ export interface AddAction {
   title: string;
   /** Toggles (activity, screen fuzzy) remove the item when present. */
   toggle?: boolean;
-  item(component: number | null, action: GtAction | undefined): string | null;
+  /** `text`: the component's text, from which a pattern or a range is made. */
+  item(component: number | null, action: GtAction | undefined, text?: string): string | null;
 }
 
 /**
@@ -19,8 +20,8 @@ export interface AddAction {
 export function addActions(registry: PrimitiveRegistry = PRIMITIVE_REGISTRY): AddAction[] {
   return registry.adds.map((a) => ({
     key: a.key, label: a.label, title: a.title, ...(a.toggle ? { toggle: true } : {}),
-    item(component, action) {
-      const made = a.make(component, action) as EssItemInput | null;
+    item(component, action, text) {
+      const made = a.make(component, action, text) as EssItemInput | null;
       return made ? formatEssItem(made, registry) : null;
     },
   }));

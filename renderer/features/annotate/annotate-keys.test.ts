@@ -16,10 +16,13 @@ const key = (k: string): KeyEventLike => ({ key: k, ctrlKey: false, altKey: fals
 
 describe('the annotation keys come from the primitive table', () => {
   it('the editor\'s adds are the production primitives\' own, spelled by the shared formatter', () => {
-    expect(ADD_ACTIONS.map((a) => [a.key, a.label, a.item(7, { kind: 'input', text: 'hi' })])).toEqual([
+    expect(ADD_ACTIONS.map((a) => [a.key, a.label, a.item(7, { kind: 'input', text: 'hi' }, '12:05')])).toEqual([
       ['e', 'Exact', 'exact<7>'], ['f', 'Fuzzy', 'fuzzy<7>'], ['x', 'Exclude', 'exclude<7>'], ['c', 'Click', 'click<7>'],
       ['a', 'Activity', 'activity<0>'], ['s', 'Screen fuzzy', 'fuzzy<-1>'], ['t', 'Type', 'type<hi>'],
+      ['m', 'Text only', 'text<7>'], ['p', 'Pattern', 'regex<7:\\d{1,3}:\\d{1,3}>'], ['u', 'Range', 'range<7:0..120>'],
     ]);
+    // A pattern or a range needs a component whose text has a number.
+    expect(ADD_ACTIONS.find((a) => a.key === 'p')?.item(7, undefined, 'Done')).toBeNull();
     expect(ADD_ACTIONS.find((a) => a.key === 't')?.item(null, { kind: 'input', text: 'a|b' })).toBeNull();
     expect(ADD_ACTIONS.find((a) => a.key === 'e')?.item(null, undefined)).toBeNull();
   });

@@ -31,7 +31,7 @@ function targetsNow(store: AppStore): number[] | null {
 /**
  * The annotation view's keys: the dataset view's navigation, the one-key adds
  * the primitives declare (e exact, f fuzzy, x exclude, c click, a activity,
- * s screen fuzzy, t type; see shared/kinds/primitives), undo/redo, and n for
+ * s screen fuzzy, t type, m text only, p pattern, u number range; see shared/kinds/primitives), undo/redo, and n for
  * the next task without annotation. `actions` are the production adds unless
  * a test passes those of its own primitive table.
  */
@@ -46,7 +46,7 @@ export function annotateBindings(store: AppStore, actions: readonly AddAction[] 
       const st = s();
       if (!targets || !st.draft) return false;
       const action = st.episode?.steps.find((x) => x.index === st.step)?.action;
-      const items = [...new Set((targets.length ? targets : [null]).map((id) => a.item(id, action)).filter((x): x is string => x !== null))];
+      const items = [...new Set((targets.length ? targets : [null]).map((id) => a.item(id, action, id === null ? undefined : st.hierarchy?.components[id]?.text)).filter((x): x is string => x !== null))];
       if (!items.length) return false;
       // Each add is applied to the draft at once (before its save), so the next one sees it.
       if (a.toggle) void st.toggleItem(items[0]);

@@ -16,6 +16,10 @@ import { type } from './type';
 import { installed } from './installed';
 import { uninstalled } from './uninstalled';
 import { ocr } from './ocr';
+import { text } from './text';
+import { regex } from './regex';
+import { range } from './range';
+import { exactOn } from './exact-on';
 
 /** Each kind of EssItem mapped to the spec of exactly that kind (the compiler names a missing one). */
 export type PrimitiveTable = { [K in EssItem['kind']]: PrimitiveSpec<Extract<EssItem, { kind: K }>> };
@@ -31,6 +35,10 @@ export const PRIMITIVES = {
   installed,
   uninstalled,
   ocr,
+  text,
+  regex,
+  range,
+  exact_on: exactOn,
 } satisfies PrimitiveTable;
 
 /** The production primitives as a list (a test builds a registry from this plus its own). */

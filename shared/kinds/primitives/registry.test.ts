@@ -65,8 +65,8 @@ describe('a throw-away primitive needs only its spec and one index entry', () =>
   });
 
   it('brings its one-key add into the registry, in button order', () => {
-    expect(withProbe.adds.map((a) => a.key)).toEqual(['e', 'f', 'x', 'c', 'a', 's', 'q', 't']);
-    expect(PRIMITIVE_REGISTRY.adds.map((a) => a.key)).toEqual(['e', 'f', 'x', 'c', 'a', 's', 't']);
+    expect(withProbe.adds.map((a) => a.key)).toEqual(['e', 'f', 'x', 'c', 'a', 's', 'q', 't', 'm', 'p', 'u']);
+    expect(PRIMITIVE_REGISTRY.adds.map((a) => a.key)).toEqual(['e', 'f', 'x', 'c', 'a', 's', 't', 'm', 'p', 'u']);
   });
 });
 

@@ -64,8 +64,11 @@ export interface PrimitiveAdd {
   toggle?: boolean;
   /** Position among the editor's add buttons (lower first); keeps the button row stable as kinds are added. */
   slot: number;
-  /** The item to add now, or null when it cannot be made (no component selected, no typed text). */
-  make(component: number | null, action: GtAction | undefined): WithoutRaw<EssItem> | null;
+  /**
+   * The item to add now, or null when it cannot be made (no component selected, no typed text);
+   * `text` is the component's text (a pattern or range is made from it).
+   */
+  make(component: number | null, action: GtAction | undefined, text?: string): WithoutRaw<EssItem> | null;
 }
 
 /** What the annotation view shows of a primitive. */
