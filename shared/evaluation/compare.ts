@@ -1,4 +1,5 @@
 import type { ManifestDifference } from './manifest';
+import { mcnemarExactP } from './stats/mcnemar';
 
 /** An episode whose verdict differs between two results. */
 export interface Flip { episode: string; a: boolean; b: boolean }
@@ -18,24 +19,8 @@ export interface PairedComparison {
   onlyInB: string[];
 }
 
-/**
- * McNemar's exact test: two-sided binomial p of `b` vs `c` discordant pairs under p = 1/2,
- * min(1, 2·P(X <= min(b, c))). Exact for every n (the counts here are episodes, rarely more than a
- * few thousand; the terms are summed in log space so large n does not overflow).
- * NOTE: a second McNemar lives with the statistics of issue 30 item 2 (shared/evaluation/stats/); one should read the other.
- */
-export function mcnemarExactP(b: number, c: number): number {
-  const n = b + c;
-  if (n === 0) return 1;
-  const k = Math.min(b, c);
-  let logC = 0; // log C(n, 0)
-  let sum = 0;
-  for (let i = 0; i <= k; i++) {
-    if (i > 0) logC += Math.log(n - i + 1) - Math.log(i);
-    sum += Math.exp(logC - n * Math.LN2);
-  }
-  return Math.min(1, 2 * sum);
-}
+/** McNemar's exact test (exact for every n): the one in the project's statistics. */
+export { mcnemarExactP };
 
 /** Compares two verdict maps (episode -> completed; null/undefined = no verdict) on the episodes both judged. */
 export function compareVerdicts(a: Readonly<Record<string, boolean | null | undefined>>, b: Readonly<Record<string, boolean | null | undefined>>): PairedComparison {

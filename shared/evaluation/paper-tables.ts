@@ -1,4 +1,5 @@
 import type { GroupMetrics, MethodMetrics, MethodName } from './metrics';
+import { wilson } from './stats/wilson';
 
 /** Formats a paper table can be written in. */
 export type TableFormat = 'md' | 'tex' | 'csv';
@@ -11,18 +12,10 @@ export function tableFormatOf(file: string): TableFormat | undefined {
   return ext === 'markdown' ? 'md' : (ext as TableFormat);
 }
 
-/**
- * Wilson score interval (95 %, z = 1.96) of k successes in n; undefined for n = 0.
- * NOTE: issue 30 item 2 puts the project's statistics in shared/evaluation/stats/; this one should read that one once both land.
- */
+/** Wilson score interval (95 %) of k successes in n, as a pair; undefined for n = 0 (the project's statistics). */
 export function wilson95(k: number, n: number): [number, number] | undefined {
-  if (n <= 0) return undefined;
-  const z = 1.959963984540054;
-  const p = k / n;
-  const d = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / d;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+  const r = wilson(k, n);
+  return r.low === undefined ? undefined : [r.low, r.high!];
 }
 
 interface Cell { value?: number; k?: number; n?: number }

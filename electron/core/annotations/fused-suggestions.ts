@@ -3,7 +3,7 @@ import type { Suggestion } from '../../../shared/contract/annotation';
 import type { NumberedComponent, VhNode } from '../../../shared/model';
 import type { TraceInput } from '../../../shared/evaluation/types';
 import { formatEssItem } from '../../../shared/formats/ess';
-import { parseHumanLabels } from '../../../shared/formats/human-labels';
+import { HUMAN_LABELS_FILE, parseHumanLabels } from '../../../shared/formats/human-labels';
 import { normaliseText } from '../../../shared/evaluation/normalise';
 import { listIn, readTextIn } from '../../platform/confined-read';
 import { loadEpisode } from '../datasets/load-episode';
@@ -22,15 +22,16 @@ const dirsIn = async (root: string, rel: string): Promise<string[]> => (await li
 
 /**
  * The runs of episode `id` judged completed: their `episode.json` says the evaluator completed them,
- * or the agent folder's `human-labels.csv` labels them completed (a human's word wins over the
+ * or the agent folder's labels file (HUMAN_LABELS_FILE) labels them completed (a human's word wins over the
  * evaluator's). Runs that cannot be read are left out: suggestions are a help, not a check.
  */
 export async function successfulRuns(root: string, id: string): Promise<SuccessfulRun[]> {
   const out: SuccessfulRun[] = [];
   for (const agent of await dirsIn(root, RUNS_FOLDER)) {
-    const labelsText = await readTextIn(root, `${RUNS_FOLDER}/${agent}/human-labels.csv`).catch(() => undefined);
-    const labels = labelsText === undefined ? undefined : parseHumanLabels(labelsText, 'human-labels.csv');
-    const human = labels?.ok ? labels.value.find((l) => l.episode === id)?.completed : undefined;
+    const labelsText = await readTextIn(root, `${RUNS_FOLDER}/${agent}/${HUMAN_LABELS_FILE}`).catch(() => undefined);
+    const labels = labelsText === undefined ? undefined : parseHumanLabels(labelsText, HUMAN_LABELS_FILE);
+    // A row naming another agent is not this agent's label.
+    const human = labels?.ok ? labels.value.find((l) => l.episode === id && (l.agent === undefined || l.agent === agent))?.completed : undefined;
     for (const repeat of await dirsIn(root, `${RUNS_FOLDER}/${agent}`)) {
       const rel = `${RUNS_FOLDER}/${agent}/${repeat}/${id}`;
       const record = await readTextIn(root, `${rel}/episode.json`).catch(() => undefined);

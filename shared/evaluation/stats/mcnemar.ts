@@ -14,19 +14,19 @@ export interface McNemar {
   p: number;
 }
 
-/** log(n!) by summing logs (n is at most a few thousand items here). */
-function logFactorial(n: number): number {
-  let s = 0;
-  for (let i = 2; i <= n; i++) s += Math.log(i);
-  return s;
-}
-
-/** Two-sided exact binomial p of min(b, c) under p = 1/2 (the exact conditional McNemar test). */
-function exactP(b: number, c: number): number {
+/**
+ * Two-sided exact binomial p of min(b, c) under p = 1/2 (the exact conditional McNemar test), for any n:
+ * the binomial coefficients are built in log space term by term (no factorial overflows).
+ */
+export function mcnemarExactP(b: number, c: number): number {
   const n = b + c;
-  const lf = logFactorial(n);
+  if (n === 0) return 1;
+  let logC = 0; // log C(n, 0)
   let tail = 0;
-  for (let k = 0; k <= Math.min(b, c); k++) tail += Math.exp(lf - logFactorial(k) - logFactorial(n - k) - n * Math.LN2);
+  for (let k = 0; k <= Math.min(b, c); k++) {
+    if (k > 0) logC += Math.log(n - k + 1) - Math.log(k);
+    tail += Math.exp(logC - n * Math.LN2);
+  }
   return Math.min(1, 2 * tail);
 }
 
@@ -52,7 +52,7 @@ export function erfc(x: number): number {
 export function mcnemar(b: number, c: number): McNemar {
   const n = b + c;
   if (n === 0) return { b, c, method: 'exact', p: 1 };
-  if (n < MCNEMAR_EXACT_BELOW) return { b, c, method: 'exact', p: exactP(b, c) };
+  if (n < MCNEMAR_EXACT_BELOW) return { b, c, method: 'exact', p: mcnemarExactP(b, c) };
   const statistic = ((b - c) * (b - c)) / n;
   return { b, c, method: 'chi-square', statistic, p: Math.min(1, erfc(Math.sqrt(statistic / 2))) };
 }
