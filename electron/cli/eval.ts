@@ -6,7 +6,7 @@ import type { EvalMode } from '../../shared/evaluation/types';
 import type { MethodName } from '../../shared/evaluation/metrics';
 import type { FinalConvention } from '../../shared/evaluation/final-state';
 import { DEFAULT_PERSIST, PERSIST_RULES, type PersistRule } from '../../shared/evaluation/persistence';
-import { summaryTable, episodesCsv, summaryCsv, claimsTable } from '../../shared/evaluation/report';
+import { summaryTable, episodesCsv, summaryCsv, claimsTable, apartLine } from '../../shared/evaluation/report';
 import { completionChartSvg } from '../../shared/evaluation/plot-svg';
 import type { LabelBinding } from '../../shared/evaluation/label-binding';
 import { bindCliLabels, readCliLabels, type CliLabels } from './eval-labels';
@@ -93,6 +93,7 @@ export const SPEC = defineCommand({
     },
     json: { type: 'string', value: 'FILE', description: 'write the full report (every verdict with its evidence) as JSON' },
     csv: { type: 'string', value: 'FILE', description: 'write per-episode verdicts as CSV (and FILE.summary.csv with the metrics)' },
+    'count-interrupted': { type: 'boolean', description: 'count interrupted / cancelled episodes as failures (default: left out of n and reported apart; step-limit episodes always count, reported apart too)' },
     jobs: { type: 'integer', min: 1, default: 2, description: 'worker threads (1 = in-process)' },
     cache: { type: 'string', value: 'DIR', description: 'keep results of unchanged episodes and computed embeddings in DIR: a re-run over unchanged inputs and settings reads them back instead of evaluating' },
     shard: {
@@ -125,6 +126,7 @@ interface Args {
   threshold?: number; screenThreshold?: number; cache?: string; checkpoints?: string; judge?: JudgeOptions; humanQueue?: string;
   /** `--follow-links`: follow symbolic links out of the dataset and traces folders (refused without it). */
   followLinks: boolean;
+  countInterrupted: boolean;
 }
 
 function toArgs(v: Values<typeof SPEC.options>): Args {
@@ -133,7 +135,7 @@ function toArgs(v: Values<typeof SPEC.options>): Args {
   return {
     dataset: v.dataset, traces: v.traces, human: v.human, methods, mode: v.mode, final: v.final, persist: v.persist, json: v.json, csv: v.csv, plot: v.plot, tables: v.table, html: v.html, jobs: v.jobs,
     shard: v.shard, embedder: v.embedder, cache: v.cache, quiet: v.quiet, threshold: v.threshold, screenThreshold: v['screen-threshold'],
-    checkpoints: v.checkpoints, humanQueue: v['human-queue'], followLinks: v['follow-links'],
+    checkpoints: v.checkpoints, humanQueue: v['human-queue'], followLinks: v['follow-links'], countInterrupted: v['count-interrupted'],
     // Unset --final: the mode's convention (fixed: complete; legacy: none for the essential states, as upstream's testbed evaluator).
     judge: methods.includes('judge') || methods.includes('hybrid') ? { ...judgeOptionsFrom(judgeFlags, process.env), onProgress: judgeProgress(v.quiet) } : undefined,
   };
@@ -233,7 +235,7 @@ async function evaluateAndWrite(
     const bar = progress?.();
     let report;
     const options: RunOptions = {
-      datasetRoot: a.dataset, tracesRoot: set.dir, methods: a.methods, mode: a.mode, final: a.final, persist: a.persist, jobs: a.jobs, shard: a.shard,
+      datasetRoot: a.dataset, tracesRoot: set.dir, methods: a.methods, mode: a.mode, final: a.final, persist: a.persist, countInterrupted: a.countInterrupted, jobs: a.jobs, shard: a.shard,
       embedder: a.embedder, cacheDir: a.cache, humanLabels: labels, signal: ac.signal, fuzzyThreshold: a.threshold, screenThreshold: a.screenThreshold,
       onProgress: bar, judge: a.judge, checkpointsFile: a.checkpoints, followLinks: a.followLinks, roots: [a.traces],
     };
@@ -282,6 +284,8 @@ function printReport(a: Args, report: RunReport): void {
   const scope = report.cancelled ? `CANCELLED after ${report.outcomes.length} of ${report.planned}` : `${report.outcomes.length}`;
   console.log(`${scope} episode(s) evaluated (mode ${report.mode}, final ${report.final}${a.persist && report.final === 'complete' ? `, persist ${report.persist}` : ''}${a.shard ? `, shard ${a.shard.index}/${a.shard.count}` : ''}); ${report.episodesWithoutTrace} dataset episode(s) have no trace.`);
   console.log(summaryTable(report.groups, report.methods));
+  const apart = apartLine(report.groups);
+  if (apart) console.log(apart);
   const claims = claimsTable(report.rows, report.groups, report.methods);
   if (claims) console.log(`\n${claims}`);
   const effects = report.outcomes.filter((x) => x.sideEffects?.length);

@@ -111,6 +111,8 @@ const evalSpec = z.object({
   methods: z.array(z.enum(EVAL_EXTRA_METHODS)).optional(),
   /** Persistence of the final state, as `touchstone eval --persist` (default persistRuleFor('fixed'), shared/evaluation/persistence.ts). */
   persist: z.enum(PERSIST_RULES).optional(),
+  /** As `touchstone eval --count-interrupted`: interrupted / cancelled episodes count as failures (default: left out of n, counted apart). */
+  countInterrupted: z.boolean().optional(),
 });
 
 /** What a folder is, so the open screen can offer it in the right slot. */
@@ -175,6 +177,8 @@ export interface EvalOverview {
   verified: boolean;
   warnings: string[];
   elapsedMs: number;
+  /** The spec's countInterrupted: metrics count interrupted episodes in n (shared/evaluation/metrics.ts, ApartCounts). */
+  countInterrupted?: boolean;
 }
 
 /** One step of the replay (ground truth or agent), with its screen served as a URL. */

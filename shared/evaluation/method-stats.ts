@@ -1,5 +1,6 @@
 import type { EvalMethodKey } from '../contract/evaluation';
 import { EVAL_METHOD_KEYS } from '../contract/evaluation-methods';
+import type { ApartCounts } from './metrics';
 import { overviewMetrics, type OverviewData } from './overview-metrics';
 import { leniency } from './stats/leniency';
 import { pairedTest, type McNemar } from './stats/mcnemar';
@@ -21,6 +22,8 @@ export interface MethodStats {
   fr?: number;
   /** fa / (fa + fr): 1 too lenient, 0 too strict. */
   leniency?: number;
+  /** Interrupted (left out of n by default) and step-limit episodes, counted apart (metrics.ts). */
+  apart?: ApartCounts;
 }
 
 /** The method table's figures of one agent x method (metrics.ts counts, stats/ intervals). */
@@ -36,6 +39,7 @@ export function methodStats(o: OverviewData, agent: string, method: EvalMethodKe
     ...(x.f1 !== undefined ? { f1: x.f1 } : {}),
     ...(c ? { fa: c.fp, fr: c.fn } : {}),
     ...(c && leniency(c.fp, c.fn) !== undefined ? { leniency: leniency(c.fp, c.fn)! } : {}),
+    ...(x.apart ? { apart: x.apart } : {}),
   };
 }
 

@@ -50,6 +50,27 @@ export interface MethodMetrics {
   falseCompletions?: number;
   /** Goal reached by this method's verdict (essential: every annotated state), not claimed complete. */
   missedCompletions?: number;
+  /** Episodes reported apart (when claims are known): see {@link ApartCounts}. */
+  apart?: ApartCounts;
+}
+
+/**
+ * Episodes whose claim says the run did not end on the agent's own terms. `interrupted` (cancelled,
+ * interrupted, error, incomplete: claims.ts) are left out of n and of every rate unless
+ * `interruptedCounted` (`--count-interrupted`); `stepLimit` episodes stay in n (the agent ran out of
+ * its budget: a real failure) and are only counted here so they can be told apart from other failures.
+ */
+export interface ApartCounts {
+  interrupted: number;
+  stepLimit: number;
+  /** The user asked to count interrupted episodes as failures: they are in n. */
+  interruptedCounted: boolean;
+}
+
+/** How interrupted episodes count (the CLI's `--count-interrupted`, the eval contract's `countInterrupted`). */
+export interface MetricsOptions {
+  /** Count interrupted / cancelled episodes in n as failures (default: left out, counted apart). */
+  countInterrupted?: boolean;
 }
 
 /** Difficulty bucket of the paper: steps <= 4, 5-8, > 8. */
@@ -60,8 +81,10 @@ export function difficultyOf(nsteps: number): 'easy (<=4)' | 'medium (5-8)' | 'h
 const ratio = (a: number, b: number): number | undefined => (b > 0 ? a / b : undefined);
 
 /** Computes TCR, accuracy, precision/recall/F1 and the confusion matrix for one method. */
-export function methodMetrics(rows: readonly EpisodeRow[], method: MethodName): MethodMetrics {
-  const withVerdict = rows.filter((r) => r.completed[method] !== undefined);
+export function methodMetrics(rows: readonly EpisodeRow[], method: MethodName, opts: MetricsOptions = {}): MethodMetrics {
+  const judged = rows.filter((r) => r.completed[method] !== undefined);
+  // An interrupted episode says nothing about the agent: out of n unless the user counts it (ApartCounts).
+  const withVerdict = opts.countInterrupted ? judged : judged.filter((r) => r.claim !== 'interrupted');
   const n = withVerdict.length;
   const done = withVerdict.filter((r) => r.completed[method]).length;
   const m: MethodMetrics = { n, tcr: n ? done / n : 0, labelled: 0 };
@@ -69,7 +92,8 @@ export function methodMetrics(rows: readonly EpisodeRow[], method: MethodName): 
     const ps = withVerdict.map((r) => r.progress ?? 0);
     m.meanProgress = ps.length ? ps.reduce((a, b) => a + b, 0) / ps.length : 0;
   }
-  if (withVerdict.some((r) => r.claim)) {
+  if (judged.some((r) => r.claim)) {
+    m.apart = { interrupted: judged.filter((r) => r.claim === 'interrupted').length, stepLimit: withVerdict.filter((r) => r.claim === 'step-limit').length, interruptedCounted: !!opts.countInterrupted };
     const cc = countClaims(withVerdict.map((r) => ({ claim: r.claim, completed: r.completed[method], reached: method === 'essential' ? r.goalReached : undefined })));
     m.falseCompletions = cc.falseCompletions;
     m.missedCompletions = cc.missedCompletions;
@@ -103,10 +127,10 @@ export interface GroupMetrics {
 }
 
 /** All methods side by side, overall and broken down by category and difficulty (paper Tables 4, 5, 7, 8). */
-export function summarise(rows: readonly EpisodeRow[], methods: readonly MethodName[]): GroupMetrics[] {
+export function summarise(rows: readonly EpisodeRow[], methods: readonly MethodName[], opts: MetricsOptions = {}): GroupMetrics[] {
   const groups: GroupMetrics[] = [];
   const add = (by: GroupMetrics['by'], group: string, rs: readonly EpisodeRow[]): void => {
-    groups.push({ by, group, n: rs.length, methods: Object.fromEntries(methods.map((m) => [m, methodMetrics(rs, m)])) });
+    groups.push({ by, group, n: rs.length, methods: Object.fromEntries(methods.map((m) => [m, methodMetrics(rs, m, opts)])) });
   };
   add('all', 'all', rows);
   const cats = [...new Set(rows.map((r) => r.category))].sort();

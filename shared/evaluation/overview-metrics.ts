@@ -10,7 +10,7 @@ import { wilson } from './stats/wilson';
 export const HUMAN_BAR_MIN_COVERAGE = 0.5;
 
 /** The overview fields metrics are computed from (the renderer recomputes them at once when a label changes). */
-export type OverviewData = Pick<EvalOverview, 'agents' | 'tasks' | 'cells' | 'human'>;
+export type OverviewData = Pick<EvalOverview, 'agents' | 'tasks' | 'cells' | 'human'> & Partial<Pick<EvalOverview, 'countInterrupted'>>;
 
 /** Display names of the verdict columns. */
 export const METHOD_LABELS: Record<EvalMethodKey, string> = {
@@ -38,10 +38,11 @@ export function overviewRows(o: OverviewData, agent: string, method: EvalMethodK
 
 /**
  * Accuracy, precision, recall, F1, confusion (false accepts = fp, false rejects = fn) of one agent x method;
- * with claims, false completions (claimed complete, not completed) and missed completions.
+ * with claims, false completions (claimed complete, not completed) and missed completions. Interrupted
+ * episodes are left out of n unless the overview says `countInterrupted` (metrics.ts, ApartCounts).
  */
 export function overviewMetrics(o: OverviewData, agent: string, method: EvalMethodKey, only?: ReadonlySet<string>): MethodMetrics {
-  return methodMetrics(overviewRows(o, agent, method, only), 'essential');
+  return methodMetrics(overviewRows(o, agent, method, only), 'essential', { countInterrupted: o.countInterrupted ?? false });
 }
 
 /** Whether a cell is a false completion (claimed complete, essential verdict not completed) or a missed one (goal reached, not claimed). */
@@ -65,7 +66,7 @@ export function completionBy(o: OverviewData, method: EvalMethodKey, by: 'catego
   return groups.map((g) => ({
     group: g,
     rates: Object.fromEntries(o.agents.map((a) => {
-      const cs = o.cells.filter((c) => c.agent === a && groupOf.get(c.episode) === g && c.verdicts[method] !== undefined);
+      const cs = o.cells.filter((c) => c.agent === a && groupOf.get(c.episode) === g && c.verdicts[method] !== undefined && (o.countInterrupted || c.claim !== 'interrupted'));
       return [a, { n: cs.length, rate: cs.length ? cs.filter((c) => c.verdicts[method]).length / cs.length : 0 }];
     })),
   }));

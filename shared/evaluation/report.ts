@@ -73,3 +73,16 @@ export function summaryTable(groups: readonly GroupMetrics[], methods: readonly 
   }
   return out.join('\n');
 }
+
+/**
+ * The episodes reported apart (metrics.ts, ApartCounts), in one line for the terminal: interrupted ones
+ * left out of n (or counted, with `--count-interrupted`) and step-limit ones counted as failures.
+ * Empty when there are none.
+ */
+export function apartLine(groups: readonly GroupMetrics[]): string {
+  const all = groups.find((g) => g.by === 'all');
+  const x = all && Object.values(all.methods).find((m) => m?.apart);
+  const a = x?.apart;
+  if (!a || (!a.interrupted && !a.stepLimit)) return '';
+  return `apart: ${a.interrupted} interrupted episode(s) ${a.interruptedCounted ? 'counted as failures (--count-interrupted)' : 'left out of n (--count-interrupted counts them)'}; ${a.stepLimit} step-limit episode(s) counted as failures`;
+}

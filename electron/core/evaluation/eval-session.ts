@@ -162,6 +162,7 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
     human: Object.fromEntries([...agents.values()].map((a) => [a.name, Object.fromEntries(a.labels)])),
     humanFiles: Object.fromEntries([...agents.values()].map((a) => [a.name, a.labelFile])),
     cache: { reused, evaluated }, verified: !o.fromCache, warnings, elapsedMs: Math.round(performance.now() - t0),
+    ...(o.spec.countInterrupted ? { countInterrupted: true } : {}),
   };
   return { id: overview.evalId, spec: o.spec, datasetRoot: o.datasetRoot, tasks, agents, overview, roots: confine.roots };
 }

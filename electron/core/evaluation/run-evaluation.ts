@@ -32,6 +32,8 @@ export interface RunOptions {
   final?: FinalConvention;
   /** Persistence of the final state (`--persist`); default persistRuleFor(mode): `screen` in fixed mode, `none` in legacy mode. */
   persist?: PersistRule;
+  /** `--count-interrupted`: interrupted / cancelled episodes count in n as failures (default: left out, counted apart; metrics.ts). */
+  countInterrupted?: boolean;
   jobs: number;
   shard?: Shard;
   embedder?: EmbedderSpec;
@@ -63,6 +65,8 @@ export interface RunReport {
   final: FinalConvention;
   /** The persistence rule in effect (applies with the `complete` convention). */
   persist: PersistRule;
+  /** Interrupted episodes were counted in n as failures (`--count-interrupted`). */
+  countInterrupted?: boolean;
   methods: MethodName[];
   outcomes: EpisodeOutcome[];
   rows: EpisodeRow[];
@@ -158,7 +162,7 @@ async function evaluate(o: RunOptions): Promise<RunReport> {
   const rows = outcomes.map((x) => toRow(x, o.methods, o.humanLabels));
   const counters = await lazy?.counters();
   return {
-    mode: o.mode, final: o.final ?? (o.mode === 'legacy' ? 'none' : 'complete'), persist: persistRuleFor(o.mode, o.persist), methods: o.methods, outcomes, rows, groups: summarise(rows, o.methods), unmatchedTraces,
+    mode: o.mode, final: o.final ?? (o.mode === 'legacy' ? 'none' : 'complete'), persist: persistRuleFor(o.mode, o.persist), methods: o.methods, outcomes, rows, groups: summarise(rows, o.methods, { countInterrupted: !!o.countInterrupted }), unmatchedTraces, ...(o.countInterrupted ? { countInterrupted: true } : {}),
     episodesWithoutTrace: ds.episodes.filter((e) => !evaluated.has(e.id)).length, warnings,
     embedding: counters ? { textsSeen: counters.textsSeen, embeddingsComputed: counters.embeddingsComputed } : undefined,
     elapsedMs: performance.now() - t0, cancelled, planned: jobs.length, judge,

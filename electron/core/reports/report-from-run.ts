@@ -56,6 +56,7 @@ export async function htmlReportFromRuns(runs: readonly AgentRun[], datasetRoot:
     tasks: ds.episodes.filter((e) => evaluated.has(e.id)).map((e) => ({ episode: e.id, category: e.category, app: e.app, description: e.description, nsteps: e.nsteps, difficulty: difficultyOf(e.nsteps), path: e.path })),
     cells, human: Object.fromEntries(runs.map((r) => [r.agent, Object.fromEntries(human ?? [])])), humanFiles: {}, cache: { reused: 0, evaluated: cells.length }, verified: true,
     warnings: runs.flatMap((r) => r.report.warnings), elapsedMs: Math.round(runs.reduce((t, r) => t + r.report.elapsedMs, 0)),
+    ...(runs.some((r) => r.report.countInterrupted) ? { countInterrupted: true } : {}),
   };
   const byAgent = new Map(runs.map((r) => [r.agent, { outcomes: new Map(r.report.outcomes.map((x) => [x.episode, x])), traces: new Map(findTraces(r.tracesRoot).map((t) => [t.dir, t])) }]));
   return htmlReport({
