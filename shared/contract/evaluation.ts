@@ -115,9 +115,12 @@ const evalSpec = z.object({
   countInterrupted: z.boolean().optional(),
 });
 
+/** An agent's traces folder kept with a dataset (`traces/<agent>`, `runs/<timestamp>/<agent>`), offered by the Evaluate form. */
+export interface OfferedTraces { name: string; path: string; traces: number }
+
 /** What a folder is, so the open screen can offer it in the right slot. */
 export type FolderKind =
-  | { kind: 'dataset'; path: string; episodes: number }
+  | { kind: 'dataset'; path: string; episodes: number; offered?: OfferedTraces[] }
   | { kind: 'trace'; path: string; episode: string; layout: string }
   | { kind: 'traces'; path: string; traces: number; layouts: string[] }
   | { kind: 'unknown'; path: string; reason: string };

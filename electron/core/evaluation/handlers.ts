@@ -17,6 +17,7 @@ import { HUMAN_LABELS_FILE } from '../../../shared/formats/human-labels';
 import { bindSessionLabels, repeatOf } from './session-labels';
 import { judgeCalibration, votesOfExtraCells } from '../../../shared/evaluation/judge-calibration';
 import { inspectFolder, traceKind } from './inspect-folder';
+import { withOffered } from './offered-traces';
 import { tasksFromIndex } from './tasks-from-index';
 import { viewMethods } from './view-methods';
 import { JudgeEndpointSettings } from '../judge/judge-endpoint';
@@ -101,7 +102,7 @@ export function evaluationHandlers(ctx: AppContext, secrets: SecretServices): Ev
   }
 
   return {
-    'eval:inspect': async (args) => inspectFolder(await allowedPath(args.path, 'Folder')),
+    'eval:inspect': async (args) => withOffered(await inspectFolder(await allowedPath(args.path, 'Folder'))),
     'eval:open': (args) => open(args, args.jobId, args.fromCache === true),
     'eval:preset': async () => ctx.options.evaluation ?? null,
     'eval:episode': async (args) => {

@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { EvalSpec, FolderKind } from '../../../shared/contract/evaluation';
 import type { TouchstoneClient } from '../../api/client';
+import { useAppStore } from '../../store';
+import { recentEvaluations, draftOf, type EvalDraft } from './eval-draft';
 import { useEvalStore } from './eval-store';
+import { OfferedAgents, RecentEvaluations } from './OfferedAgents';
 
 interface AgentRow { name: string; path: string; kind?: FolderKind }
 
@@ -21,11 +24,17 @@ const describe = (k: FolderKind | undefined): string => {
  * traces) is said and can be moved to the right slot.
  */
 export function EvalOpenForm({ client }: { client: TouchstoneClient }) {
-  const { open, status, error, progress, prefill } = useEvalStore();
-  const [dataset, setDataset] = useState('');
+  const { open, status, error, progress, prefill, draft, setDraft } = useEvalStore();
+  // Start from what the form held when it closed, else the dataset open in the app (its traces are offered at once).
+  const [dataset, setDataset] = useState(() => draft?.dataset || useAppStore.getState().dataset?.root || '');
   const [dsKind, setDsKind] = useState<FolderKind>();
-  const [agents, setAgents] = useState<AgentRow[]>(prefill?.agents?.length ? [...prefill.agents] : [{ name: '', path: '' }]);
-  const [human, setHuman] = useState('');
+  const [agents, setAgents] = useState<AgentRow[]>(() => (prefill?.agents?.length ? [...prefill.agents] : draft?.agents.length ? draft.agents.map((a) => ({ ...a })) : [{ name: '', path: '' }]));
+  const [human, setHuman] = useState(() => draft?.human ?? '');
+  useEffect(() => setDraft({ dataset, agents: agents.map((a) => ({ name: a.name, path: a.path })), human }), [dataset, agents, human, setDraft]);
+  // The kept dataset is inspected once on opening, so its trace folders are offered with nothing typed.
+  useEffect(() => { if (dataset.trim()) void inspect(dataset).then(setDsKind); }, []); // on mount only: later changes are inspected on blur
+  const fill = (d: EvalDraft) => { setDataset(d.dataset); setAgents(d.agents.length ? d.agents : [{ name: '', path: '' }]); setHuman(d.human); void inspect(d.dataset).then(setDsKind); };
+  const addAgent = (row: { name: string; path: string }) => setAgents((xs) => [...xs.filter((a) => a.path.trim() || a.name.trim()), row]);
   const inspect = (p: string): Promise<FolderKind | undefined> => (p.trim() ? client.call('eval:inspect', { path: p.trim() }).catch((e: Error) => ({ kind: 'unknown', path: p, reason: e.message }) as FolderKind) : Promise.resolve(undefined));
 
   const setAgent = (i: number, patch: Partial<AgentRow>) => setAgents((xs) => xs.map((a, j) => (j === i ? { ...a, ...patch } : a)));
@@ -56,6 +65,7 @@ export function EvalOpenForm({ client }: { client: TouchstoneClient }) {
             <> — this is an agent's traces folder, not a dataset. <button type="button" className="btn btn-small" onClick={moveDatasetToAgents}>Use it as an agent's traces</button></>
           )}
         </div>
+        {dsKind?.kind === 'dataset' && dsKind.offered && <OfferedAgents offered={dsKind.offered} taken={new Set(agents.map((a) => a.path))} onAdd={addAgent} />}
         <fieldset className="agents">
           <legend>Agents</legend>
           {agents.map((a, i) => (
@@ -70,6 +80,7 @@ export function EvalOpenForm({ client }: { client: TouchstoneClient }) {
         </fieldset>
         <label htmlFor="eval-human">Human labels (episode,human CSV; optional, created on the first label)</label>
         <input id="eval-human" className="path-input" value={human} spellCheck={false} onChange={(e) => setHuman(e.target.value)} placeholder="/runs/human_labels.csv" />
+        <RecentEvaluations recent={recentEvaluations()} onPick={(s) => fill(draftOf(s))} />
         <button className="btn btn-primary" type="submit" disabled={!ready || status === 'loading'}>Evaluate</button>
         {progress && <EvalProgress client={client} />}
         {error && <div className="error-box" role="alert">{error}</div>}

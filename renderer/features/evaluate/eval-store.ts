@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { EvalEpisodeDetail, EvalExportFormat, EvalExtraMethod, EvalExtraResult, EvalOverview, EvalSpec } from '../../../shared/contract/evaluation';
 import type { TouchstoneClient } from '../../api/client';
 import { followJob, newJobId } from '../../api/jobs';
+import { draftOf, loadDraft, rememberEvaluation, saveDraft, type EvalDraft } from './eval-draft';
 import { NO_FILTER, type OverviewFilter, type OverviewSort } from './overview-rows';
 
 export type EvalStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -33,6 +34,9 @@ export interface EvalState {
   setExtra(client: TouchstoneClient, methods: EvalExtraMethod[]): Promise<void>;
   /** Folders handed over from elsewhere (a trace folder typed on the dataset screen) for the open form. */
   prefill: { agents?: { name: string; path: string }[] } | null;
+  /** The open form's content: kept when the form closes, set to the evaluation's spec on Close (eval-draft.ts). */
+  draft: EvalDraft | null;
+  setDraft(d: EvalDraft): void;
   setPrefill(p: EvalState['prefill']): void;
   /** The user left the server's preset evaluation for the datasets: the app stops going back to it. */
   presetDismissed: boolean;
@@ -84,11 +88,14 @@ export const useEvalStore = create<EvalState>()((set, get) => ({
     }
   },
   setPrefill: (prefill) => set({ prefill }),
+  draft: loadDraft(),
+  setDraft: (draft) => { saveDraft(draft); set({ draft }); },
   presetDismissed: false,
   dismissPreset: () => set({ presetDismissed: true }),
 
   async open(client, spec) {
     sessionStorage.setItem(SPEC_KEY, JSON.stringify(spec));
+    rememberEvaluation(spec);
     const jobId = newJobId('evaluation');
     set({ spec, status: 'loading', error: null, progress: { done: 0, total: 0 }, jobId, mode: 'overview', detail: null, extra: null, extraStatus: 'idle', extraOn: spec.methods ?? [] });
     try {
@@ -118,6 +125,9 @@ export const useEvalStore = create<EvalState>()((set, get) => ({
   },
   close() {
     sessionStorage.removeItem(SPEC_KEY);
+    // The form shows what was evaluated, to change and open again.
+    const spec = get().spec;
+    if (spec) get().setDraft(draftOf(spec));
     set({ spec: null, overview: null, status: 'idle', error: null, progress: null, jobId: null, cursor: null, mode: 'overview', detail: null, extra: null, extraOn: [], extraStatus: 'idle' });
   },
   setFilter: (f) => set({ filter: { ...get().filter, ...f } }),

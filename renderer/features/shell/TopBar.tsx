@@ -13,18 +13,29 @@ export function TopBar({ onShowKeys }: { onShowKeys(): void }) {
       checking: s.checkStatus === 'loading', checkOpen: s.checkOpen, runCheck: s.runCheck, setCheckOpen: s.setCheckOpen,
     })),
   );
+  // In the Evaluate view the bar names the dataset being evaluated (the form's, then the open evaluation's).
+  const evaluatedRoot = useEvalStore((s) => s.overview?.datasetRoot ?? s.spec?.dataset ?? s.draft?.dataset.trim() ?? '');
+  const evaluatedName = useEvalStore((s) => s.overview?.datasetName ?? '');
+  const evaluated = evaluatedRoot ? { root: evaluatedRoot, name: evaluatedName || baseName(evaluatedRoot) } : null;
   const annotated = dataset?.tasks.filter((t) => t.annotatedSteps > 0).length ?? 0;
   const errors = dataset?.tasks.filter((t) => t.status === 'error').length ?? 0;
   return (
     <header className="topbar">
       <div className="brand"><span className="brand-mark" aria-hidden>◆</span> Touchstone</div>
-      {dataset && (
+      {view === 'evaluate' && evaluated && (
+        <div className="dataset-chip" title={evaluated.root} data-evaluated-dataset={evaluated.root}>
+          <span className="dataset-name">Evaluating {evaluated.name}</span>
+          <span className="mono muted dataset-root">{evaluated.root}</span>
+        </div>
+      )}
+      {dataset && view !== 'evaluate' && (
         <div className="dataset-chip" title={dataset.root}>
           <span className="dataset-name">{dataset.name}</span>
           <span className="mono muted dataset-root">{dataset.root}</span>
         </div>
       )}
-      {dataset && (
+      {/* The counts are the open dataset's: shown in the Evaluate view only when it is the evaluated one. */}
+      {dataset && (view !== 'evaluate' || !evaluated || evaluated.root === dataset.root) && (
         <div className="counts">
           <span><b>{dataset.tasks.length}</b> {plural(dataset.tasks.length, 'task')}</span>
           <span><b>{annotated}</b> annotated</span>
@@ -59,6 +70,8 @@ export function TopBar({ onShowKeys }: { onShowKeys(): void }) {
     </header>
   );
 }
+
+const baseName = (p: string): string => p.split(/[\\/]/).filter(Boolean).pop() ?? p;
 
 function plural(n: number, word: string): string {
   return n === 1 ? word : `${word}s`;
