@@ -43,6 +43,8 @@ export interface VerdictSettings {
   fuzzyThreshold?: number;
   screenThreshold?: number;
   followLinks?: boolean;
+  /** `--count-interrupted`: interrupted episodes counted in n (metrics.ts, ApartCounts); changes rates, not verdicts. */
+  countInterrupted?: boolean;
   embedder: { spec: string; id?: string; threshold?: number; modelHash?: string };
   /** The editable app table install checks read. */
   appTableHash?: string;

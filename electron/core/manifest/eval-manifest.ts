@@ -68,6 +68,7 @@ async function verdictSettings(o: RunOptions, report: RunReport): Promise<Verdic
     ...(o.fuzzyThreshold !== undefined ? { fuzzyThreshold: o.fuzzyThreshold } : {}),
     ...(o.screenThreshold !== undefined ? { screenThreshold: o.screenThreshold } : {}),
     ...(o.followLinks ? { followLinks: true } : {}),
+    ...(o.countInterrupted ? { countInterrupted: true } : {}),
     embedder: { spec, ...(identity ? { id: identity.id, threshold: identity.threshold, modelHash: await modelHash(spec) } : {}) },
     appTableHash: fileHash(o.appPackagesFile ?? defaultAppPackagesFile()),
   };
