@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EvalCell } from '../contract/evaluation';
 import type { AgentClaim } from './claims';
-import { methodStats } from './method-stats';
+import { methodStats, nSentence } from './method-stats';
 import { methodMetrics, summarise, type EpisodeRow } from './metrics';
 import { completionBy, overviewMetrics, type OverviewData } from './overview-metrics';
 import { apartLine } from './report';
@@ -45,6 +45,7 @@ describe('interrupted and step-limit episodes are reported apart', () => {
     expect(overviewMetrics({ ...o, countInterrupted: true }, 'a', 'essential').n).toBe(6);
     expect(methodStats(o, 'a', 'essential').apart).toEqual({ interrupted: 2, stepLimit: 1, interruptedCounted: false });
     expect(methodStats(o, 'a', 'essential').tcr.n).toBe(4);
+    expect(nSentence(methodStats(o, 'a', 'essential'))).toBe('4 episode(s) with a verdict, 0 labelled; 2 interrupted left out of n; 1 stopped at the step limit (in n, as failures)');
     expect(completionBy(o, 'essential', 'category')[0]!.rates.a).toEqual({ n: 4, rate: 0.5 });
     expect(completionBy({ ...o, countInterrupted: true }, 'essential', 'category')[0]!.rates.a!.n).toBe(6);
   });

@@ -26,6 +26,15 @@ export interface MethodStats {
   apart?: ApartCounts;
 }
 
+/** What n holds and the episodes reported apart, for the n cell's tooltip in the view and the HTML report. */
+export function nSentence(x: Pick<MethodStats, 'n' | 'labelled' | 'apart'>): string {
+  const a = x.apart;
+  const parts = [`${x.n} episode(s) with a verdict, ${x.labelled} labelled`];
+  if (a?.interrupted) parts.push(`${a.interrupted} interrupted ${a.interruptedCounted ? 'counted as failures' : 'left out of n'}`);
+  if (a?.stepLimit) parts.push(`${a.stepLimit} stopped at the step limit (in n, as failures)`);
+  return parts.join('; ');
+}
+
 /** The method table's figures of one agent x method (metrics.ts counts, stats/ intervals). */
 export function methodStats(o: OverviewData, agent: string, method: EvalMethodKey): MethodStats {
   const x = overviewMetrics(o, agent, method);

@@ -4,7 +4,7 @@ import type { EssentialResult } from '../../../shared/evaluation/types';
 import { agentChartSvg, completionBy, METHOD_LABELS, overviewMetrics } from '../../../shared/evaluation/overview-metrics';
 import type { TraceRef } from '../traces/trace-layouts';
 import { esc, failureHtml } from './report-failures';
-import { methodStats } from '../../../shared/evaluation/method-stats';
+import { methodStats, nSentence } from '../../../shared/evaluation/method-stats';
 import { calibrationHtml, type CalibrationRow } from '../../../shared/evaluation/judge-calibration';
 import type { Rate } from '../../../shared/evaluation/stats/wilson';
 import { manifestHtml } from './manifest-html';
@@ -34,7 +34,7 @@ function methodTable(o: EvalOverview): string {
   const rows = o.agents.flatMap((a) => EVAL_METHOD_KEYS.map((m, i) => {
     const x = methodStats(o, a, m);
     const claims = overviewMetrics(o, a, m);
-    return `<tr>${i === 0 ? `<th rowspan="${EVAL_METHOD_KEYS.length}">${esc(a)}</th>` : ''}<td>${METHOD_LABELS[m]}</td><td>${x.n}</td>${rateCell(x.tcr)}${rateCell(x.accuracy)}${rateCell(x.precision)}${rateCell(x.recall)}<td>${x.f1 === undefined ? '–' : x.f1.toFixed(3)}</td><td>${x.fa ?? '–'}</td><td>${x.fr ?? '–'}</td><td>${x.leniency === undefined ? '–' : x.leniency.toFixed(2)}</td><td>${claims.falseCompletions ?? '–'}</td><td>${claims.missedCompletions ?? '–'}</td></tr>`;
+    return `<tr>${i === 0 ? `<th rowspan="${EVAL_METHOD_KEYS.length}">${esc(a)}</th>` : ''}<td>${METHOD_LABELS[m]}</td><td title="${esc(nSentence(x))}">${x.n}</td>${rateCell(x.tcr)}${rateCell(x.accuracy)}${rateCell(x.precision)}${rateCell(x.recall)}<td>${x.f1 === undefined ? '–' : x.f1.toFixed(3)}</td><td>${x.fa ?? '–'}</td><td>${x.fr ?? '–'}</td><td>${x.leniency === undefined ? '–' : x.leniency.toFixed(2)}</td><td>${claims.falseCompletions ?? '–'}</td><td>${claims.missedCompletions ?? '–'}</td></tr>`;
   }));
   return `<table class="methods"><thead><tr><th>Agent</th><th>Method</th><th>n</th><th>TCR</th><th>Accuracy</th><th>Precision</th><th>Recall</th><th>F1</th><th>False accepts</th><th>False rejects</th><th>Leniency FA/(FA+FR)</th><th title="the agent claimed complete; the method says not completed">False completions</th><th title="the method says the goal was reached; the agent did not claim complete">Missed completions</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }

@@ -1,6 +1,6 @@
 import type { EvalOverview } from '../../../shared/contract/evaluation';
 import { EVAL_METHOD_KEYS, type EvalMethodKey } from '../../../shared/contract/evaluation-methods';
-import { methodStats, type MethodStats } from '../../../shared/evaluation/method-stats';
+import { methodStats, nSentence } from '../../../shared/evaluation/method-stats';
 import { METHOD_LABELS } from '../../../shared/evaluation/overview-metrics';
 import type { Rate } from '../../../shared/evaluation/stats/wilson';
 
@@ -17,15 +17,6 @@ function RateCell({ r, metric }: { r: Rate; metric: string }) {
       {pc(r.rate)}<small className="ci">{whole(r.low!)}–{whole(r.high!)}</small>
     </td>
   );
-}
-
-/** What n holds, and the episodes reported apart (interrupted: out of n unless counted; step-limit: in n). */
-function nTitle(x: MethodStats): string {
-  const a = x.apart;
-  const parts = [`${x.n} episode(s) with a verdict, ${x.labelled} labelled`];
-  if (a?.interrupted) parts.push(`${a.interrupted} interrupted ${a.interruptedCounted ? 'counted as failures' : 'left out of n'}`);
-  if (a?.stepLimit) parts.push(`${a.stepLimit} stopped at the step limit (in n, as failures)`);
-  return parts.join('; ');
 }
 
 /**
@@ -52,7 +43,7 @@ export function MethodTable({ overview }: { overview: EvalOverview }) {
             return (
               <tr key={m} data-agent={a} data-method={m}>
                 <td title={METHOD_LABELS[m]}>{SHORT[m]}</td>
-                <td data-metric="n" title={nTitle(x)} data-interrupted={x.apart?.interrupted ?? 0} data-step-limit={x.apart?.stepLimit ?? 0}>{x.n}{x.labelled ? <small className="ci">{x.labelled} lab.</small> : null}</td>
+                <td data-metric="n" title={nSentence(x)} data-interrupted={x.apart?.interrupted ?? 0} data-step-limit={x.apart?.stepLimit ?? 0}>{x.n}{x.labelled ? <small className="ci">{x.labelled} lab.</small> : null}</td>
                 <RateCell r={x.tcr} metric="tcr" /><RateCell r={x.accuracy} metric="accuracy" /><RateCell r={x.precision} metric="precision" /><RateCell r={x.recall} metric="recall" />
                 <td data-metric="f1">{x.f1 === undefined ? '–' : x.f1.toFixed(2)}</td>
                 <td data-metric="fa">{x.fa ?? '–'}</td><td data-metric="fr">{x.fr ?? '–'}</td>
