@@ -217,7 +217,7 @@ export const useRunStore = create<RunState>()((set, get) => ({
   async recordAct(client, input) {
     const r = get().recording;
     if (!r.screen || r.busy) return;
-    set({ recording: { ...r, busy: true, error: null } });
+    set({ recording: { ...r, busy: true, error: null, notice: null } });
     try {
       const screen = await client.call('run:recordAct', { sessionId: r.screen.sessionId, input });
       set((s) => ({ recording: { ...s.recording, screen, busy: false, actions: [...s.recording.actions, describeInput(input)] } }));
