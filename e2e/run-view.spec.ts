@@ -109,7 +109,7 @@ describe.skipIf(why !== '')(`run view: virtual devices, live runs, cancel, recor
 
   it('records a three-step demonstration by clicking the mirror, saves it, and opens it in the annotation view', async () => {
     await page.recordTab();
-    await web.page.getByLabel('Task description').fill('Open the network settings');
+    await page.nameRecording({ episode: 'net1', app: 'com.android.settings', description: 'Open the network settings' });
     await web.page.locator('[data-action="record-start"]').click();
     await page.recording(0).waitFor({ timeout: 30_000 });
     await page.showBoxes(true);

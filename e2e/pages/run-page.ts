@@ -83,6 +83,14 @@ export class RunPage extends AppPage {
     await this.page.getByRole('tab', { name: 'Record a demonstration' }).click();
   }
 
+  /** Names a recording before it starts (task id, app, folder inside the dataset, instruction). */
+  async nameRecording(n: { episode: string; app: string; folder?: string; description: string }): Promise<void> {
+    await this.page.getByLabel('Task id').fill(n.episode);
+    await this.page.getByLabel('App').fill(n.app);
+    if (n.folder !== undefined) await this.page.getByLabel('Folder').fill(n.folder);
+    await this.page.getByLabel('Task description').fill(n.description);
+  }
+
   /** The recorder once it shows screen `step` and is idle again. */
   recording(step: number): Locator {
     return this.page.locator(`.record-panel[data-record-state="recording"][data-record-step="${step}"]`);

@@ -30,3 +30,8 @@ export const RUN_DEFAULTS = {
  * say how many there are, and a run uses them all.
  */
 export const RUN_CONFIGS_SHOWN = 500;
+
+/** A run view run's default output folder, relative to the dataset: `runs/<ISO time with : and . as ->`. */
+export function runOutFolder(now: Date = new Date()): string {
+  return `runs/${now.toISOString().replace(/[:.]/g, '-')}`;
+}

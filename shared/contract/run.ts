@@ -10,7 +10,7 @@ import type { StepConversation } from '../kinds/agents/step-conversation';
 
 export type { CanaryCheck, CanaryQuarantine, CanaryResult } from './run-canary';
 
-export { RUN_CONFIGS_SHOWN, RUN_DEFAULTS } from './run-defaults';
+export { RUN_CONFIGS_SHOWN, RUN_DEFAULTS, runOutFolder } from './run-defaults';
 
 /** Which configurations of a configuration file a run uses: the named ones (all, or `names`), or a seeded split. */
 export type RunConfigChoice = z.infer<typeof runConfigChoice>;
@@ -95,6 +95,8 @@ const runRequest = z.object({
   canary: z.boolean().optional(),
   /** Tasks the canary replays, chosen by the seed (`--canary-sample N`; default all). */
   canarySample: z.int().min(1).optional(),
+  /** Output folder inside the dataset, relative to it (default `runs/<timestamp>`: runOutFolder). */
+  out: pathField('dataset').optional(),
 });
 
 /** Tokens and cost of LLM-backed agents (cost only when prices were given: `price_in`/`price_out`, USD per 1M tokens). */
@@ -151,9 +153,12 @@ export const RUN_ARGS = {
   'run:configReport': z.object({ jobId: z.string() }),
   'run:live': z.object({ jobId: z.string() }),
   'run:cancelEpisode': z.object({ jobId: z.string(), device: z.string() }),
-  'run:recordStart': z.object({ datasetId: datasetId(), device: z.string().min(1), description: z.string(), category: z.string().optional(), episode: z.string().optional() }),
+  /** The user names a recording before it starts: task id (`episode`), instruction (`description`) and app are required (checked by the core, with its messages). */
+  'run:recordStart': z.object({ datasetId: datasetId(), device: z.string().min(1), description: z.string(), episode: z.string(), app: z.string(), category: z.string().optional() }),
   'run:recordAct': z.object({ sessionId: z.string(), input: deviceInput }),
   'run:recordSave': z.object({ sessionId: z.string() }),
+  'run:recordUndo': z.object({ sessionId: z.string() }),
+  'run:recordDiscard': z.object({ sessionId: z.string() }),
 };
 type A = ArgsOf<typeof RUN_ARGS>;
 
@@ -233,6 +238,9 @@ export interface RunLive {
 /** A demonstration being recorded: the screen captured last. */
 export interface RecordScreen { sessionId: string; step: number; url: string; activity: string; components: number }
 
+/** What `run:recordUndo` did: the screen that is last again, whether BACK was pressed, and whether the device shows that screen. */
+export interface RecordUndo extends RecordScreen { pressedBack: boolean; restored: boolean }
+
 export interface RunCallsLive {
   /** The live state of a run job (null when unknown, e.g. after the core restarted). */
   'run:live': Call<A['run:live'], RunLive | null>;
@@ -244,6 +252,13 @@ export interface RunCallsLive {
   'run:recordAct': Call<A['run:recordAct'], RecordScreen>;
   /** Writes instruction.txt and the index row; returns the new episode's folder relative to the dataset. */
   'run:recordSave': Call<A['run:recordSave'], { path: string; steps: number }>;
+  /**
+   * Drops the last recorded action and the screen it led to (files and eventStructs.txt line), presses BACK on the
+   * device (unless the undone input was back or home) and says whether the device shows the previous screen again.
+   */
+  'run:recordUndo': Call<A['run:recordUndo'], RecordUndo>;
+  /** Ends the recording and removes everything it wrote (the episode folder, and folders it created); the index is untouched. */
+  'run:recordDiscard': Call<A['run:recordDiscard'], boolean>;
 }
 
 export interface RunEvents {

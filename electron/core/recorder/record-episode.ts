@@ -1,5 +1,5 @@
 import { ConfinedFiles } from '../../platform/confined-read';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GtAction, NumberedComponent, TaskIndex, ViewHierarchy } from '../../../shared/model';
 import { numberComponents } from '../../../shared/formats/number-components';
@@ -80,6 +80,20 @@ export class GroundTruthRecorder {
     await performAction(this.capture.shell, action);
     this.actions.push(gt);
     await writeEventStructs(this.ep.root, this.relPath, this.actions);
+  }
+
+  /**
+   * Drops the last action and the screen it led to (that screen's files and its eventStructs.txt line), so the
+   * screen before it is the last one again; returns the dropped action. The device itself is left as it is.
+   */
+  async undo(): Promise<GtAction> {
+    if (this.actions.length === 0 || this.actions.length !== this.step - 1) throw new Error('There is no recorded action to undo.');
+    const dropped = this.actions.pop()!;
+    this.step--;
+    const dir = join(this.ep.root, this.relPath);
+    for (const ext of ['png', 'xml', 'vh', 'activity', 'json', 'ess']) await rm(join(dir, `${this.step}.${ext}`), { force: true });
+    await writeEventStructs(this.ep.root, this.relPath, this.actions);
+    return dropped;
   }
 
   /** Writes instruction.txt and adds (or replaces) the episode's row in llamatouch_task_metadata.tsv. */

@@ -7,6 +7,7 @@ import type { AppContext } from '../../kernel/context';
 import { AppError } from '../../kernel/errors';
 import type { DeviceServices } from '../devices/device-services';
 import { startRun } from './start-run';
+import { runOutFolder } from '../../../shared/contract/run-defaults';
 import { loadRunTasks } from './run-tasks';
 import { LiveRuns } from './live-runs';
 import { watchPresence } from './watch-device';
@@ -36,7 +37,8 @@ export function runHandlers(ctx: AppContext, devices: DeviceServices, secrets: S
       const settings = await resolveRunSettings(args, secrets.store);
       let reset: ReturnType<typeof checkReset>;
       try { reset = checkReset(args.reset); } catch (err) { throw new AppError('bad-request', (err as Error).message); }
-      const { abs: out } = ctx.datasets.confine(ds, `runs/${new Date().toISOString().replace(/[:.]/g, '-')}`);
+      const { abs: out, rel: outRel } = ctx.datasets.confine(ds, args.out?.trim() || runOutFolder());
+      if (!outRel) throw new AppError('bad-request', 'run:start: out must be a folder inside the dataset, not the dataset folder itself (e.g. runs/my-run).');
       const mgr = devices.manager();
       const cfg = await runConfigs(ctx, ds, args.configs, reports);
       return ctx.jobs.run('run', { jobId: args.jobId, label: `Running ${args.agents.join(', ')} on ${ds.name}` }, async (job) => {

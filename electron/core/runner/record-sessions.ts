@@ -1,20 +1,41 @@
 /** Demonstrations being recorded from the run view: one GroundTruthRecorder per session, driven by inputs on the mirror. */
 import { randomUUID } from 'node:crypto';
+import { rm, rmdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { DeviceInput } from '../../../shared/contract/device';
+import { numberComponents } from '../../../shared/formats/number-components';
+import { parseUiautomatorXml } from '../../../shared/formats/parse-uiautomator-xml';
+import { ConfinedFiles } from '../../platform/confined-read';
 import { DeviceCapture } from '../capture/capture';
 import type { DeviceShell } from '../capture/device-shell';
+import { performAction } from '../capture/perform-action';
 import { GroundTruthRecorder, type GroundTruthEpisode, type RecordedScreen } from '../recorder/record-episode';
 
-export interface RecordSession { id: string; datasetId: string; recorder: GroundTruthRecorder; last: RecordedScreen; busy: boolean }
+export interface RecordSession {
+  id: string; datasetId: string; recorder: GroundTruthRecorder; last: RecordedScreen; busy: boolean;
+  /** Every recorded screen and the input performed on each (inputs[i] on screens[i]), for undo. */
+  screens: RecordedScreen[]; inputs: DeviceInput[];
+  /** Folders the session created (deepest first), removed again on discard. */
+  created: string[];
+  capture: DeviceCapture;
+}
+
+/** What undo did: the screen that is last again, and whether the device shows it again. */
+export interface UndoResult { screen: RecordedScreen; undone: DeviceInput; pressedBack: boolean; restored: boolean }
+
+/** A screen's identity for "is the device back there": activity and the numbered components' class, text, description, id and bounds. */
+const fingerprint = (activity: string, comps: RecordedScreen['components']): string =>
+  `${activity}\n${comps.map((c) => `${c.class}|${c.text}|${c['content-desc']}|${c['resource-id']}@${c.bounds}`).join('\n')}`;
 
 export class RecordSessions {
   private readonly sessions = new Map<string, RecordSession>();
 
-  /** Starts a session and captures the first screen. */
-  async start(datasetId: string, shell: DeviceShell, ep: GroundTruthEpisode): Promise<RecordSession> {
-    const recorder = new GroundTruthRecorder(new DeviceCapture(shell), ep);
+  /** Starts a session and captures the first screen; `created` lists the folders that did not exist before (deepest first). */
+  async start(datasetId: string, shell: DeviceShell, ep: GroundTruthEpisode, created: string[]): Promise<RecordSession> {
+    const capture = new DeviceCapture(shell);
+    const recorder = new GroundTruthRecorder(capture, ep);
     const last = await recorder.captureScreen();
-    const s: RecordSession = { id: randomUUID(), datasetId, recorder, last, busy: false };
+    const s: RecordSession = { id: randomUUID(), datasetId, recorder, last, busy: false, screens: [last], inputs: [], created, capture };
     this.sessions.set(s.id, s);
     return s;
   }
@@ -25,18 +46,56 @@ export class RecordSessions {
 
   /** Performs and records the input, then captures the next screen (one input at a time per session). */
   async act(s: RecordSession, input: DeviceInput): Promise<RecordedScreen> {
-    if (s.busy) throw new Error('The previous input is still being performed; wait for its screen.');
-    s.busy = true;
-    try {
+    return this.exclusive(s, async () => {
       await s.recorder.act(input);
+      s.inputs.push(input);
       s.last = await s.recorder.captureScreen();
+      s.screens.push(s.last);
       return s.last;
-    } finally { s.busy = false; }
+    });
+  }
+
+  /**
+   * Undoes the last action: its screen's files and eventStructs.txt line are dropped; then, unless the undone
+   * input was itself back or home (which BACK cannot reverse), BACK is pressed, and the device's screen is
+   * compared with the recorded one before the action (`restored`). Nothing is replayed.
+   */
+  async undo(s: RecordSession): Promise<UndoResult> {
+    return this.exclusive(s, async () => {
+      if (!s.inputs.length) throw new Error('Nothing to undo: no action has been recorded yet.');
+      await s.recorder.undo();
+      const undone = s.inputs.pop()!;
+      s.screens.pop();
+      s.last = s.screens[s.screens.length - 1]!;
+      const pressedBack = undone.kind !== 'back' && undone.kind !== 'home';
+      if (pressedBack) await performAction(s.capture.shell, { kind: 'back' });
+      await s.capture.waitStable();
+      const xml = (await s.capture.hierarchy()).xml;
+      const parsed = parseUiautomatorXml(xml, 'undo');
+      const now = parsed.ok ? fingerprint(await s.capture.activity(), numberComponents(parsed.value)) : '';
+      return { screen: s.last, undone, pressedBack, restored: now === fingerprint(s.last.activity, s.last.components) };
+    });
   }
 
   async save(s: RecordSession): Promise<string> {
-    const rel = await s.recorder.finish();
+    const rel = await this.exclusive(s, () => s.recorder.finish());
     this.sessions.delete(s.id);
     return rel;
+  }
+
+  /** Ends the session and removes everything it wrote: the episode folder, and the folders it created when they are empty. */
+  async discard(s: RecordSession): Promise<void> {
+    await this.exclusive(s, async () => {
+      this.sessions.delete(s.id);
+      await rm(join(s.recorder.ep.root, s.recorder.relPath), { recursive: true, force: true });
+      const files = ConfinedFiles.of(undefined, s.recorder.ep.root);
+      for (const dir of s.created) if (files.exists(dir) && files.list(dir).length === 0) await rmdir(dir).catch(() => undefined);
+    });
+  }
+
+  private async exclusive<T>(s: RecordSession, fn: () => Promise<T>): Promise<T> {
+    if (s.busy) throw new Error('The previous input is still being performed; wait for its screen.');
+    s.busy = true;
+    try { return await fn(); } finally { s.busy = false; }
   }
 }

@@ -67,11 +67,11 @@ describe.skipIf(!HAVE_ADB)('run view calls: virtual devices, mirror, live steps,
 
   it('records a demonstration from inputs and saves it as a ground-truth episode of the dataset', async () => {
     const d = await service.calls['device:startVirtual']({ world: 'demo' });
-    await expect(service.calls['run:recordStart']({ datasetId, device: d.serial, description: ' ' })).rejects.toThrow(/Describe the task/);
+    await expect(service.calls['run:recordStart']({ datasetId, device: d.serial, description: ' ', episode: 'rv0', app: 'com.android.settings' })).rejects.toThrow(/Describe the task/);
     // Refused before recording: the index could not hold it at save.
-    await expect(service.calls['run:recordStart']({ datasetId, device: d.serial, description: 'Open\tSettings' })).rejects.toMatchObject({ code: 'bad-request', message: expect.stringMatching(/holds a tab/) });
-    await expect(service.calls['run:recordStart']({ datasetId, device: d.serial, description: 'Open\nSettings' })).rejects.toMatchObject({ code: 'bad-request', message: expect.stringMatching(/holds a line break/) });
-    const s0 = await service.calls['run:recordStart']({ datasetId, device: d.serial, description: 'Open Settings and go back', episode: 'rv1' });
+    await expect(service.calls['run:recordStart']({ datasetId, device: d.serial, description: 'Open\tSettings', episode: 'rv0', app: 'com.android.settings' })).rejects.toMatchObject({ code: 'bad-request', message: expect.stringMatching(/holds a tab/) });
+    await expect(service.calls['run:recordStart']({ datasetId, device: d.serial, description: 'Open\nSettings', episode: 'rv0', app: 'com.android.settings' })).rejects.toMatchObject({ code: 'bad-request', message: expect.stringMatching(/holds a line break/) });
+    const s0 = await service.calls['run:recordStart']({ datasetId, device: d.serial, description: 'Open Settings and go back', episode: 'rv1', app: 'com.android.settings' });
     expect(s0.step).toBe(0);
     const comps = await service.calls['device:hierarchy']({ serial: d.serial });
     const settings = comps.find((c) => c.label === 'Settings')!;

@@ -83,6 +83,7 @@ function LiveRunBody({ run, onCancel, onCancelEpisode, onEvaluate }: { run: Live
           <span style={{ width: `${pct}%` }} />
         </div>
         <span className="muted">{run.done}/{run.total || '?'} episodes · {run.status}</span>
+        {run.out && <span className="muted mono" data-run-out-live title="Output folder, relative to the dataset">→ {run.out}</span>}
         {running && <button type="button" className="btn btn-small" data-action="cancel-run" onClick={onCancel}>Cancel run</button>}
         {!running && run.episodes.length > 0 && <button type="button" className="btn btn-small btn-primary" data-action="open-evaluation" onClick={onEvaluate}>Open in evaluation</button>}
       </header>

@@ -1,28 +1,40 @@
 import { useState } from 'react';
 import type { DeviceInput } from '../../../shared/contract/device';
-import type { RecordingState } from './run-store';
+import type { RecordingName, RecordingState } from './run-store';
 
 interface Props {
   recording: RecordingState;
   device: string | null;
-  onStart(description: string): void;
+  onStart(name: RecordingName): void;
   onInput(input: DeviceInput): void;
   onSave(): void;
+  onUndo(): void;
+  onDiscard(): void;
   onOpen(path: string): void;
 }
 
-/** Recording a demonstration: describe the task, operate the mirror (click, drag, type, keys), save as a ground-truth episode. */
-export function RecordPanel({ recording: r, device, onStart, onInput, onSave, onOpen }: Props) {
-  const [description, setDescription] = useState('');
+/** Recording a demonstration: name the task (id, instruction, app, folder), operate the mirror (click, drag, type, keys), undo, save as a ground-truth episode or discard. */
+export function RecordPanel({ recording: r, device, onStart, onInput, onSave, onUndo, onDiscard, onOpen }: Props) {
+  const [name, setName] = useState<RecordingName>({ episode: '', description: '', app: '', category: 'general' });
+  const field = (k: keyof RecordingName) => (e: { target: { value: string } }) => setName((n) => ({ ...n, [k]: e.target.value }));
+  const named = name.episode.trim() && name.description.trim() && name.app.trim();
   const [text, setText] = useState('');
   const active = r.screen !== null;
   return (
     <section className="record-panel" aria-label="Record a demonstration" data-record-state={r.busy ? 'busy' : active ? 'recording' : r.saved ? 'saved' : 'idle'} data-record-step={r.screen?.step ?? -1}>
       <header className="run-section-head"><h2>Record a demonstration</h2></header>
       {!active && (
-        <form className="run-form-row" onSubmit={(e) => { e.preventDefault(); onStart(description); }}>
-          <input className="input grow" aria-label="Task description" placeholder="What the demonstration does, e.g. Turn off Wi-Fi" value={description} onChange={(e) => setDescription(e.target.value)} />
-          <button className="btn btn-primary" type="submit" data-action="record-start" disabled={!device || !description.trim() || r.busy}>Record on {device ?? 'a device'}</button>
+        <form className="record-name" onSubmit={(e) => { e.preventDefault(); onStart(name); }}>
+          <div className="run-form-row">
+            <input className="input" aria-label="Task id" placeholder="Task id, e.g. settings_wifi_off" value={name.episode} onChange={field('episode')} />
+            <input className="input" aria-label="App" placeholder="App, e.g. com.android.settings" value={name.app} onChange={field('app')} />
+            <input className="input" aria-label="Folder" title="Folder inside the dataset: the episode goes to <folder>/trace_<task id>" placeholder="Folder" value={name.category} onChange={field('category')} />
+          </div>
+          <div className="run-form-row">
+            <input className="input grow" aria-label="Task description" placeholder="Instruction: what the demonstration does, e.g. Turn off Wi-Fi" value={name.description} onChange={field('description')} />
+            <button className="btn btn-primary" type="submit" data-action="record-start" disabled={!device || !named || r.busy}>Record on {device ?? 'a device'}</button>
+          </div>
+          <p className="muted">Saved as <span className="mono">{name.category.trim() || 'general'}/trace_{name.episode.trim() || '<task id>'}</span> in the dataset.</p>
         </form>
       )}
       {active && (
@@ -41,7 +53,9 @@ export function RecordPanel({ recording: r, device, onStart, onInput, onSave, on
             {r.actions.map((a, i) => <li key={i}><span className="mono">{i}</span> {a}</li>)}
           </ol>
           <div className="run-form-row">
+            <button type="button" className="btn btn-small" data-action="record-undo" disabled={r.busy || !r.actions.length} onClick={onUndo}>↶ Undo last action</button>
             <button type="button" className="btn btn-primary" data-action="record-save" disabled={r.busy} onClick={onSave}>Save as a ground-truth episode ({r.screen!.step + 1} screens)</button>
+            <button type="button" className="btn btn-small" data-action="record-discard" disabled={r.busy} onClick={onDiscard}>Discard</button>
           </div>
         </>
       )}
@@ -51,6 +65,7 @@ export function RecordPanel({ recording: r, device, onStart, onInput, onSave, on
           <button type="button" className="btn btn-small btn-primary" data-action="open-recorded" onClick={() => onOpen(r.saved!)}>Open to annotate</button>
         </div>
       )}
+      {r.notice && <p className="muted" role="status" data-record-notice>{r.notice}</p>}
       {r.error && <div className="error-box" role="alert">{r.error}</div>}
     </section>
   );

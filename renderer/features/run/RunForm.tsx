@@ -3,7 +3,7 @@ import type { DatasetOverview } from '../../../shared/contract';
 import type { RunConfigChoice, RunReset } from '../../../shared/contract/run';
 import { useAppStore } from '../../store';
 import { filterTasks } from '../tasks/filter-tasks';
-import { RUN_DEFAULTS } from '../../../shared/contract/run-defaults';
+import { RUN_DEFAULTS, runOutFolder } from '../../../shared/contract/run-defaults';
 import { checkAgentSettings, useAgentKinds } from './form/check-agent-settings';
 import { AgentSettings } from './form/AgentSettings';
 import { AgentChoice } from './form/AgentChoice';
@@ -22,6 +22,8 @@ export interface RunFormValue {
   configs?: RunConfigChoice;
   /** Replay each task's recording first and quarantine those that no longer complete. */
   canary: boolean;
+  /** Output folder relative to the dataset; absent: the core's default (runOutFolder, `runs/<timestamp>`). */
+  out?: string;
 }
 
 type PerAgent = Record<string, Record<string, string>>;
@@ -49,6 +51,7 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
   const [reset, setReset] = useState<RunReset>({ method: 'task' });
   const [canary, setCanary] = useState<boolean>(RUN_DEFAULTS.canaryInRunView);
   const [devConfigs, setDevConfigs] = useState<RunConfigChoice | null>(null);
+  const [out, setOut] = useState('');
   const client = useAppStore((s) => s.client);
   const keys = useApiKeys(client);
   const preview = useConfigPreview(client, dataset.id, devConfigs);
@@ -73,7 +76,7 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
   return (
     <form className="run-form" aria-label="Run form" onSubmit={(e) => {
       e.preventDefault();
-      if (!problems.length) onStart({ tasks, agent, devices: chosenDevices, repeat, maxSteps, agentSettings: checked.agentSettings, secretSettings: checked.secretSettings, reset, canary, ...(devConfigs ? { configs: devConfigs } : {}) });
+      if (!problems.length) onStart({ tasks, agent, devices: chosenDevices, repeat, maxSteps, agentSettings: checked.agentSettings, secretSettings: checked.secretSettings, reset, canary, ...(devConfigs ? { configs: devConfigs } : {}), ...(out.trim() ? { out: out.trim() } : {}) });
     }}>
       <header className="run-section-head">
         <h2>New run</h2>
@@ -121,6 +124,12 @@ export const RunForm = memo(function RunForm({ dataset, devices, disabled, onSta
           <label key={d}><input type="checkbox" checked={useDevices === null || useDevices.has(d)} onChange={() => setUseDevices(toggle(useDevices ?? new Set(devices), d))} /> <span className="mono">{d}</span></label>
         ))}
       </fieldset>
+      <div className="run-form-row">
+        <label className="grow" title="Where the traces go, inside the dataset folder; empty: a new folder named by the start time">Output folder{' '}
+          <input className="input" aria-label="Output folder" placeholder={runOutFolder().replace(/T.*$/, 'T<time>')} value={out} onChange={(e) => setOut(e.target.value)} />
+        </label>
+        <span className="muted mono" data-run-out>{dataset.root}/{out.trim() || 'runs/<start time>'}</span>
+      </div>
       <div className="run-form-row">
         <button className="btn btn-primary" type="submit" data-action="start-run" disabled={disabled || !kinds.kinds || !tasks.length || !chosenDevices.length || problems.length > 0 || (devConfigs !== null && (preview.loading || !preview.chosenCount))}
           title={problems.length ? problems.join('\n') : undefined}>

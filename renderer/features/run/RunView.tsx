@@ -26,7 +26,7 @@ export function RunView() {
   const app = useAppStore(useShallow((s) => ({ client: s.client, dataset: s.dataset, openPath: s.openPath, setView: s.setView })));
   const run = useRunStore(useShallow((s) => ({
     runActive: s.run?.status === 'running', recording: s.recording, devices: s.devices, selected: s.selected, attach: s.attach, refreshDevices: s.refreshDevices, start: s.start,
-    cancelRun: s.cancelRun, cancelEpisode: s.cancelEpisode, recordStart: s.recordStart, recordAct: s.recordAct, recordSave: s.recordSave, startVirtual: s.startVirtual,
+    cancelRun: s.cancelRun, cancelEpisode: s.cancelEpisode, recordStart: s.recordStart, recordAct: s.recordAct, recordSave: s.recordSave, recordUndo: s.recordUndo, recordDiscard: s.recordDiscard, startVirtual: s.startVirtual,
   })));
   const [tab, setTab] = useState<'run' | 'record'>('run');
   const [refresh, setRefresh] = useState(0);
@@ -44,7 +44,7 @@ export function RunView() {
   // Stable, so the form (and its task list) does not re-render on every live step.
   const onStart = useCallback((v: RunFormValue) => {
     if (datasetId) {
-      void start(client, { datasetId, tasks: v.tasks, agents: [v.agent], devices: v.devices, repeat: v.repeat, maxSteps: v.maxSteps, agentSettings: v.agentSettings, secretSettings: v.secretSettings, reset: v.reset, configs: v.configs, canary: v.canary });
+      void start(client, { datasetId, tasks: v.tasks, agents: [v.agent], devices: v.devices, repeat: v.repeat, maxSteps: v.maxSteps, agentSettings: v.agentSettings, secretSettings: v.secretSettings, reset: v.reset, configs: v.configs, canary: v.canary, ...(v.out ? { out: v.out } : {}) });
     }
   }, [client, datasetId, start]);
   const recording = tab === 'record' && run.recording.screen !== null;
@@ -90,7 +90,7 @@ export function RunView() {
           </>
         ) : (
           <RecordPanel recording={run.recording} device={run.selected} onStart={(d) => void run.recordStart(client, dataset.id, d)} onInput={onInput}
-            onSave={() => void run.recordSave(client)}
+            onSave={() => void run.recordSave(client)} onUndo={() => void run.recordUndo(client).then(() => setRefresh((n) => n + 1))} onDiscard={() => void run.recordDiscard(client)}
             onOpen={(path) => { void app.openPath(dataset.root, { task: path, step: 0 }); app.setView('annotate'); }} />
         )}
       </div>

@@ -28,7 +28,11 @@ export interface LiveRunState {
   canary?: CanaryResult;
 }
 
-export interface RecordingState { screen: RecordScreen | null; busy: boolean; error: string | null; saved: string | null; actions: string[] }
+/** A recording in the run view; `notice` says what the last undo or discard did. */
+export interface RecordingState { screen: RecordScreen | null; busy: boolean; error: string | null; saved: string | null; actions: string[]; notice: string | null }
+
+/** What the user names a recording with before it starts (run:recordStart). */
+export interface RecordingName { episode: string; description: string; app: string; category: string }
 
 export interface RunState {
   devices: DeviceInfo[];
@@ -45,13 +49,15 @@ export interface RunState {
   start(client: TouchstoneClient, req: Omit<RunRequest, 'jobId'>): Promise<void>;
   cancelRun(client: TouchstoneClient): Promise<void>;
   cancelEpisode(client: TouchstoneClient, device: string): Promise<void>;
-  recordStart(client: TouchstoneClient, datasetId: string, description: string): Promise<void>;
+  recordStart(client: TouchstoneClient, datasetId: string, name: RecordingName): Promise<void>;
   recordAct(client: TouchstoneClient, input: DeviceInput): Promise<void>;
   recordSave(client: TouchstoneClient): Promise<string | null>;
+  recordUndo(client: TouchstoneClient): Promise<void>;
+  recordDiscard(client: TouchstoneClient): Promise<void>;
 }
 
 const msg = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-const noRecording = (): RecordingState => ({ screen: null, busy: false, error: null, saved: null, actions: [] });
+const noRecording = (): RecordingState => ({ screen: null, busy: false, error: null, saved: null, actions: [], notice: null });
 
 export function describeInput(i: DeviceInput): string {
   switch (i.kind) {
@@ -198,12 +204,12 @@ export const useRunStore = create<RunState>()((set, get) => ({
     if (r?.status === 'running') await client.call('run:cancelEpisode', { jobId: r.jobId, device });
   },
 
-  async recordStart(client, datasetId, description) {
+  async recordStart(client, datasetId, name) {
     const device = get().selected;
     if (!device) { set({ recording: { ...noRecording(), error: 'Select a usable device first.' } }); return; }
     set({ recording: { ...noRecording(), busy: true } });
     try {
-      const screen = await client.call('run:recordStart', { datasetId, device, description });
+      const screen = await client.call('run:recordStart', { datasetId, device, ...name });
       set({ recording: { ...noRecording(), screen } });
     } catch (e) { set({ recording: { ...noRecording(), error: msg(e) } }); }
   },
@@ -211,7 +217,7 @@ export const useRunStore = create<RunState>()((set, get) => ({
   async recordAct(client, input) {
     const r = get().recording;
     if (!r.screen || r.busy) return;
-    set({ recording: { ...r, busy: true, error: null } });
+    set({ recording: { ...r, busy: true, error: null, notice: null } });
     try {
       const screen = await client.call('run:recordAct', { sessionId: r.screen.sessionId, input });
       set((s) => ({ recording: { ...s.recording, screen, busy: false, actions: [...s.recording.actions, describeInput(input)] } }));
@@ -227,5 +233,30 @@ export const useRunStore = create<RunState>()((set, get) => ({
       set({ recording: { ...noRecording(), saved: path } });
       return path;
     } catch (e) { set((s) => ({ recording: { ...s.recording, busy: false, error: msg(e) } })); return null; }
+  },
+
+  async recordUndo(client) {
+    const r = get().recording;
+    if (!r.screen || r.busy || !r.actions.length) return;
+    set({ recording: { ...r, busy: true, error: null, notice: null } });
+    try {
+      const u = await client.call('run:recordUndo', { sessionId: r.screen.sessionId });
+      const undone = r.actions[r.actions.length - 1];
+      const notice = u.restored
+        ? `Undid ${undone}${u.pressedBack ? ' (pressed Back)' : ''}; the device is on screen ${u.step} again.`
+        : `Undid ${undone}, but the device does not show screen ${u.step} again${u.pressedBack ? ' after Back' : ''}: bring it back by hand before the next action, or discard.`;
+      const { pressedBack: _p, restored: _r, ...screen } = u;
+      set((s) => ({ recording: { ...s.recording, screen, busy: false, actions: s.recording.actions.slice(0, -1), notice } }));
+    } catch (e) { set((s) => ({ recording: { ...s.recording, busy: false, error: msg(e) } })); }
+  },
+
+  async recordDiscard(client) {
+    const r = get().recording;
+    if (!r.screen || r.busy) return;
+    set({ recording: { ...r, busy: true, error: null } });
+    try {
+      await client.call('run:recordDiscard', { sessionId: r.screen.sessionId });
+      set({ recording: { ...noRecording(), notice: 'Recording discarded: nothing of it was kept.' } });
+    } catch (e) { set((s) => ({ recording: { ...s.recording, busy: false, error: msg(e) } })); }
   },
 }));
