@@ -38,13 +38,14 @@ describe.skipIf(!existsSync(TRACE_18))('claims vs verdicts and side effects (../
     const r = await runEvaluation({ datasetRoot: root, tracesRoot: traces, methods: ['essential', 'lcs'], mode: 'fixed', jobs: 1, embedder: 'none' });
     expect(Object.fromEntries(r.outcomes.map((o) => [o.episode, [o.claim, o.essential?.completed]]))).toEqual(Object.fromEntries(ids.map((id) => [id, [PLANS[id]!.claim, PLANS[id]!.completed]])));
     const all = r.groups.find((g) => g.by === 'all')!;
-    // False: `early` claimed complete and is not. Missed: gaveup, silent and lost reached every annotated state unclaimed.
-    expect([all.methods.essential?.falseCompletions, all.methods.essential?.missedCompletions]).toEqual([1, 3]);
+    // False: `early` claimed complete and is not. Missed: gaveup and silent reached every annotated state unclaimed
+    // (`lost` did too, but it was interrupted: interrupted episodes are left out of the counts by default).
+    expect([all.methods.essential?.falseCompletions, all.methods.essential?.missedCompletions]).toEqual([1, 2]);
     // LCS judges the action sequence: `done` alone completes it; no other run reached it, so nothing is missed.
     expect([all.methods.lcs?.falseCompletions, all.methods.lcs?.missedCompletions]).toEqual([1, 0]);
     const table = claimsTable(r.rows, r.groups, r.methods);
     expect(table).toContain('claims: 2 complete, 1 impossible, 1 no claim, 1 step limit, 1 interrupted');
-    expect(table).toMatch(/essential\s+1\s+3/);
+    expect(table).toMatch(/essential\s+1\s+2/);
     const csv = episodesCsv(r.rows, r.methods).split('\n');
     expect(csv[0]!.split(',').at(-1)).toBe('claim');
     expect(csv.find((l) => l.startsWith('gaveup,'))!.split(',').at(-1)).toBe('impossible');
@@ -52,7 +53,8 @@ describe.skipIf(!existsSync(TRACE_18))('claims vs verdicts and side effects (../
     // The HTML report's method table counts them too (no human labels: false accepts and rejects are '–').
     const html = await htmlReportFromRun(r, root, traces);
     expect(html).toContain('<th title="the agent claimed complete; the method says not completed">False completions</th>');
-    expect(html).toMatch(/Essential \(fixed\)<\/td>(<td>[^<]*<\/td>)*<td>–<\/td><td>–<\/td><td>1<\/td><td>3<\/td><\/tr>/);
+    // ... F1, false accepts, false rejects, leniency ('–' without labels), then false and missed completions.
+    expect(html).toMatch(/Essential \(fixed\)<\/td>.*?<td>–<\/td><td>–<\/td><td>–<\/td><td>1<\/td><td>2<\/td><\/tr>/);
   });
 
   it('side effects recorded by the runner are warnings beside an unchanged verdict', async () => {
