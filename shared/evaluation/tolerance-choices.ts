@@ -1,6 +1,6 @@
-import type { EssItem, EssItemInput, NumberedComponent } from '../model';
+import type { EssItem, NumberedComponent } from '../model';
 import type { GtStateInput } from './types';
-import { formatEssItem, parseEss } from '../formats/ess';
+import { formatEssItem, parseEss, type EssItemInput } from '../formats/ess';
 import { patternForText } from './safe-pattern';
 
 /** The ways an `exact<n>` item can be written with more or less tolerance (issue 31, item 6). */
