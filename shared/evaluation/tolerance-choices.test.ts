@@ -71,8 +71,11 @@ describe.skipIf(!existsSync(DIR))('the live check\'s tolerance choices for an ex
     });
   });
 
-  it('items other than exact on a component number have no alternatives', () => {
-    const { components } = gtOn(RADIO, (c) => c.text === 'Precise');
+  it('a tolerant form already chosen offers the same list, exact first; items other than exact and its forms on a component number have none', () => {
+    const { n, components } = gtOn(RADIO, (c) => c.text === 'Precise');
+    const chosen = parseEss(`text<${n}>`, 'x.ess');
+    if (!chosen.ok) throw new Error('parse');
+    expect(toleranceChoices(chosen.value.items[0]!, components).map((c) => c.line)).toEqual([`exact<${n}>`, `text<${n}>`, `exact_on<${n}:text,resource-id,checked>`]);
     const p = parseEss('fuzzy<2>|exact<//node[@text="Precise"]>', 'x.ess');
     if (!p.ok) throw new Error('parse');
     for (const it of p.value.items) expect(toleranceChoices(it, components)).toEqual([]);

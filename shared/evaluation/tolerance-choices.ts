@@ -49,15 +49,19 @@ function choice(kind: ToleranceChoiceKind, item: EssItemInput): ToleranceChoice 
   return { choice: kind, line, item: parsed.value.items[0]! };
 }
 
+/** The items on a component whose alternatives are compared: `exact` and its tolerant forms (once one is chosen, the others stay comparable). */
+export const TOLERANCE_KINDS: ReadonlySet<string> = new Set(['exact', 'text', 'regex', 'range', 'exact_on']);
+
 /**
- * The alternatives to an `exact<n>` item (n a component number): `exact` itself; `text<n>` (text and
+ * The alternatives to an `exact<n>` item (n a component number; or one of its tolerant forms, TOLERANCE_KINDS): `exact` itself; `text<n>` (text and
  * content-desc only) when the component has either; `regex<n:…>` from its text when the text has
  * digits (patternForText: each digit run any digits); `exact_on<n:…>` on distinguishingAttributes
  * (without the text when it has digits and another attribute remains).
- * Any other item (an xpath target, another primitive) has no alternatives: [].
+ * Any other item (an xpath target, another primitive) has no alternatives: []. The list always
+ * starts with `exact<n>`, whatever form the item has now.
  */
 export function toleranceChoices(item: EssItem, components: readonly NumberedComponent[]): ToleranceChoice[] {
-  if (item.kind !== 'exact' || !('index' in item.target)) return [];
+  if (!TOLERANCE_KINDS.has(item.kind) || !('target' in item) || typeof item.target !== 'object' || !('index' in item.target)) return [];
   const target = { index: item.target.index };
   const c = components[target.index];
   if (!c) return [];

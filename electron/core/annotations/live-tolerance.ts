@@ -1,10 +1,10 @@
 import type { ToleranceCheck } from '../../../shared/contract/annotation';
 import { parseEss } from '../../../shared/formats/ess';
-import { verdictsPerChoice } from '../../../shared/evaluation/tolerance-choices';
+import { TOLERANCE_KINDS, verdictsPerChoice } from '../../../shared/evaluation/tolerance-choices';
 import { prepareLiveTraces, type LiveCheckOptions } from './live-check';
 
 /**
- * The live check for one `exact<n>` item of step `step` (issue 31, item 6): the saved annotation
+ * The live check for one `exact<n>` item (or a tolerant form of it) of step `step` (issue 31, item 6): the saved annotation
  * with that item written each tolerant way (shared/evaluation/tolerance-choices.ts) is evaluated
  * against the same three traces as liveCheck (own recording, cut, no-op), so the annotator sees
  * which choice is strict enough (cut and no-op fail) and tolerant enough. An item not yet in the
@@ -14,8 +14,8 @@ export async function liveToleranceCheck(root: string, relPath: string, step: nu
   const parsed = parseEss(itemText, `step ${step} item`);
   if (!parsed.ok) return { item: itemText, choices: [], note: parsed.problems[0]!.message };
   const item = parsed.value.items[0];
-  if (parsed.value.items.length !== 1 || item?.kind !== 'exact' || !('index' in item.target)) {
-    return { item: itemText, choices: [], note: 'Only an exact<n> item on a component number has tolerant forms (text, regex, exact_on).' };
+  if (parsed.value.items.length !== 1 || !item || !TOLERANCE_KINDS.has(item.kind) || !('target' in item) || typeof item.target !== 'object' || !('index' in item.target)) {
+    return { item: itemText, choices: [], note: 'Only an exact<n> item (or its text, regex, range or exact_on form) on a component number has tolerant forms.' };
   }
   const live = await prepareLiveTraces(root, relPath, opts);
   const state = live?.gt.states.find((s) => s.step === step);
