@@ -7,7 +7,8 @@
  * opening an episode until its first step is drawn with 300 boxes (target < 300 ms), hover on a
  * box's visible part until the inspector shows that component and the canvas has redrawn (< 16 ms),
  * an edit until autosave has written i.ess (< 50 ms), and the hierarchy tree of the 300-node step:
- * its model built in Node and its rows in the page (< 100 ms), when this build has the tree.
+ * its model built in Node, and the tree tab opened until the tree of the open step is drawn in the
+ * page (< 100 ms); then the next step with the tree tab open (screen and tree).
  * Prints the median, the 95th percentile and the worst.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -219,7 +220,26 @@ try {
   } else {
     console.log('tree model: this build has no renderer/features/hierarchy/build-tree.ts (issue 31 item 3); not measured');
   }
-  const treeRows = await page.evaluate(async () => {
+  // The tree is a tab beside the component list: switching to it mounts the tree, so each switch
+  // builds the 300-component step's tree and draws its rows (the figure the issue's target names).
+  const hasTree = (await page.locator('[role="tab"][data-tab="tree"]').count()) > 0;
+  if (hasTree) {
+    const mount: number[] = [];
+    for (let k = 0; k < 12; k++) {
+      await page.click('[role="tab"][data-tab="list"]');
+      await page.locator('.hierarchy-tree').waitFor({ state: 'detached' });
+      mount.push(await page.evaluate(async () => {
+        const settle = (window as unknown as { __settle(r: () => unknown): Promise<number> }).__settle;
+        const t0 = performance.now();
+        (document.querySelector('[role="tab"][data-tab="tree"]') as HTMLElement).click();
+        await settle(() => document.querySelector('.hierarchy-tree[data-tree-nodes]:not([data-tree-nodes="0"]) [role="treeitem"]'));
+        return performance.now() - t0;
+      }));
+    }
+    const nodes = await page.locator('.hierarchy-tree').getAttribute('data-tree-nodes');
+    show(`open the tree tab, tree of a ${BOXES}-component step (${nodes} nodes) drawn`, mount, 100);
+  }
+  const treeRows = !hasTree ? null : await page.evaluate(async () => {
     if (!document.querySelector('.hierarchy-tree')) return null;
     const settle = (window as unknown as { __settle(r: () => unknown): Promise<number> }).__settle;
     const out: number[] = [];
@@ -227,13 +247,13 @@ try {
       const t0 = performance.now();
       window.dispatchEvent(new KeyboardEvent('keydown', { key: k % 2 ? 'ArrowRight' : 'ArrowLeft', bubbles: true, cancelable: true }));
       const step = k % 2;
-      await settle(() => document.querySelector(`.stage[data-step="${step}"] .screen-canvas[data-screen-state="ready"]`) && document.querySelector('.hierarchy-tree[data-tree-nodes]:not([data-tree-nodes="0"])'));
+      await settle(() => document.querySelector(`.stage[data-step="${step}"] .screen-canvas[data-screen-state="ready"]`) && document.querySelector('.hierarchy-tree[data-tree-nodes]:not([data-tree-nodes="0"]) [role="treeitem"]'));
       out.push(performance.now() - t0);
     }
     return out;
   });
-  if (treeRows) show('next step until its hierarchy tree is drawn', treeRows, 100);
-  else console.log('tree view: this build has no .hierarchy-tree in the annotation view (issue 31 item 3); not measured');
+  if (treeRows) show('next step (screen + its tree, tree tab open)', treeRows, 100);
+  else console.log('tree view: this build has no tree tab in the annotation view (issue 31 item 3); not measured');
   const load = (await import('node:os')).loadavg()[0];
   console.log(`(load average ${load.toFixed(1)} on ${(await import('node:os')).cpus().length} cores while measuring)`);
   if (!existsSync(join(ds.root, 'bench/trace_1/0.json'))) throw new Error('dataset vanished');
