@@ -12,6 +12,7 @@ const callNameSet: { readonly [K in CallName]-?: true } = {
   'job:list': true, 'job:cancel': true,
   'annotation:load': true, 'annotation:save': true, 'annotation:check': true, 'annotation:suggest': true, 'annotation:ocr': true, 'annotation:apps': true, 'annotation:reviews': true, 'annotation:review': true,
   'annotation:bulkPreview': true, 'annotation:copyPreview': true, 'annotation:bulkApply': true, 'annotation:bulkUndo': true,
+  'annotation:checkTolerance': true,
   'device:list': true, 'device:connect': true, 'device:screen': true, 'device:hierarchy': true, 'device:input': true, 'device:startVirtual': true, 'device:stopVirtual': true, 'device:sdk': true, 'device:startEmulator': true, 'device:stopEmulator': true, 'device:snapshots': true, 'device:snapshotSave': true, 'device:snapshotLoad': true,
   'run:agents': true, 'run:start': true, 'run:secrets': true, 'run:secretSet': true, 'run:secretDelete': true, 'run:demoDataset': true, 'run:configFiles': true, 'run:configs': true, 'run:configReport': true, 'run:live': true, 'run:cancelEpisode': true, 'run:recordStart': true, 'run:recordAct': true, 'run:recordSave': true, 'run:recordUndo': true, 'run:recordDiscard': true,
   'eval:inspect': true, 'eval:open': true, 'eval:preset': true, 'eval:episode': true, 'eval:label': true, 'eval:export': true, 'eval:methods': true, 'eval:judgeEndpoint': true, 'eval:judgeEndpointSet': true,

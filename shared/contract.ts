@@ -31,7 +31,7 @@ export type { Call, NoArgs } from './contract/common';
 export { pathFieldsOf, type PathFieldRef, type PathKind } from './contract/arg-schema';
 export type { JobArgs } from './contract/dataset';
 export type { JobInfo, JobKind, JobProgress } from './contract/job';
-export type { AnnotationBase, AnnotationSaved, LiveCheck, LiveWarning, StepAnnotation, Suggestion, TaskReview, TraceVerdict } from './contract/annotation';
+export type { AnnotationBase, AnnotationSaved, LiveCheck, LiveWarning, StepAnnotation, Suggestion, TaskReview, TraceVerdict, ToleranceCheck, ToleranceChoiceVerdicts } from './contract/annotation';
 
 /** Every call the UI can make, keyed `domain:verb`. */
 export interface ContractCalls extends AppCalls, DatasetCalls, EpisodeCalls, JobCalls, AnnotationCalls, DeviceCalls, RunCalls, EvaluationCalls, AuditCalls {}

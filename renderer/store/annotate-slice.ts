@@ -180,6 +180,11 @@ export const createAnnotateSlice: Slice<AnnotateSlice> = (set, get, api) => {
       if (!d || index < 0 || index >= d.items.length) return;
       await apply(d.items.filter((_, i) => i !== index), 'edit');
     },
+    async replaceItem(index, raw) {
+      const d = get().draft;
+      if (!d || index < 0 || index >= d.items.length || d.items.includes(raw)) return;
+      await apply(d.items.map((x, i) => (i === index ? raw : x)), 'edit');
+    },
     async moveItem(index, delta) {
       const d = get().draft;
       const to = index + delta;

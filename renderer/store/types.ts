@@ -128,6 +128,8 @@ export interface AnnotateSlice {
   /** Adds the item, or removes it when present (activity, screen fuzzy). */
   toggleItem(raw: string): Promise<void>;
   removeItem(index: number): Promise<void>;
+  /** Writes item `index` another way (a tolerant form from the live check); one undoable edit. */
+  replaceItem(index: number, raw: string): Promise<void>;
   moveItem(index: number, delta: number): Promise<void>;
   undo(): Promise<void>;
   redo(): Promise<void>;

@@ -77,6 +77,27 @@ export interface LiveCheck {
   warnings: LiveWarning[];
 }
 
+/** One way of writing an `exact` item and what it gives on the live check's traces (pass/fail only). */
+export interface ToleranceChoiceVerdicts {
+  choice: 'exact' | 'text' | 'regex' | 'exact_on';
+  /** The item as it would be written, e.g. `exact_on<3:resource-id>`. */
+  line: string;
+  own: { passed: boolean; reason?: string };
+  cut: { passed: boolean; reason?: string } | null;
+  noop: { passed: boolean; reason?: string };
+}
+
+/**
+ * The live check of one `exact` item written each tolerant way (issue 31): a choice is strict
+ * enough when the cut and no-op traces fail, and must pass the own recording.
+ */
+export interface ToleranceCheck {
+  item: string;
+  choices: ToleranceChoiceVerdicts[];
+  /** Why there are no choices (not an exact item, step not saved yet). */
+  note?: string;
+}
+
 /** An item proposed from the recording itself, for the annotator to accept or reject. */
 export interface Suggestion {
   step: number;
@@ -180,6 +201,7 @@ export const ANNOTATION_ARGS = {
   'annotation:load': annotationArgs,
   'annotation:save': z.object({ ...stepShape, ess: textLine(), base: annotationBase }),
   'annotation:check': episodeArgs,
+  'annotation:checkTolerance': z.object({ ...stepShape, item: textLine() }),
   'annotation:suggest': episodeArgs,
   'annotation:ocr': z.object({ ...stepShape, ...jobArgsShape }),
   'annotation:apps': episodeArgs,
@@ -206,6 +228,8 @@ export interface AnnotationCalls {
   'annotation:save': Call<A['annotation:save'], AnnotationSaved>;
   /** Live checks of the task's saved annotation (see LiveCheck). */
   'annotation:check': Call<A['annotation:check'], LiveCheck>;
+  /** The live checks of one exact item written as exact, text, regex and exact_on (see ToleranceCheck). */
+  'annotation:checkTolerance': Call<A['annotation:checkTolerance'], ToleranceCheck>;
   /**
    * Proposes essential states from the recording: the final screen's
    * distinctive texts (exact, or fuzzy where the text looks dynamic), the

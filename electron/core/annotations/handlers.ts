@@ -3,6 +3,7 @@ import { EpisodeMemo } from './episode-memo';
 import type { AppContext } from '../../kernel/context';
 import { AppError } from '../../kernel/errors';
 import { liveCheck, liveCheckResources } from './live-check';
+import { liveToleranceCheck } from './live-tolerance';
 import { loadStepAnnotation, saveStepAnnotation } from './step-annotation';
 import { suggestEssentialStates } from './suggest';
 import { readReviews, writeReview } from './review-file';
@@ -57,6 +58,11 @@ export function annotationHandlers(ctx: AppContext, changed: (root: string, rel:
       const ds = ctx.datasets.get(args.datasetId);
       const { rel } = ctx.datasets.confine(ds, args.path);
       return liveCheck(ds.root, rel, checks);
+    },
+    'annotation:checkTolerance': async (args) => {
+      const ds = ctx.datasets.get(args.datasetId);
+      const { rel } = ctx.datasets.confine(ds, args.path);
+      return liveToleranceCheck(ds.root, rel, args.step, args.item, checks);
     },
     'annotation:suggest': async (args) => {
       const ds = ctx.datasets.get(args.datasetId);

@@ -1,7 +1,7 @@
 import type { LiveCheck, LiveWarning, TraceVerdict } from '../../../shared/contract/annotation';
 import type { GtStateInput, StateResult, TraceInput } from '../../../shared/evaluation/types';
 import { IconMatcher } from '../images/icon-matcher';
-import { loadGroundTruth } from '../evaluation/load-ground-truth';
+import { loadGroundTruth, type GroundTruth } from '../evaluation/load-ground-truth';
 import { readAppPackages } from '../evaluation/app-table';
 import { DEFAULT_EMBEDDER_SPEC, LazyEmbedder, lazyLookup } from '../evaluation/embedding-provider';
 import { EssentialSession, inThreadOcr, type EmbeddingLookup, type OcrProvider } from '../evaluation/essential-session';
@@ -55,17 +55,20 @@ function dynamicExact(states: readonly GtStateInput[]): LiveWarning[] {
   return out;
 }
 
-/**
- * Evaluates the task's saved annotation against its own recording, the recording cut before its last
- * essential state, and a trace that never leaves the first screen, and says what is wrong. Each is
- * one run of the evaluator's session (EssentialSession) with `touchstone eval`'s defaults (fixed mode,
- * the default embedder and its thresholds, the app table, the same round limit and OCR model), so the
- * verdict on the recording is the one `touchstone eval` gives a trace that repeats it. The recordings
- * declare no completion, so only the annotated states are checked (final convention `none`).
- */
-export async function liveCheck(root: string, relPath: string, opts: LiveCheckOptions = {}): Promise<LiveCheck> {
+/** The live check's three traces and its evaluator, prepared once per check (see liveCheck). */
+export interface LiveTraces {
+  gt: GroundTruth;
+  /** The last annotated step (the cut trace stops before it). */
+  last: number;
+  traces: { own: TraceInput; cut: TraceInput | null; noop: TraceInput };
+  /** One evaluation of `states` (the task's, or with one item changed) against a trace. */
+  run(states: GroundTruth['states'], t: TraceInput): Promise<TraceVerdict & { states: StateResult[] }>;
+}
+
+/** Loads the annotation and recording and builds the live check's traces and session; null when nothing is annotated. */
+export async function prepareLiveTraces(root: string, relPath: string, opts: LiveCheckOptions = {}): Promise<LiveTraces | null> {
   const gt = await loadGroundTruth(root, relPath);
-  if (gt.states.length === 0) return { states: 0, own: null, cut: null, noop: null, warnings: [] };
+  if (gt.states.length === 0) return null;
   const recording = await readRecording(root, relPath);
   const steps = recording.steps;
   const session = new EssentialSession(
@@ -75,13 +78,35 @@ export async function liveCheck(root: string, relPath: string, opts: LiveCheckOp
   );
   const trace = (name: string, st: TraceInput['steps']): TraceInput => ({ ...recording, episode: `${gt.id} (${name})`, steps: st, problems: [] });
   const last = Math.max(...gt.states.map((s) => s.step));
-  const run = async (t: TraceInput): Promise<TraceVerdict & { states: StateResult[] }> => {
-    const r = await session.evaluate(gt, memorySource(t));
-    return { passed: r.completed, steps: t.steps.length, ...(r.reason && !r.completed ? { reason: r.reason } : {}), states: r.states };
+  return {
+    gt, last,
+    traces: {
+      own: trace('own', steps),
+      cut: last > 0 ? trace('cut', steps.slice(0, last)) : null,
+      noop: trace('no-op', steps.length ? [{ ...steps[0]!, action: { kind: 'none' } }] : []),
+    },
+    async run(states, t) {
+      const r = await session.evaluate({ ...gt, states }, memorySource(t));
+      return { passed: r.completed, steps: t.steps.length, ...(r.reason && !r.completed ? { reason: r.reason } : {}), states: r.states };
+    },
   };
-  const o = await run(trace('own', steps));
-  const c = last > 0 ? await run(trace('cut', steps.slice(0, last))) : null;
-  const n = await run(trace('no-op', steps.length ? [{ ...steps[0]!, action: { kind: 'none' } }] : []));
+}
+
+/**
+ * Evaluates the task's saved annotation against its own recording, the recording cut before its last
+ * essential state, and a trace that never leaves the first screen, and says what is wrong. Each is
+ * one run of the evaluator's session (EssentialSession) with `touchstone eval`'s defaults (fixed mode,
+ * the default embedder and its thresholds, the app table, the same round limit and OCR model), so the
+ * verdict on the recording is the one `touchstone eval` gives a trace that repeats it. The recordings
+ * declare no completion, so only the annotated states are checked (final convention `none`).
+ */
+export async function liveCheck(root: string, relPath: string, opts: LiveCheckOptions = {}): Promise<LiveCheck> {
+  const live = await prepareLiveTraces(root, relPath, opts);
+  if (!live) return { states: 0, own: null, cut: null, noop: null, warnings: [] };
+  const { gt, last } = live;
+  const o = await live.run(gt.states, live.traces.own);
+  const c = live.traces.cut ? await live.run(gt.states, live.traces.cut) : null;
+  const n = await live.run(gt.states, live.traces.noop);
   const warnings: LiveWarning[] = [];
   if (!o.passed) {
     warnings.push({ kind: 'own-fails', message: `The task's own recording fails this annotation: ${o.reason ?? 'a state is not reached'}.` });

@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store';
 import { PRIMITIVE_REGISTRY } from '../../../shared/kinds/primitives';
+import { TOLERANCE_KINDS } from '../../../shared/evaluation/tolerance-choices';
 import { ADD_ACTIONS } from './add-actions';
 import { itemWarnings } from './item-warnings';
 import { LiveCheckPanel } from './LiveCheckPanel';
+import { TolerancePanel } from './TolerancePanel';
 import { SuggestionList } from './SuggestionList';
 import { ReviewBar } from './ReviewBar';
 import { AppPicker } from './AppPicker';
@@ -32,6 +35,9 @@ export function EssEditor() {
     ...(s.live?.warnings ?? []).filter((w) => w.item && w.step === s.step).map((w) => ({ item: w.item!, message: w.message })),
   ];
   const kwOf = (raw: string) => /^[a-z_]+/.exec(raw)?.[0] ?? '';
+  // The exact item whose tolerant forms the live check compares (TolerancePanel), while open.
+  const [tolerance, setTolerance] = useState<string | null>(null);
+  const tolIndex = tolerance === null ? -1 : items.indexOf(tolerance);
 
   return (
     <section className="ess-editor" aria-label="Essential-state editor" tabIndex={-1} data-focus-region="editor" data-draft-state={s.status} data-save-state={s.saveState}
@@ -69,6 +75,7 @@ export function EssEditor() {
               <button type="button" className="chip-btn" aria-label={`Move ${raw} earlier`} disabled={i === 0} onClick={() => void s.move(i, -1)}>‹</button>
               <button type="button" className="chip-btn" aria-label={`Move ${raw} later`} disabled={i === items.length - 1} onClick={() => void s.move(i, 1)}>›</button>
               <button type="button" className="chip-btn" aria-label={`Remove ${raw}`} onClick={() => void s.remove(i)}>×</button>
+              {TOLERANCE_KINDS.has(kwOf(raw)) && /^[a-z_]+<\d+[:>]/.test(raw) && <button type="button" className="chip-btn" aria-label={`Tolerance of ${raw}`} title="Compare exact, text only, a pattern and exact_on on the live check's traces" aria-pressed={tolerance === raw} onClick={() => setTolerance(tolerance === raw ? null : raw)}>≈</button>}
               {warn.map((w) => <span key={w.message} className="item-warning" role="note">{w.message}</span>)}
             </li>
           );
@@ -77,6 +84,7 @@ export function EssEditor() {
       </ol>
       <SuggestionList />
       <LiveCheckPanel />
+      {tolerance !== null && tolIndex >= 0 && <TolerancePanel item={tolerance} index={tolIndex} onClose={() => setTolerance(null)} onUsed={setTolerance} />}
       <div className="ess-add" role="group" aria-label="Add an item">
         {ADD_ACTIONS.map((a) => {
           const item = a.item(s.selected, s.action, s.selected === null ? undefined : s.hierarchy?.components[s.selected]?.text);
