@@ -47,9 +47,10 @@ describe.skipIf(why !== '')(`web mode in Chromium: the CheckPoints panel of the 
       { ID: '18', Query: 'Practice pronunciation in French in Duolingo.', 'APP List': ['Duolingo'],
         CheckPoints: { Package: ['com.duolingo'], 'Key phrase': [['Lesson 2 of 5', 'Select the correct image'], ['|', 'French', 'Français']], API: ['adb shell am start -n com.duolingo/.app.LoginActivity'] } },
     ]);
-    // What the panel wrote is what --method checkpoints reads: one task, 4 checkpoints (the groups count once).
+    // What the panel wrote is what --method checkpoints reads: one task, 5 checkpoints (the package, each member
+    // of the sequential group as the paper counts them, the '|' alternatives once, the API).
     const r = parseCheckpointTasks(readFileSync(file(), 'utf8'), 'checkpoints.json');
-    expect(r.ok && scoreCheckpoints('18', r.value[1]!, []).total).toEqual({ package: 1, all: 4 });
+    expect(r.ok && scoreCheckpoints('18', r.value[1]!, []).total).toEqual({ package: 1, all: 5 });
     await app.screenshot(join(SHOTS, 'annotate-checkpoints.png'));
   }, 60_000);
 

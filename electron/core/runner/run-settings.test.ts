@@ -81,7 +81,7 @@ describe.skipIf(!HAVE_ADB)('run:start passes the form\'s agent settings, stored 
     expect(await refusal({ secretSettings: { 'llm.api_key': 'missing' } })).toMatch(/^bad-request: No API key named "missing" is stored \(for llm.api_key\); add it under API keys/);
     await service.calls['run:secretSet']({ name: 'local', value: KEY });
     expect(await refusal({ agentSettings: { 'llm.base_url': 'not a url', 'llm.model': 'm' } })).toMatch(/^bad-request: Agent settings: llm agent: --agent-opt base_url "not a url" is not an http\(s\) URL/);
-    expect(await refusal({ agentSettings: { 'llm.base_url': llm.url, 'llm.model': 'm', 'llm.mode': 'audio' } })).toMatch(/--agent-opt mode must be one of text, vision; got "audio"/);
+    expect(await refusal({ agentSettings: { 'llm.base_url': llm.url, 'llm.model': 'm', 'llm.mode': 'audio' } })).toMatch(/--agent-opt mode must be one of text, vision, coordinates; got "audio"/);
     expect(await refusal({ agentSettings: { 'llm.base_url': llm.url, 'llm.model': 'm', 'llm.temperature': '7' } })).toMatch(/temperature must be a number from 0 to 2; got "7"/);
     expect(await refusal({ reset: { method: 'reinstall' } })).toMatch(/^invalid-argument: Invalid arguments for run:start: reset.method must be one of "task", "clear-app", "home", "none", "snapshot", got "reinstall"/);
     expect(await refusal({ reset: { method: 'snapshot', snapshot: '' } })).toMatch(/snapshot's name/);
