@@ -15,12 +15,17 @@ export { INSTALLED_APPS };
  */
 export async function appChoices(root: string, rel: string, tableFile = defaultAppPackagesFile()): Promise<AppChoice[]> {
   let table: Record<string, unknown> = {};
+  let tableText: string | undefined;
   try {
-    const text = NAMED_FILES.text(tableFile);
-    if (text !== undefined) table = JSON.parse(text) as Record<string, unknown>;
+    tableText = NAMED_FILES.text(tableFile);
   } catch (err) {
-    {
-      throw new Error(`The app table ${tableFile} is not valid JSON (${(err as Error).message}); fix it or restore it from the repository.`);
+    throw new Error(`The app table ${tableFile} cannot be read (${(err as Error).message}); restore it from the repository.`, { cause: err });
+  }
+  if (tableText !== undefined) {
+    try {
+      table = JSON.parse(tableText) as Record<string, unknown>;
+    } catch (err) {
+      throw new Error(`The app table ${tableFile} is not valid JSON (${(err as Error).message}); fix it or restore it from the repository.`, { cause: err });
     }
   }
   const named = Object.entries(table).filter((e): e is [string, string] => !e[0].startsWith('$') && typeof e[1] === 'string')
