@@ -7,7 +7,7 @@
  * never blocks, and only regular files up to the size cap are read.
  */
 import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, type Dirent, type Stats } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { decodeText } from './decode-text';
 import { cannotRead, checkOpened, MAX_IMAGE_BYTES, MAX_TEXT_BYTES, NOFOLLOW, READ_FLAGS } from './regular-file';
 
@@ -30,9 +30,10 @@ function realOrResolved(p: string): string {
   }
 }
 
+/** `p` is `root` or lies under it; both are absolute and normalised (a string test: this runs for every file read). */
 function inside(root: string, p: string): boolean {
-  const rel = relative(root, p);
-  return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel));
+  if (!p.startsWith(root)) return false;
+  return p.length === root.length || root.endsWith(sep) || p[root.length] === sep;
 }
 
 /** The refusal of a path that leads out of the opened roots (callers listing folders tell it from a missing file). */
@@ -51,8 +52,12 @@ export class ConfinedFiles {
     this.roots = confinement.roots.map(realOrResolved);
   }
 
-  /** A reader confined to `c`, or to `root` alone when no confinement is given. */
-  static of(c: Confinement | undefined, root: string): ConfinedFiles {
+  /**
+   * A reader confined to `c`, or to `root` alone when no confinement is given; a reader given as `c`
+   * is used as it is (one per episode: its roots and folders are resolved once for all its files).
+   */
+  static of(c: Confinement | ConfinedFiles | undefined, root: string): ConfinedFiles {
+    if (c instanceof ConfinedFiles) return c;
     return new ConfinedFiles(c ?? { roots: [root] });
   }
 

@@ -82,11 +82,11 @@ export class EpisodeEvaluator {
   /** Decoded screenshots and icon hashes, kept between episodes. */
   get icons(): IconMatcher { return this.session.icons; }
 
-  private groundTruth(root: string, rel: string, confine: Confinement): Promise<GroundTruth> {
-    const key = `${root}\u0000${rel}\u0000${JSON.stringify(confine)}`;
+  private groundTruth(root: string, rel: string, files: ConfinedFiles): Promise<GroundTruth> {
+    const key = `${root}\u0000${rel}\u0000${JSON.stringify(files.confinement)}`;
     let p = this.gts.get(key);
     if (!p) {
-      p = loadGroundTruth(root, rel, confine);
+      p = loadGroundTruth(root, rel, files);
       this.gts.set(key, p);
       if (this.gts.size > 256) this.gts.delete(this.gts.keys().next().value!);
     }
@@ -98,17 +98,17 @@ export class EpisodeEvaluator {
     const out: EpisodeOutcome = { episode: job.episode, category: job.category, nsteps: job.nsteps, traceDir: job.trace.dir, layout: job.trace.layout };
     let gt: GroundTruth;
     let trace: TraceInput;
-    const confine = job.confine ?? { roots: [job.datasetRoot, job.trace.dir] };
+    // One reader per episode: the roots and folders are resolved once for the ground truth, the trace and the run files.
+    const files = new ConfinedFiles(job.confine ?? { roots: [job.datasetRoot, job.trace.dir] });
     try {
-      gt = await this.groundTruth(job.datasetRoot, job.relPath, confine);
-      trace = await traceFolderSource(job.trace, this.settings.hierarchy ?? (this.settings.mode === 'legacy' ? 'xml' : 'json'), confine).read();
+      gt = await this.groundTruth(job.datasetRoot, job.relPath, files);
+      trace = await traceFolderSource(job.trace, this.settings.hierarchy ?? (this.settings.mode === 'legacy' ? 'xml' : 'json'), files).read();
     } catch (err) {
       out.error = `Cannot load episode ${job.episode}: ${(err as Error).message}`;
       return out;
     }
     const m = this.settings.methods;
     // The trace is read once: the session scans it and the other methods read its actions.
-    const files = new ConfinedFiles(confine);
     if (m.includes('essential')) out.essential = await this.session.evaluate(gt, memorySource(trace), files);
     this.claimAndSideEffects(out, job, gt, trace, files);
     if (m.includes('checkpoints')) out.checkpoints = evaluateCheckpoints(job.episode, path.join(job.datasetRoot, job.relPath), trace, this.settings.checkpointTasks, files);
@@ -129,7 +129,8 @@ export class EpisodeEvaluator {
     const facts = readRunFacts(job.trace.dir, files);
     out.claim = agentClaim(trace, facts.end);
     const warnings = sideEffectWarnings({
-      installedBefore: facts.installedBefore, installedAfter: trace.installedApps, settingsBefore: facts.settingsBefore, settingsAfter: facts.settingsAfter,
+      // The end's list is read only when there is a start's to compare it with (most traces have none).
+      installedBefore: facts.installedBefore, installedAfter: facts.installedBefore ? trace.installedApps : undefined, settingsBefore: facts.settingsBefore, settingsAfter: facts.settingsAfter,
       items: gt.states.flatMap((s) => s.ess.items), activities: gt.states.map((s) => s.activity), appPackages: this.settings.appPackages,
     });
     if (warnings.length) out.sideEffects = warnings;

@@ -31,7 +31,7 @@ export interface GroundTruth {
  * first use; the baselines' element boxes of every step only when a baseline runs. Files are read
  * through the confined reader: links are followed inside `confine`'s roots only (default: `root`).
  */
-export async function loadGroundTruth(root: string, relPath: string, confine?: Confinement): Promise<GroundTruth> {
+export async function loadGroundTruth(root: string, relPath: string, confine?: Confinement | ConfinedFiles): Promise<GroundTruth> {
   const folder = new EpisodeFolder(root, relPath, (rel) => path.join(root, rel), ConfinedFiles.of(confine, root));
   const problems: Problem[] = [];
   const files = folder.files();

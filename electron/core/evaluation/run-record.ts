@@ -27,12 +27,10 @@ export interface RunFacts {
 
 function snapshot(dir: string, when: 'start' | 'end', files: ConfinedFiles, problems: string[]): SettingsSnapshot | undefined {
   const out: SettingsSnapshot = {};
-  // One look at the folder: traces of other recorders have none, and this runs for every episode.
-  if (!files.exists(path.join(dir, 'settings'))) return undefined;
   for (const ns of SETTINGS_NAMESPACES) {
     const f = path.join(dir, RUN_FILES.settings(when, ns));
     try {
-      const t = files.exists(f) ? files.text(f) : undefined;
+      const t = files.text(f);
       if (t !== undefined) out[ns] = parseSettingsList(t);
     } catch (err) { problems.push((err as Error).message); }
   }
@@ -43,9 +41,18 @@ function snapshot(dir: string, when: 'start' | 'end', files: ConfinedFiles, prob
 export function readRunFacts(dir: string, files: ConfinedFiles): RunFacts {
   const problems: string[] = [];
   const facts: RunFacts = { problems };
+  // One listing of the folder instead of a look per file: this runs for every episode evaluated,
+  // and traces of other recorders hold none of these files.
+  let names: Set<string>;
+  try {
+    names = new Set(files.list(dir));
+  } catch (err) {
+    problems.push((err as Error).message);
+    return facts;
+  }
   const ep = path.join(dir, RUN_FILES.episode);
   try {
-    const t = files.exists(ep) ? files.text(ep) : undefined;
+    const t = names.has(RUN_FILES.episode) ? files.text(ep) : undefined;
     if (t !== undefined) {
       const r = JSON.parse(t) as { outcome?: unknown; agentVerdict?: unknown };
       facts.end = { outcome: typeof r.outcome === 'string' ? r.outcome : undefined, agentVerdict: typeof r.agentVerdict === 'string' ? r.agentVerdict : undefined };
@@ -53,9 +60,10 @@ export function readRunFacts(dir: string, files: ConfinedFiles): RunFacts {
   } catch (err) { problems.push(`${ep}: ${(err as Error).message}; the agent's claim is read from the trace's last action only.`); }
   const start = path.join(dir, RUN_FILES.installedAtStart);
   try {
-    const t = files.exists(start) ? files.text(start) : undefined;
+    const t = names.has(path.dirname(RUN_FILES.installedAtStart)) ? files.text(start) : undefined;
     if (t !== undefined) facts.installedBefore = parseInstalledApps(t);
   } catch (err) { problems.push((err as Error).message); }
+  if (!names.has('settings')) return facts;
   facts.settingsBefore = snapshot(dir, 'start', files, problems);
   facts.settingsAfter = snapshot(dir, 'end', files, problems);
   return facts;

@@ -48,7 +48,7 @@ function maxIndex(names: Set<string>): number {
  * `prefer: 'xml'` reads as upstream's loader did (legacy mode): the XML only, steps counted by the
  * screenshot folder's entries.
  */
-export async function readCapturedData(episode: string, traceDir: string, prefer: 'json' | 'xml' = 'json', confine?: Confinement): Promise<TraceInput> {
+export async function readCapturedData(episode: string, traceDir: string, prefer: 'json' | 'xml' = 'json', confine?: Confinement | ConfinedFiles): Promise<TraceInput> {
   const files = ConfinedFiles.of(confine, traceDir);
   // A trace folder that is itself a link out of the roots fails here, naming it (the episode's error).
   files.realDir(traceDir);

@@ -64,7 +64,7 @@ export function droidbotAction(ev: DroidbotEvent['event'] | undefined, s: Size):
  * from it (DroidBot may fire several events without a visible state change). Read through the
  * confined reader (`confine`: the opened roots; default the trace folder).
  */
-export function readDroidbotOutput(episode: string, dir: string, confine?: Confinement): TraceInput {
+export function readDroidbotOutput(episode: string, dir: string, confine?: Confinement | ConfinedFiles): TraceInput {
   const problems: string[] = [];
   const unreadable: string[] = [];
   const bad = (sentence: string): void => { if (!unreadable.includes(sentence)) unreadable.push(sentence); };

@@ -1,6 +1,6 @@
 import type { TraceInput } from '../../../shared/evaluation/types';
 import { readTrace, type TraceRef } from './trace-layouts';
-import type { Confinement } from '../../platform/confined-read';
+import type { ConfinedFiles, Confinement } from '../../platform/confined-read';
 
 /**
  * Where an evaluation session gets the steps it scans: an agent's trace folder on disk, an episode's
@@ -13,7 +13,7 @@ export interface StepSource {
 }
 
 /** An agent trace folder in its layout (`prefer`: which hierarchy file a step reads first). */
-export function traceFolderSource(ref: TraceRef, prefer: 'json' | 'xml' = 'json', confine?: Confinement): StepSource {
+export function traceFolderSource(ref: TraceRef, prefer: 'json' | 'xml' = 'json', confine?: Confinement | ConfinedFiles): StepSource {
   return { read: () => readTrace(ref, prefer, confine) };
 }
 

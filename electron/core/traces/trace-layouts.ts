@@ -96,6 +96,6 @@ export function findTraces(root: string, confine?: Confinement): TraceRef[] {
 }
 
 /** Loads a trace in its layout, confined to `confine`'s roots (default: the trace folder). */
-export async function readTrace(ref: TraceRef, prefer: 'json' | 'xml' = 'json', confine?: Confinement): Promise<TraceInput> {
+export async function readTrace(ref: TraceRef, prefer: 'json' | 'xml' = 'json', confine?: Confinement | ConfinedFiles): Promise<TraceInput> {
   return ref.layout === 'droidbot' ? readDroidbotOutput(ref.episode, ref.dir, confine) : readCapturedData(ref.episode, ref.dir, prefer, confine);
 }
