@@ -141,8 +141,13 @@ describe('touchstone serve stays responsive', () => {
     expectResponsive(f);
   }, 240_000);
 
-  it('12 jobs started at once: the ones past the limit wait as "queued", all finish, app:info within 1 s', async () => {
-    const jobs = Array.from({ length: 12 }, (_, j) => s.post('dataset:open', { path: join(big, `small-${j}`), jobId: `volume-${j}` }));
+  it('12 jobs started at once (evaluations and opens): the ones past the limit wait as "queued", all finish, app:info within 1 s', async () => {
+    s.resetPeak();
+    const rss0 = s.rss();
+    // Evaluations (the probe's 12 jobs) where the fixtures are, each with its own agent folder name, and dataset opens.
+    const jobs = Array.from({ length: 12 }, (_, j) => (warm && j % 2 === 0
+      ? s.post('eval:open', { dataset: warm.dataset, agents: [{ name: `complete-${j}`, path: warm.agents.complete }], jobId: `volume-${j}` })
+      : s.post('dataset:open', { path: join(big, `small-${j}`), jobId: `volume-${j}` })));
     let queuedSeen = 0;
     const watch = (async () => {
       for (let k = 0; k < 5; k++) {
@@ -151,11 +156,15 @@ describe('touchstone serve stays responsive', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
-    const f = await slowestInfoWhile('12 dataset:open jobs at once', Promise.all(jobs));
+    const f = await slowestInfoWhile('12 jobs at once (6 eval:open, 6 dataset:open)', Promise.all(jobs));
     const replies = f.value;
     await watch;
     for (const r of replies) expect(ok(r).ok, r.text.slice(0, 300)).toBe(true);
     expect(queuedSeen).toBeGreaterThan(0);
+    // The queue bounds memory too (the probe saw 1.5-1.8 GB with 12 jobs at once): the peak stays within 512 MiB of the start.
+    const grew = s.peakRss() - rss0;
+    figures.push(`  12 jobs: server peak RSS +${(grew / 2 ** 20).toFixed(0)} MiB over ${(rss0 / 2 ** 20).toFixed(0)} MiB`);
+    expect(grew).toBeLessThan(512 * 2 ** 20);
     expectResponsive(f);
   }, 240_000);
 
