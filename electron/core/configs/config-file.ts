@@ -1,4 +1,5 @@
 import { NAMED_FILES } from '../../platform/confined-read';
+import { parseJsonInParts } from '../../platform/json-in-parts';
 import { resolve } from 'node:path';
 import { FACTORS, MAX_SPLIT, type ConfigFile, type DeviceConfig, type Factor } from './config-types';
 import { DEVICE_TYPES, ICON_SIZES, WALLPAPERS, type DeviceType } from './device-types';
@@ -142,7 +143,8 @@ export async function readConfigFile(path: string): Promise<ConfigFile> {
   let text: string;
   try { text = NAMED_FILES.text(file) ?? missing(file); } catch (err) { throw new Error(`${file}: cannot read the configuration file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); check --configs`, { cause: err }); }
   let json: unknown;
-  try { json = JSON.parse(text); } catch (err) { throw new Error(`${file}: not valid JSON (${(err as Error).message}); fix the file`, { cause: err }); }
+  // In parts: a file of 100,000 configurations is 4.6 MB of JSON, a long block for the server's one thread in one go.
+  try { json = await parseJsonInParts(text); } catch (err) { throw new Error(`${file}: not valid JSON (${(err as Error).message}); fix the file`, { cause: err }); }
   return parseConfigFileInParts(json, file);
 }
 
