@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { WebSocket } from 'ws';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,17 @@ const cases = tally('live serve');
 let w: EscapeWorld;
 let state: string;
 let s: LiveServe;
+/** A WebSocket client that connects before the malformed frames and the fuzzer, and reads events throughout. */
+let witness: { messages: string[]; ws: WebSocket };
+
+/** Opens /events as a browser does; collects every message's text. */
+async function eventClient(): Promise<{ messages: string[]; ws: WebSocket }> {
+  const ws = new WebSocket(`ws://127.0.0.1:${s.port}/events?token=${s.token}`);
+  const messages: string[] = [];
+  ws.on('message', (m: Buffer) => messages.push(m.toString()));
+  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+  return { messages, ws };
+}
 
 /** The server still runs and answers a correct call. */
 async function healthy(label: string): Promise<void> {
@@ -50,10 +62,12 @@ beforeAll(async () => {
   for (let i = 0; i < 12; i++) mkdirSync(join(w.root, 'many', `d${i}`), { recursive: true });
   // Started from a folder outside its root, with the root given relative to it (issue 28, finding 1).
   s = await startServe({ cwd: w.cwd, stateDir: state, roots: ['../root'] });
+  witness = await eventClient();
 }, 60_000);
 
 afterAll(async () => {
   cases.print();
+  witness?.ws.terminate();
   const code = await s?.stop();
   rmSync(w.base, { recursive: true, force: true });
   rmSync(state, { recursive: true, force: true });
@@ -79,6 +93,19 @@ describe('touchstone serve under attack', () => {
       await Promise.all(samples.slice(i, i + 16).map((b) => sendAfterHandshake(s.port, s.token, b, 80)));
       cases.add('fuzzed frames', samples.slice(i, i + 16).length);
       await healthy(`after fuzz batch ${i / 16}`);
+    }
+  });
+
+  it('after the malformed frames and the fuzzer, a client connected all along and a new one both receive events', async () => {
+    const fresh = await eventClient();
+    try {
+      expect(witness.ws.readyState).toBe(WebSocket.OPEN);
+      const r = await s.post('dataset:open', { path: 'many/d0', jobId: 'after-the-storm' });
+      expect(r.status).toBe(200);
+      for (const c of [witness, fresh]) await expect.poll(() => c.messages.some((m) => m.includes('"job:done"') && m.includes('after-the-storm')), { timeout: 5000 }).toBe(true);
+      cases.add('events after bad frames', 2);
+    } finally {
+      fresh.ws.close();
     }
   });
 

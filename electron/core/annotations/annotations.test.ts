@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { numberComponents } from '../../../shared/formats/number-components';
 import { serialiseComponentsJson } from '../../../shared/formats/components-json';
@@ -77,6 +78,23 @@ describe.skipIf(!have)(`annotation:load / annotation:save over a copy of trace_1
     await expect(service.calls['annotation:save']({ ...at(1), ess: 'a\nb', base })).rejects.toMatchObject({ code: 'bad-request' });
     await expect(service.calls['annotation:save']({ datasetId, path: '../..', step: 1, ess: 'activity<0>', base })).rejects.toMatchObject({ code: 'refused' });
     expect(existsSync(file('1.ess'))).toBe(false);
+  });
+
+  // Issue 28, finding 9: a save killed mid-write left `.N.ess.<pid>.<hex>.tmp` beside the annotations for good.
+  it('a save sweeps the temps a killed save left in the episode folder; a running writer\'s is kept', async () => {
+    // A folder no save of this process has touched yet (a folder is swept at most every 30 s).
+    const other = join(tmp, 'ds-sweep');
+    cpSync(TRACE_18, join(other, 'trace_18'), { recursive: true });
+    const dir = join(other, 'trace_18');
+    const dead = spawnSync(process.execPath, ['-e', `require('fs').writeFileSync(require('path').join(${JSON.stringify(dir)}, '.2.ess.' + process.pid + '.0123456789ab.tmp'), 'half')`]);
+    expect(dead.status).toBe(0);
+    const liveTemp = `.1.ess.${process.pid}.ba9876543210.tmp`;
+    writeFileSync(join(dir, liveTemp), 'in flight');
+    const id = (await service.calls['dataset:open']({ path: other })).id;
+    const where = { datasetId: id, path: 'trace_18', step: 4 };
+    const { base } = await service.calls['annotation:load'](where);
+    await service.calls['annotation:save']({ ...where, ess: 'activity<0>', base });
+    expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([liveTemp]);
   });
 
   // Issue 28, finding 8: each of these used to write a file (a stray N.ess, an .ess holding NUL) or crash (a 500).

@@ -1,4 +1,5 @@
 import { NAMED_FILES } from '../../platform/confined-read';
+import { parseJsonInParts } from '../../platform/json-in-parts';
 import { resolve } from 'node:path';
 import { FACTORS, MAX_SPLIT, type ConfigFile, type DeviceConfig, type Factor } from './config-types';
 import { DEVICE_TYPES, ICON_SIZES, WALLPAPERS, type DeviceType } from './device-types';
@@ -53,8 +54,14 @@ function checkConfig(raw: unknown, where: string, problems: string[], named = tr
   return cfg as unknown as DeviceConfig;
 }
 
-/** Validates a parsed configuration file; throws one error listing every problem with file, configuration and field. */
-export function parseConfigFile(json: unknown, file: string): ConfigFile {
+/** Configurations checked between two pauses of the parse (about 5 ms of work each). */
+const CONFIGS_PER_PART = 2000;
+
+/**
+ * The checks of parseConfigFile, pausing (`yield`) every CONFIGS_PER_PART configurations: a file of 100,000
+ * configurations took the server's thread for half a second in one piece. Returns the file or throws.
+ */
+function* checkFile(json: unknown, file: string): Generator<void, ConfigFile> {
   const problems: string[] = [];
   const o = (typeof json === 'object' && json !== null && !Array.isArray(json) ? json : {}) as Record<string, unknown>;
   if (o.format !== undefined && o.format !== CONFIG_FORMAT) problems.push(`field "format": got ${describe(o.format)}; allowed: "${CONFIG_FORMAT}"`);
@@ -63,7 +70,10 @@ export function parseConfigFile(json: unknown, file: string): ConfigFile {
   const configs: DeviceConfig[] = [];
   const names = new Set<unknown>();
   if (o.configs !== undefined && !Array.isArray(o.configs)) problems.push('field "configs": must be a list of configurations');
-  ((o.configs as unknown[] | undefined) ?? []).forEach((c, i) => {
+  const list = Array.isArray(o.configs) ? (o.configs as unknown[]) : [];
+  for (let i = 0; i < list.length; i++) {
+    if (i % CONFIGS_PER_PART === CONFIGS_PER_PART - 1) yield;
+    const c = list[i];
     const name = (c as { name?: unknown } | null)?.name;
     const cfg = checkConfig(c, `config ${typeof name === 'string' ? `"${name}"` : `#${i + 1}`} (configs[${i}])`, problems);
     if (cfg) {
@@ -71,13 +81,14 @@ export function parseConfigFile(json: unknown, file: string): ConfigFile {
       names.add(cfg.name);
       configs.push(cfg);
     }
-  });
+  }
   let factors: ConfigFile['factors'];
   if (o.factors !== undefined) {
     if (typeof o.factors !== 'object' || o.factors === null || Array.isArray(o.factors)) problems.push('field "factors": must be an object of factor -> list of values, e.g. {"fontScale": [1, 1.3]}');
     else {
       factors = {};
       for (const [k, vals] of Object.entries(o.factors as Record<string, unknown>)) {
+        yield;
         if (!FIELDS[k as Factor]) { problems.push(`factors: unknown factor "${k}"; allowed: ${FACTORS.join(', ')}`); continue; }
         if (!Array.isArray(vals) || vals.length === 0) { problems.push(`factors.${k}: must be a non-empty list of values`); continue; }
         factors[k as Factor] = vals.map((v, j) => {
@@ -103,6 +114,25 @@ export function parseConfigFile(json: unknown, file: string): ConfigFile {
   return { file, configs, factors, split };
 }
 
+/** Validates a parsed configuration file; throws one error listing every problem with file, configuration and field. */
+export function parseConfigFile(json: unknown, file: string): ConfigFile {
+  const steps = checkFile(json, file);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** parseConfigFile, letting other work run between parts (the server keeps answering while a big file is checked). */
+async function parseConfigFileInParts(json: unknown, file: string): Promise<ConfigFile> {
+  const steps = checkFile(json, file);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 function missing(file: string): never {
   throw Object.assign(new Error(`${file}: no such file`), { code: 'ENOENT' });
 }
@@ -113,8 +143,9 @@ export async function readConfigFile(path: string): Promise<ConfigFile> {
   let text: string;
   try { text = NAMED_FILES.text(file) ?? missing(file); } catch (err) { throw new Error(`${file}: cannot read the configuration file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); check --configs`, { cause: err }); }
   let json: unknown;
-  try { json = JSON.parse(text); } catch (err) { throw new Error(`${file}: not valid JSON (${(err as Error).message}); fix the file`, { cause: err }); }
-  return parseConfigFile(json, file);
+  // In parts: a file of 100,000 configurations is 4.6 MB of JSON, a long block for the server's one thread in one go.
+  try { json = await parseJsonInParts(text); } catch (err) { throw new Error(`${file}: not valid JSON (${(err as Error).message}); fix the file`, { cause: err }); }
+  return parseConfigFileInParts(json, file);
 }
 
 /** The concrete `wm size` / `wm density` of a configuration (explicit values win over the device type's). */

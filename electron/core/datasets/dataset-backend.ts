@@ -1,5 +1,5 @@
 import type { StepHierarchy, TaskEntry } from '../../../shared/contract';
-import { formatProblem, type DatasetSummary, type EpisodeSummary, type NumberedComponent, type Problem, type ViewHierarchy } from '../../../shared/model';
+import { formatProblem, type EpisodeSummary, type NumberedComponent, type Problem, type ViewHierarchy } from '../../../shared/model';
 import { parseEss } from '../../../shared/formats/ess';
 import { resolveEssItems } from '../../../shared/geometry/ess-targets';
 import { checkDataset } from './check-dataset';
@@ -9,7 +9,7 @@ import { readImageSizeIn } from '../steps/image-size';
 import { openDataset } from './open-dataset';
 import { listStepFiles } from './step-files';
 import { relJoin } from './paths';
-import { capReplyProblems } from './reply-limits';
+import { capReplyProblems, REPLY_PART, turn } from './reply-limits';
 import { readTextIn } from '../../platform/confined-read';
 
 import type { DatasetBackend } from '../../kernel/types';
@@ -34,16 +34,19 @@ export function toTaskEntry(e: EpisodeSummary): TaskEntry {
   };
 }
 
-/** Dataset-level problems plus every episode's, so the UI can count them. */
-function allProblems(s: DatasetSummary): Problem[] {
-  return [...s.problems, ...s.episodes.flatMap((e) => e.problems)];
-}
-
 /** The real dataset layer (electron/core/datasets). */
 export const datasetBackend: DatasetBackend = {
   async open(root, onProgress, signal) {
     const s = await openDataset(root, { onProgress, ...(signal ? { signal } : {}) });
-    return { columns: s.indexColumns ?? null, ...capReplyProblems(s.episodes.map(toTaskEntry), allProblems(s), s.indexFile ?? '.') };
+    // The task rows, and the dataset-level problems plus every episode's (the UI counts them), in parts.
+    const tasks: TaskEntry[] = [];
+    const problems: Problem[] = [...s.problems];
+    for (const [i, e] of s.episodes.entries()) {
+      if (i % REPLY_PART === REPLY_PART - 1) await turn();
+      tasks.push(toTaskEntry(e));
+      for (const p of e.problems) problems.push(p);
+    }
+    return { columns: s.indexColumns ?? null, ...(await capReplyProblems(tasks, problems, s.indexFile ?? '.')) };
   },
 
   async episode(root, relPath) {

@@ -6,6 +6,15 @@ export const MAX_PROBLEMS_IN_REPLY = 200;
 /** Tasks whose own problem lists are sent in full; later tasks keep their counts (`errors`, `status`), and one warning says where the lists are. */
 export const MAX_TASKS_WITH_PROBLEMS = 500;
 
+/**
+ * Tasks or problems handled between two turns of the event loop while a reply is put together: the
+ * reply of a 100,000-row index took the server's thread for 200 ms in one piece.
+ */
+export const REPLY_PART = 2000;
+
+/** One turn of the event loop (other calls are answered meanwhile). */
+export const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
+
 const WHERE = '`touchstone dataset check` (or Check in the dataset window) lists every problem.';
 
 /**
@@ -15,18 +24,26 @@ const WHERE = '`touchstone dataset check` (or Check in the dataset window) lists
  * MAX_TASKS_WITH_PROBLEMS with problems keep `errors` and `status` but not the list (a second
  * warning counts them).
  */
-export function capReplyProblems(tasks: TaskEntry[], problems: Problem[], file: string): { tasks: TaskEntry[]; problems: Problem[] } {
+export async function capReplyProblems(tasks: TaskEntry[], problems: Problem[], file: string): Promise<{ tasks: TaskEntry[]; problems: Problem[] }> {
   let withProblems = 0;
   let unlisted = 0;
-  const capped = tasks.map((t) => {
-    if (!t.problems.length || ++withProblems <= MAX_TASKS_WITH_PROBLEMS) return t;
-    unlisted++;
-    return { ...t, problems: [] };
-  });
+  const capped: TaskEntry[] = [];
+  for (const [i, t] of tasks.entries()) {
+    if (i % REPLY_PART === REPLY_PART - 1) await turn();
+    if (!t.problems.length || ++withProblems <= MAX_TASKS_WITH_PROBLEMS) capped.push(t);
+    else {
+      unlisted++;
+      capped.push({ ...t, problems: [] });
+    }
+  }
   const out = problems.slice(0, MAX_PROBLEMS_IN_REPLY);
   const left = problems.length - out.length;
   if (left > 0) {
-    const errors = problems.slice(MAX_PROBLEMS_IN_REPLY).filter((p) => p.severity === 'error').length;
+    let errors = 0;
+    for (let i = MAX_PROBLEMS_IN_REPLY; i < problems.length; i++) {
+      if (i % REPLY_PART === 0) await turn();
+      if (problems[i]!.severity === 'error') errors++;
+    }
     out.push({
       severity: 'warning', file,
       message: `${left.toLocaleString('en')} more problems (${errors.toLocaleString('en')} errors) are not listed here; ${problems.length.toLocaleString('en')} in all.`,
