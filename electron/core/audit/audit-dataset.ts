@@ -99,7 +99,8 @@ async function auditTask(session: EssentialSession, root: string, relPath: strin
   const episodeDir = path.join(root, relPath);
   const c: ProbeContext = {
     recording, gt, episodeDir, seed: o.seed ?? AUDIT_DEFAULTS.seed, randomTraces: o.randomTraces ?? AUDIT_DEFAULTS.randomTraces,
-    startPackages: () => packagesAfterReset(ReplayWorld.fromDir(episodeDir).packages().map((p) => p.name), reset),
+    // The replay world's packages and the recording's own list (a recording keeps the one of its end): what a reset starts from.
+    startPackages: () => packagesAfterReset([...new Set([...ReplayWorld.fromDir(episodeDir).packages().map((p) => p.name), ...(recording.installedApps ?? [])])], reset),
   };
   const probes: AuditProbe[] = [];
   for (const plan of planProbes(c)) {

@@ -6,9 +6,10 @@ import type { ResetSpec } from '../runner/run-tasks';
 const UNINSTALL = /\bpm\s+uninstall\s+(?:(?:-k|--user\s+\S+)\s+)*([\w.]+)/g;
 
 /**
- * The packages at a task's start offline: those of its replay world (the recording's installed apps
- * and the apps its screens show; a replay world installs and removes nothing), less those the task's
- * reset removes with `pm uninstall`, as the runner's reset on a device would.
+ * The packages at a task's start offline: `worldPackages` (its replay world's: the apps its screens
+ * show, and the recording's installed-apps list where it has one; a replay world installs and
+ * removes nothing), less those the task's reset removes with `pm uninstall`, as the runner's reset
+ * on a device would.
  */
 export function packagesAfterReset(worldPackages: readonly string[], reset: ResetSpec): string[] {
   const removed = new Set((reset.shell ?? []).flatMap((cmd) => [...cmd.matchAll(UNINSTALL)].map((m) => m[1]!)));
