@@ -34,7 +34,7 @@ evaluated as touchstone eval does (fixed mode, completion declared). Tasks with 
 get the no-op with the packages at the task's start (after its reset). Lists the tasks a trace fools,
 with the items that let it pass and a suggested stronger item. With --devices the same probes run as
 agents on real devices through adb (the task's reset, then the probe, recorded as touchstone run records).`,
-  epilog: 'Exit 0 when no no-op, random or shortcut trace passes any task, 1 when one does (or the dataset is unreadable), 2 on a bad option, 130 on Ctrl-C.',
+  epilog: 'Exit 0 when no no-op, install, random or shortcut trace passes any task, 1 when one does (or the dataset is unreadable), 2 on a bad option, 130 on Ctrl-C.',
 });
 
 /** The audit on devices picked as `touchstone run --devices` picks them, followed by adb's track-devices. */
