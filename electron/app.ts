@@ -68,7 +68,7 @@ export function createAppService(options: AppServiceOptions): AppService {
     ...runHandlers(ctx, devices, secrets),
     ...agentHandlers(),
     ...demoHandlers(ctx),
-    ...auditHandlers(ctx),
+    ...auditHandlers(ctx, devices),
   };
   // Every caller (IPC, HTTP, tests, the CLI's serve) gets the checked calls: a handler never sees an
   // argument its schema refuses, nor a relative host path (it arrives resolved against the first --root).

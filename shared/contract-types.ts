@@ -4,6 +4,7 @@
  */
 import type { EpisodeStepFiles, GtAction, NumberedComponent, Problem, Size } from './model';
 import type { EssItemView } from './geometry/ess-targets';
+import type { PersistRule } from './evaluation/persistence';
 
 export type { EssItemView, EssPrimitive } from './geometry/ess-targets';
 export type { CheckReport } from './model';
@@ -18,6 +19,8 @@ export interface AppInfo {
   canPickFolder: boolean;
   /** Folders the server was started with (`--root`), opened on demand; empty in desktop mode. */
   startRoots: string[];
+  /** The persistence rule evaluations opened from the UI take when the form leaves it to the server (`serve --persist`; absent: DEFAULT_PERSIST). */
+  evalPersist?: PersistRule;
 }
 
 /** A dataset folder the user opened before (most recent first). */

@@ -8,7 +8,7 @@ export const COMMANDS = {
   dataset: { subcommands: { check: 'validate a LlamaTouch dataset' } },
   vh: { subcommands: { number: 'print the numbered component list of a view hierarchy' } },
   eval: { summary: 'evaluate agent traces against a dataset' },
-  audit: { summary: 'list tasks whose annotation a no-op, random, cut or shortcut trace passes' },
+  audit: { summary: 'list tasks whose annotation a no-op, install, random, cut or shortcut trace passes (offline, or on devices)' },
   compare: { summary: 'compare two results or two agents: flipped episodes, paired test, manifest differences' },
   device: { subcommands: { serve: 'run the Touchstone virtual Android device' } },
   world: { subcommands: { build: 'merge recorded traces into an offline graph world' } },

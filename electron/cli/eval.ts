@@ -5,7 +5,8 @@ import cliProgress from 'cli-progress';
 import type { EvalMode } from '../../shared/evaluation/types';
 import type { MethodName } from '../../shared/evaluation/metrics';
 import type { FinalConvention } from '../../shared/evaluation/final-state';
-import { DEFAULT_PERSIST, PERSIST_RULES, type PersistRule } from '../../shared/evaluation/persistence';
+import type { PersistRule } from '../../shared/evaluation/persistence';
+import { PERSIST_OPTION } from './persist-option';
 import { summaryTable, episodesCsv, summaryCsv, claimsTable, apartLine } from '../../shared/evaluation/report';
 import { completionChartSvg } from '../../shared/evaluation/plot-svg';
 import type { LabelBinding } from '../../shared/evaluation/label-binding';
@@ -87,10 +88,7 @@ export const SPEC = defineCommand({
       type: 'string', choices: ['complete', 'none'],
       description: 'complete (default in fixed mode: after the last annotated state the agent must declare the task complete) | none (annotated states only; the default in legacy mode, as upstream\'s testbed evaluator, whose action baselines still end with it)',
     },
-    persist: {
-      type: 'string', choices: PERSIST_RULES,
-      description: `${DEFAULT_PERSIST} (default in fixed mode: a goal on the final screen must not be undone before the agent declares it, e.g. a switch turned off again) | none (reached once counts; the default in legacy mode, as upstream)`,
-    },
+    persist: PERSIST_OPTION,
     json: { type: 'string', value: 'FILE', description: 'write the full report (every verdict with its evidence) as JSON' },
     csv: { type: 'string', value: 'FILE', description: 'write per-episode verdicts as CSV (and FILE.summary.csv with the metrics)' },
     'count-interrupted': { type: 'boolean', description: 'count interrupted / cancelled episodes as failures (default: left out of n and reported apart; step-limit episodes always count, reported apart too)' },

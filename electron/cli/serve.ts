@@ -16,6 +16,8 @@ import { startServer } from '../server';
 import { defineCommand, parseCommand, usageError } from './args';
 import { commandHelp } from './args-help';
 import { listOrAll } from './option-values';
+import { PERSIST_OPTION } from './persist-option';
+import type { PersistRule } from '../../shared/evaluation/persistence';
 import { toolVersion } from '../core/manifest/tool-version';
 
 /** `--traces NAME=DIR` (or a bare DIR, named after the folder). */
@@ -59,6 +61,7 @@ prints the URL to open; it carries a random token that changes every launch.`,
       type: 'string', value: 'M,...', group: EVALUATION, parse: extraMethods,
       description: 'more columns from the start: judge, hybrid (endpoint from TOUCHSTONE_LLM_BASE_URL / TOUCHSTONE_LLM_MODEL / TOUCHSTONE_LLM_API_KEY), checkpoints (<dataset>/checkpoints.json)',
     },
+    persist: { ...PERSIST_OPTION, group: EVALUATION, description: `the persistence rule of every evaluation opened in the UI that does not choose one (the Evaluate form's "server default"), as touchstone eval --persist: ${PERSIST_OPTION.description}` },
     'agent-dataset': { type: 'string', value: 'D', group: 'Agent HTTP API', parse: (v: string) => resolve(v), description: 'also serve the agent HTTP API (/v1/..., /openapi.json; see touchstone agent-api) for the tasks of D, behind the same token' },
     'agent-devices': { type: 'string', value: 'S', group: 'Agent HTTP API', parse: listOrAll, description: 'the devices of --agent-dataset: comma-separated serials, or all' },
   },
@@ -73,6 +76,8 @@ export interface ServeArgs {
   evaluation?: EvalSpec;
   agentDataset?: string;
   agentDevices?: string[] | 'all';
+  /** `--persist`: the default rule of evaluations opened from the UI. */
+  persist?: PersistRule;
 }
 
 /** Parses the command line; returns a message instead when it is wrong. */
@@ -80,13 +85,13 @@ export function parseServeArgs(args: string[]): ServeArgs | { error: string } | 
   const p = parseCommand(SPEC, args);
   if (!p.ok) return 'help' in p ? 'help' : { error: p.error };
   const v = p.values;
-  const out: ServeArgs = { port: v.port, open: v.open, roots: v.root, stateDir: v['state-dir'], agentDataset: v['agent-dataset'], agentDevices: v['agent-devices'] };
+  const out: ServeArgs = { port: v.port, open: v.open, roots: v.root, stateDir: v['state-dir'], agentDataset: v['agent-dataset'], agentDevices: v['agent-devices'], ...(v.persist ? { persist: v.persist } : {}) };
   const names = v.traces.map((t) => t.name);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice !== undefined) return { error: `--traces: two agents are named ${twice}; write NAME=DIR with different names.` };
   if (v.dataset || v.traces.length || v.human || v.method) {
     if (!v.dataset || !v.traces.length) return { error: '--dataset and --traces go together: give the dataset folder and at least one NAME=DIR.' };
-    out.evaluation = { dataset: v.dataset, agents: v.traces, ...(v.human ? { human: v.human } : {}), ...(v.method ? { methods: v.method } : {}) };
+    out.evaluation = { dataset: v.dataset, agents: v.traces, ...(v.human ? { human: v.human } : {}), ...(v.method ? { methods: v.method } : {}), ...(v.persist ? { persist: v.persist } : {}) };
   }
   if ((out.agentDataset === undefined) !== (out.agentDevices === undefined)) return { error: '--agent-dataset and --agent-devices go together.' };
   return out;
@@ -126,7 +131,7 @@ export async function run(args: string[]): Promise<number> {
     ...(rendererDir ? { rendererDir } : {}),
     ...(agents ? { mount: agents.mount } : {}),
     createService: (fileUrl) =>
-      createAppService({ mode: 'web', version: toolVersion(), stateDir: parsed.stateDir, fileUrl, allowedRoots: parsed.roots, ...(parsed.evaluation ? { evaluation: parsed.evaluation } : {}) }),
+      createAppService({ mode: 'web', version: toolVersion(), stateDir: parsed.stateDir, fileUrl, allowedRoots: parsed.roots, ...(parsed.evaluation ? { evaluation: parsed.evaluation } : {}), ...(parsed.persist ? { evalDefaults: { persist: parsed.persist } } : {}) }),
   });
   console.log(`Touchstone is serving on 127.0.0.1:${server.port}. Open:\n\n  ${server.url}\n\nThe token in the URL changes every launch. Press Ctrl+C to stop.`);
   if (agents) console.log(`Also serving the ${agents.describe}:\nTOUCHSTONE_URL=${server.origin}\nTOUCHSTONE_TOKEN=${server.token}`);

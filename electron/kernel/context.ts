@@ -21,6 +21,8 @@ export interface AppServiceOptions {
   backend?: DatasetBackend;
   /** `serve --dataset --traces`: the evaluation the UI opens straight onto. */
   evaluation?: EvalSpec;
+  /** `serve --persist`: settings every evaluation opened from the UI takes when its spec gives none. */
+  evalDefaults?: Pick<EvalSpec, 'persist'>;
   /** Desktop: encrypts stored API keys (Electron safeStorage). Without it they are kept in a 0600 file. */
   secretCipher?: SecretCipher;
   /** `memory`: API keys are kept only until the process ends (also TOUCHSTONE_SECRETS=memory). Default `file`. */

@@ -4,7 +4,7 @@ import { datasetId, jobArgsShape, type ArgsOf } from './arg-schema';
 import type { Call } from './common';
 
 /** The traces an audit runs every annotation against. */
-export type AuditProbeKind = 'noop' | 'random' | 'cut' | 'shortcut';
+export type AuditProbeKind = 'noop' | 'install' | 'random' | 'cut' | 'shortcut';
 
 /** The audit's defaults, read by the CLI, the call's schema and the view. */
 export const AUDIT_DEFAULTS = { seed: 1, randomTraces: 3, randomMaxSteps: 30 } as const;
@@ -56,6 +56,8 @@ export interface AuditReport {
   cut: string[];
   cancelled: boolean;
   elapsedMs: number;
+  /** The devices the probes ran on (`touchstone audit --devices`); absent for the offline audit on replay worlds. */
+  devices?: string[];
 }
 
 export const AUDIT_ARGS = {
@@ -63,6 +65,8 @@ export const AUDIT_ARGS = {
     datasetId: datasetId(),
     seed: z.number().int().min(0).optional(),
     randomTraces: z.number().int().min(0).max(20).optional(),
+    /** Run the probes on these devices (serials, or 'all' usable ones) instead of offline on replay worlds. */
+    devices: z.union([z.literal('all'), z.array(z.string().min(1)).min(1)]).optional(),
     ...jobArgsShape,
   }),
 };

@@ -14,7 +14,7 @@ import type { Call } from './common';
 import { EVAL_EXTRA_METHODS, type EvalExtraMethod, type EvalMethodKey } from './evaluation-methods';
 import type { SecretInfo } from './run';
 import type { StepConversation } from '../kinds/agents/step-conversation';
-import { PERSIST_RULES } from '../evaluation/persistence';
+import { PERSIST_RULES, type PersistRule } from '../evaluation/persistence';
 import type { AgentClaim } from '../evaluation/claims';
 
 export { EVAL_EXTRA_METHODS, EVAL_METHOD_KEYS, type EvalExtraMethod, type EvalMethodKey } from './evaluation-methods';
@@ -182,6 +182,8 @@ export interface EvalOverview {
   elapsedMs: number;
   /** The spec's countInterrupted: metrics count interrupted episodes in n (shared/evaluation/metrics.ts, ApartCounts). */
   countInterrupted?: boolean;
+  /** The persistence rule the fixed-mode verdicts applied (the spec's, else the server's `serve --persist`, else DEFAULT_PERSIST). */
+  persist?: PersistRule;
 }
 
 /** One step of the replay (ground truth or agent), with its screen served as a URL. */

@@ -10,6 +10,7 @@ export function appHandlers(ctx: AppContext): AppCalls {
       mode: ctx.options.mode,
       canPickFolder: ctx.options.pickFolder !== undefined,
       startRoots: ctx.startRoots,
+      ...(ctx.options.evalDefaults?.persist ? { evalPersist: ctx.options.evalDefaults.persist } : {}),
     }),
   };
 }

@@ -11,7 +11,11 @@ import { DEFAULT_EMBEDDER_SPEC, LazyEmbedder, lazyLookup } from '../evaluation/e
 import { EssentialSession, type EmbeddingLookup } from '../evaluation/essential-session';
 import { readRecording } from '../traces/recording-steps';
 import { memorySource } from '../traces/step-source';
-import { cutProbes, noopProbe, randomProbe, shortcutProbe, type AuditProbe } from './audit-traces';
+import type { AuditProbe } from './audit-traces';
+import { planProbes, probeRow, type ProbeContext } from './probe-table';
+import { installSuggestion, packagesAfterReset } from './audit-install';
+import { ReplayWorld } from '../../virtual-device/world/replay/replay-world';
+import { loadRunTasks, type ResetSpec } from '../runner/run-tasks';
 
 export interface AuditOptions {
   datasetRoot: string;
@@ -61,21 +65,16 @@ function suggestion(state: GtStateInput, probe: AuditProbe, recording: TraceInpu
 /**
  * Whether a pass shows a weak annotation. A random walk on the replay world moves on only by the
  * recorded actions, so one that reaches a state's own screen did that part of the task: it fools the
- * annotation only where a state held on an earlier screen than its own.
+ * annotation only where a state held on an earlier screen than its own (on a device, a screen the
+ * recording does not hold is not counted as earlier: the walk may have done the task another way).
  */
 function fooled(p: AuditProbe, r: EssentialResult): boolean {
   if (p.kind !== 'random') return true;
-  return r.states.some((s) => !s.implicit && s.matched && (p.screens[s.execStep ?? 0] ?? 0) < s.gtStep);
+  return r.states.some((s) => { const shown = p.screens[s.execStep ?? 0]; return !s.implicit && s.matched && shown !== undefined && shown < s.gtStep; });
 }
 
-/** Runs every probe of one task; the task's passes, with the items that let each pass and a stronger item. */
-async function auditTask(session: EssentialSession, root: string, relPath: string, gt: GroundTruth, o: AuditOptions): Promise<Omit<AuditTask, 'episode' | 'path' | 'description'>> {
-  const recording = await readRecording(root, relPath);
-  if (!recording.steps.length) return { states: gt.states.length, probes: [], passes: [], error: `${path.join(root, relPath)} holds no recorded step: there is nothing to build traces from.` };
-  const seed = o.seed ?? AUDIT_DEFAULTS.seed;
-  const randoms = await Promise.all(Array.from({ length: o.randomTraces ?? AUDIT_DEFAULTS.randomTraces }, (_, k) =>
-    randomProbe(recording, path.join(root, relPath), seed + k, Math.max(AUDIT_DEFAULTS.randomMaxSteps, 2 * recording.steps.length))));
-  const probes = [noopProbe(recording), ...randoms, shortcutProbe(recording), ...cutProbes(recording, gt.states.map((s) => s.step))].filter((p): p is AuditProbe => !!p);
+/** Evaluates a task's probe traces: each probe run and whether it passed, and the passes with their items and a stronger item. */
+export async function judgeProbes(session: EssentialSession, gt: GroundTruth, recording: TraceInput, probes: readonly AuditProbe[]): Promise<Pick<AuditTask, 'probes' | 'passes'>> {
   const out: AuditTask['probes'] = [];
   const passes: AuditPass[] = [];
   for (const p of probes) {
@@ -87,9 +86,41 @@ async function auditTask(session: EssentialSession, root: string, relPath: strin
     // The state the probe should not have reached: the last one for a whole-task probe, the cut one for a cut.
     const cutAt = p.kind === 'cut' ? Number(/\d+$/.exec(p.label)?.[0]) : undefined;
     const state = gt.states.find((s) => s.step === cutAt) ?? gt.states[gt.states.length - 1]!;
-    passes.push({ kind: p.kind, label: p.label, items: cutAt === undefined ? items : items.filter((i) => i.step === cutAt), suggestion: suggestion(state, p, recording) });
+    const stronger = suggestion(state, p, recording);
+    passes.push({ kind: p.kind, label: p.label, items: cutAt === undefined ? items : items.filter((i) => i.step === cutAt), suggestion: p.kind === 'install' ? installSuggestion(items, stronger) : stronger });
   }
-  return { states: gt.states.length, probes: out, passes };
+  return { probes: out, passes };
+}
+
+/** Runs every probe of the table on one task offline; the task's passes, with the items that let each pass and a stronger item. */
+async function auditTask(session: EssentialSession, root: string, relPath: string, gt: GroundTruth, o: AuditOptions, reset: ResetSpec): Promise<Omit<AuditTask, 'episode' | 'path' | 'description'>> {
+  const recording = await readRecording(root, relPath);
+  if (!recording.steps.length) return { states: gt.states.length, probes: [], passes: [], error: `${path.join(root, relPath)} holds no recorded step: there is nothing to build traces from.` };
+  const episodeDir = path.join(root, relPath);
+  const c: ProbeContext = {
+    recording, gt, episodeDir, seed: o.seed ?? AUDIT_DEFAULTS.seed, randomTraces: o.randomTraces ?? AUDIT_DEFAULTS.randomTraces,
+    // The replay world's packages and the recording's own list (a recording keeps the one of its end): what a reset starts from.
+    startPackages: () => packagesAfterReset([...new Set([...ReplayWorld.fromDir(episodeDir).packages().map((p) => p.name), ...(recording.installedApps ?? [])])], reset),
+  };
+  const probes: AuditProbe[] = [];
+  for (const plan of planProbes(c)) {
+    const p = await probeRow(plan.kind).offline(plan, c);
+    if (p) probes.push(p);
+  }
+  return { states: gt.states.length, ...(await judgeProbes(session, gt, recording, probes)) };
+}
+
+/** The evaluation session every audit uses: `touchstone eval`'s fixed mode, the agent's completion claim required. */
+export function auditSession(o: Pick<AuditOptions, 'appTableFile' | 'embedder'>): EssentialSession {
+  return new EssentialSession(
+    { mode: 'fixed', appPackages: readAppPackages(o.appTableFile), final: 'complete' },
+    o.embedder ?? lazyLookup(new LazyEmbedder(DEFAULT_EMBEDDER_SPEC)),
+  );
+}
+
+/** Each task's reset (touchstone-tasks.json, else clearing its app), as the runner reads it; none when the index cannot be read. */
+export async function taskResets(root: string): Promise<Map<string, ResetSpec>> {
+  return new Map((await loadRunTasks(root, 'all').catch(() => [])).map((t) => [t.episode, t.reset]));
 }
 
 /**
@@ -101,10 +132,8 @@ async function auditTask(session: EssentialSession, root: string, relPath: strin
 export async function auditDataset(o: AuditOptions): Promise<AuditReport> {
   const t0 = performance.now();
   const ds = await openDataset(o.datasetRoot);
-  const session = new EssentialSession(
-    { mode: 'fixed', appPackages: readAppPackages(o.appTableFile), final: 'complete' },
-    o.embedder ?? lazyLookup(new LazyEmbedder(DEFAULT_EMBEDDER_SPEC)),
-  );
+  const session = auditSession(o);
+  const resets = await taskResets(ds.root);
   const tasks: AuditTask[] = [];
   let unannotated = 0;
   let cancelled = false;
@@ -115,20 +144,26 @@ export async function auditDataset(o: AuditOptions): Promise<AuditReport> {
     try {
       const gt = await loadGroundTruth(ds.root, ep.path);
       if (!gt.states.length) unannotated++;
-      else tasks.push({ ...base, ...(await auditTask(session, ds.root, ep.path, gt, o)) });
+      else tasks.push({ ...base, ...(await auditTask(session, ds.root, ep.path, gt, o, resets.get(ep.id) ?? {})) });
     } catch (err) {
       tasks.push({ ...base, states: 0, probes: [], passes: [], error: `${path.join(ds.root, ep.path)}: ${(err as Error).message}` });
     }
     o.onProgress?.(k + 1, ds.episodes.length, ep.id);
   }
-  const weak = tasks.filter((t) => t.passes.some((p) => p.kind !== 'cut')).map((t) => t.episode);
-  const cut = tasks.filter((t) => t.passes.length && t.passes.every((p) => p.kind === 'cut')).map((t) => t.episode);
-  return { datasetRoot: ds.root, seed: o.seed ?? AUDIT_DEFAULTS.seed, tasks, unannotated, weak, cut, cancelled, elapsedMs: performance.now() - t0 };
+  return { datasetRoot: ds.root, seed: o.seed ?? AUDIT_DEFAULTS.seed, tasks, unannotated, ...weakTasks(tasks), cancelled, elapsedMs: performance.now() - t0 };
+}
+
+/** The report's two lists: tasks a no-op, install, random or shortcut probe passes, and those only a cut passes. */
+export function weakTasks(tasks: readonly AuditTask[]): Pick<AuditReport, 'weak' | 'cut'> {
+  return {
+    weak: tasks.filter((t) => t.passes.some((p) => p.kind !== 'cut')).map((t) => t.episode),
+    cut: tasks.filter((t) => t.passes.length && t.passes.every((p) => p.kind === 'cut')).map((t) => t.episode),
+  };
 }
 
 /** The report as text: one line per weak task and probe, with the items that let it pass and a stronger item. */
 export function auditText(r: AuditReport): string {
-  const lines = [`${r.tasks.length} annotated task(s) audited (${r.unannotated} without annotation)${r.cancelled ? ', CANCELLED' : ''}: ${r.weak.length} pass a no-op, random or shortcut trace; ${r.cut.length} more pass only a cut recording.`];
+  const lines = [`${r.tasks.length} annotated task(s) audited (${r.unannotated} without annotation)${r.cancelled ? ', CANCELLED' : ''}: ${r.weak.length} pass a no-op, random or shortcut trace; ${r.cut.length} more pass only a cut recording${r.devices ? ` (probes run on ${r.devices.join(', ')})` : ''}.`];
   for (const t of r.tasks) {
     if (t.error) lines.push(`${t.episode}: not audited: ${t.error}`);
     for (const p of t.passes) {

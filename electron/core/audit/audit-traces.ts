@@ -13,8 +13,8 @@ export interface AuditProbe {
   /** `cut before step 3`, `random (seed 2)`, ... */
   label: string;
   trace: TraceInput;
-  /** The recording's step each trace step shows. */
-  screens: number[];
+  /** The recording's step each trace step shows (undefined: a screen the recording does not hold, as a device can show). */
+  screens: (number | undefined)[];
 }
 
 /** A step of the recording with another action: the agent's own, or its claim that the task is complete. */
@@ -22,18 +22,28 @@ const withAction = (s: ExecStepInput, action: ExecStepInput['action']): ExecStep
 const complete = (s: ExecStepInput): ExecStepInput => withAction(s, { kind: 'complete', screen: s.screenSize ?? { width: 1080, height: 2400 } });
 
 /**
- * A trace of screens of the recording. It carries no installed-apps list: an agent that did not do
- * the task left the packages as they were before it, which the recording does not hold, so install
- * checks never let a probe pass.
+ * A trace of screens of the recording. It carries no installed-apps list unless given one: install
+ * checks are probed by the `install` probe alone (the packages at the task's start), so the other
+ * probes show what their screens let pass.
  */
-function probeTrace(recording: TraceInput, name: string, steps: ExecStepInput[]): TraceInput {
-  return { episode: `${recording.episode} (${name})`, steps: steps.map((s, i) => ({ ...s, index: i })), problems: [] };
+function probeTrace(recording: TraceInput, name: string, steps: ExecStepInput[], installedApps?: string[]): TraceInput {
+  return { episode: `${recording.episode} (${name})`, steps: steps.map((s, i) => ({ ...s, index: i })), problems: [], ...(installedApps ? { installedApps } : {}) };
 }
 
 /** An agent that does nothing: it declares the task complete on the first screen. */
 export function noopProbe(recording: TraceInput): AuditProbe | undefined {
   const first = recording.steps[0];
   return first ? { kind: 'noop', label: 'no-op', trace: probeTrace(recording, 'no-op', [complete(first)]), screens: [0] } : undefined;
+}
+
+/**
+ * An agent that does nothing on a device whose packages are those of the task's start: the no-op
+ * trace with `packages` as its installed apps, so an install check that holds without the install
+ * (the app already there after the reset) lets it pass.
+ */
+export function installProbe(recording: TraceInput, packages: string[]): AuditProbe | undefined {
+  const first = recording.steps[0];
+  return first ? { kind: 'install', label: 'no-op with the packages at reset', trace: probeTrace(recording, 'install', [complete(first)], packages), screens: [0] } : undefined;
 }
 
 /** The recording cut before each annotated step, declaring completion on the last screen it keeps. */
@@ -51,15 +61,27 @@ export function cutProbes(recording: TraceInput, annotated: readonly number[]): 
  * (a counter, a typed text) is not on that screen unless the recording shows it there.
  */
 export function shortcutProbe(recording: TraceInput): AuditProbe | undefined {
+  const t = shortcutTarget(recording);
+  if (!t) return undefined;
+  const steps = recording.steps;
+  const last = steps[steps.length - 1]!;
+  const launch: ExecStepInput['action'] = { kind: 'api', command: `adb shell am start -n ${t.component}`.trim(), screen: last.screenSize ?? { width: 1080, height: 2400 } } as ExecStepInput['action'];
+  return { kind: 'shortcut', label: t.label, trace: probeTrace(recording, 'shortcut', [withAction(steps[0]!, launch), complete(steps[t.at]!)]), screens: [0, t.at] };
+}
+
+/**
+ * What the shortcut starts: the final step's activity (`component`, empty when the recording names
+ * none), the first recorded step that shows it (`at`), and the probe's label. Undefined for a
+ * recording of fewer than two steps (nothing to skip).
+ */
+export function shortcutTarget(recording: TraceInput): { component: string; at: number; label: string } | undefined {
   const steps = recording.steps;
   const last = steps[steps.length - 1];
   if (!last || steps.length < 2) return undefined;
   const target = parseActivityName(last.activity ?? '');
   const firstOf = target ? steps.findIndex((s) => { const a = parseActivityName(s.activity ?? ''); return !!a && sameActivity(a, target); }) : -1;
   const at = firstOf > 0 ? firstOf : steps.length - 1;
-  const shown = steps[at]!;
-  const launch: ExecStepInput['action'] = { kind: 'api', command: `adb shell am start -n ${last.activity ?? ''}`.trim(), screen: last.screenSize ?? { width: 1080, height: 2400 } } as ExecStepInput['action'];
-  return { kind: 'shortcut', label: `am start ${target ? last.activity!.trim() : 'of the final screen'}`, trace: probeTrace(recording, 'shortcut', [withAction(steps[0]!, launch), complete(shown)]), screens: [0, at] };
+  return { component: target ? last.activity!.trim() : '', at, label: `am start ${target ? last.activity!.trim() : 'of the final screen'}` };
 }
 
 /** A device action as the replay world's input. */

@@ -89,7 +89,8 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
   const t0 = performance.now();
   const tasks = new Map(o.datasetTasks.map((t) => [t.episode, toTask(t)]));
   const byFolder = new Map(o.datasetTasks.map((t) => [path.basename(t.path), t.episode]));
-  const settings = JSON.stringify({ v: EVAL_CACHE_VERSION, embedder: o.spec.embedder ?? DEFAULT_EMBEDDER_SPEC, final: 'complete', persist: persistRuleFor('fixed', o.spec.persist) });
+  const persist = persistRuleFor('fixed', o.spec.persist);
+  const settings = JSON.stringify({ v: EVAL_CACHE_VERSION, embedder: o.spec.embedder ?? DEFAULT_EMBEDDER_SPEC, final: 'complete', persist });
   const warnings: string[] = [];
   const agents = new Map<string, SessionAgent>();
   const confine = { roots: o.roots ?? [o.datasetRoot, ...o.agents.map((a) => a.root)] };
@@ -137,7 +138,7 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
     }
     if (stale.length) {
       const { results, warnings: w } = await evaluateSubset(stale.map((s) => s.ref), {
-        datasetRoot: o.datasetRoot, roots: confine.roots, embedder: o.spec.embedder ?? DEFAULT_EMBEDDER_SPEC, persist: o.spec.persist, jobs: o.jobs ?? 2, signal: o.signal,
+        datasetRoot: o.datasetRoot, roots: confine.roots, embedder: o.spec.embedder ?? DEFAULT_EMBEDDER_SPEC, persist, jobs: o.jobs ?? 2, signal: o.signal,
         onProgress: (d, t, phase, ep) => o.progress?.(d, t, { phase: `${a.name}: ${phase}`, ...(ep ? { message: ep } : {}) }),
       });
       warnings.push(...w);
@@ -161,7 +162,7 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
     agents: o.agents.map((a) => a.name), tasks: [...tasks.values()], cells,
     human: Object.fromEntries([...agents.values()].map((a) => [a.name, Object.fromEntries(a.labels)])),
     humanFiles: Object.fromEntries([...agents.values()].map((a) => [a.name, a.labelFile])),
-    cache: { reused, evaluated }, verified: !o.fromCache, warnings, elapsedMs: Math.round(performance.now() - t0),
+    cache: { reused, evaluated }, verified: !o.fromCache, warnings, elapsedMs: Math.round(performance.now() - t0), persist,
     ...(o.spec.countInterrupted ? { countInterrupted: true } : {}),
   };
   return { id: overview.evalId, spec: o.spec, datasetRoot: o.datasetRoot, tasks, agents, overview, roots: confine.roots };

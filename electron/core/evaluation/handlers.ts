@@ -62,7 +62,9 @@ export function evaluationHandlers(ctx: AppContext, secrets: SecretServices): Ev
     return id;
   };
 
-  async function open(spec: EvalSpec, jobId: string | undefined, fromCache: boolean) {
+  async function open(given: EvalSpec, jobId: string | undefined, fromCache: boolean) {
+    // The server's defaults (`serve --persist`) under what the form or the preset chose.
+    const spec: EvalSpec = { ...given, persist: given.persist ?? ctx.options.evalDefaults?.persist };
     const names = new Set<string>();
     for (const a of spec.agents) {
       if (names.has(a.name)) throw new AppError('bad-request', `Two agents are named ${a.name}; give each a different name.`);

@@ -62,7 +62,7 @@ export function AuditPanel() {
         {report && (
           <span className="check-counts">
             <span><b>{report.tasks.length}</b> audited</span>
-            <span className={report.weak.length ? 'count-error' : ''}><b>{report.weak.length}</b> pass a no-op, random or shortcut trace</span>
+            <span className={report.weak.length ? 'count-error' : ''}><b>{report.weak.length}</b> pass a no-op, install, random or shortcut trace</span>
             <span className={report.cut.length ? 'count-warn' : ''}><b>{report.cut.length}</b> pass only a cut recording</span>
           </span>
         )}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { EvalSpec, FolderKind } from '../../../shared/contract/evaluation';
 import type { TouchstoneClient } from '../../api/client';
 import { useAppStore } from '../../store';
+import { DEFAULT_PERSIST, PERSIST_RULES, type PersistRule } from '../../../shared/evaluation/persistence';
 import { recentEvaluations, draftOf, type EvalDraft } from './eval-draft';
 import { useEvalStore } from './eval-store';
 import { OfferedAgents, RecentEvaluations } from './OfferedAgents';
@@ -30,6 +31,9 @@ export function EvalOpenForm({ client }: { client: TouchstoneClient }) {
   const [dsKind, setDsKind] = useState<FolderKind>();
   const [agents, setAgents] = useState<AgentRow[]>(() => (prefill?.agents?.length ? [...prefill.agents] : draft?.agents.length ? draft.agents.map((a) => ({ ...a })) : [{ name: '', path: '' }]));
   const [human, setHuman] = useState(() => draft?.human ?? '');
+  // '' leaves the rule to the server (`serve --persist`, else DEFAULT_PERSIST).
+  const [persist, setPersist] = useState<PersistRule | ''>('');
+  const serverPersist = useAppStore((s) => s.info?.evalPersist) ?? DEFAULT_PERSIST;
   useEffect(() => setDraft({ dataset, agents: agents.map((a) => ({ name: a.name, path: a.path })), human }), [dataset, agents, human, setDraft]);
   // The kept dataset is inspected once on opening, so its trace folders are offered with nothing typed.
   useEffect(() => { if (dataset.trim()) void inspect(dataset).then(setDsKind); }, []); // on mount only: later changes are inspected on blur
@@ -49,6 +53,7 @@ export function EvalOpenForm({ client }: { client: TouchstoneClient }) {
       dataset: dataset.trim(),
       agents: agents.filter((a) => a.path.trim()).map((a, i) => ({ name: a.name.trim() || a.path.split(/[\\/]/).filter(Boolean).pop() || `agent${i + 1}`, path: a.path.trim() })),
       ...(human.trim() ? { human: human.trim() } : {}),
+      ...(persist ? { persist } : {}),
     };
     void open(client, spec);
   };
@@ -80,6 +85,11 @@ export function EvalOpenForm({ client }: { client: TouchstoneClient }) {
         </fieldset>
         <label htmlFor="eval-human">Human labels (episode,human CSV; optional, created on the first label)</label>
         <input id="eval-human" className="path-input" value={human} spellCheck={false} onChange={(e) => setHuman(e.target.value)} placeholder="/runs/human_labels.csv" />
+        <label htmlFor="eval-persist">Final state must persist (fixed mode; as touchstone eval --persist)</label>
+        <select id="eval-persist" value={persist} onChange={(e) => setPersist(e.target.value as PersistRule | '')}>
+          <option value="">server default ({serverPersist})</option>
+          {PERSIST_RULES.map((r) => <option key={r} value={r}>{r}</option>)}
+        </select>
         <RecentEvaluations recent={recentEvaluations()} onPick={(s) => fill(draftOf(s))} />
         <button className="btn btn-primary" type="submit" disabled={!ready || status === 'loading'}>Evaluate</button>
         {progress && <EvalProgress client={client} />}
