@@ -54,49 +54,82 @@ export function badgeSize(id: number, charW: number, h: number): { w: number; h:
   return { w: String(id).length * charW + (6 * charW) / 7, h };
 }
 
-/** A uniform grid over rectangles, so a candidate is checked only against its neighbours. */
+/**
+ * A uniform grid over rectangles, so a candidate is checked only against its neighbours. Queries take
+ * the candidate as four numbers (no object per candidate: a dense screen tries ~100 000 of them).
+ */
 class RectGrid {
-  private readonly cells = new Map<number, Rect[]>();
-  constructor(private readonly size: number) {}
-  private keys(r: Rect): number[] {
-    const out: number[] = [];
-    const s = this.size;
-    for (let cx = Math.floor(r.x / s); cx <= Math.floor((r.x + r.w) / s); cx++) {
-      for (let cy = Math.floor(r.y / s); cy <= Math.floor((r.y + r.h) / s); cy++) out.push((cx + 4096) * 65536 + (cy + 4096));
-    }
-    return out;
+  /** Row-major by column; a cell's list is made on its first rectangle (a zoomed-in stage has many small cells). */
+  private readonly cells: Array<Rect[] | undefined>;
+  private readonly x0: number;
+  private readonly y0: number;
+  private readonly nx: number;
+  private readonly ny: number;
+  /**
+   * Cells of `size` over `area` and one cell more on each side: a candidate that fits the area (to EPS)
+   * lies inside, so its cells are never clipped; a stored rectangle beyond is clipped to the border cells.
+   */
+  constructor(private readonly size: number, area: Rect) {
+    this.x0 = Math.floor((area.x - EPS) / size) - 1;
+    this.y0 = Math.floor((area.y - EPS) / size) - 1;
+    this.nx = Math.floor((area.x + area.w + EPS) / size) + 2 - this.x0;
+    this.ny = Math.floor((area.y + area.h + EPS) / size) + 2 - this.y0;
+    this.cells = new Array<Rect[] | undefined>(this.nx * this.ny);
+  }
+  /** The cell columns (or rows) from `a` to `b` (device pixels) inside the grid, as [first, last] indices. */
+  private span(a: number, b: number, o: number, n: number): [number, number] {
+    return [Math.max(0, Math.floor(a / this.size) - o), Math.min(n - 1, Math.floor(b / this.size) - o)];
   }
   add(r: Rect): void {
-    for (const k of this.keys(r)) {
-      const list = this.cells.get(k);
-      if (list) list.push(r);
-      else this.cells.set(k, [r]);
+    const [ax, bx] = this.span(r.x, r.x + r.w, this.x0, this.nx);
+    const [ay, by] = this.span(r.y, r.y + r.h, this.y0, this.ny);
+    for (let cx = ax; cx <= bx; cx++) {
+      for (let cy = ay; cy <= by; cy++) {
+        const list = this.cells[cx * this.ny + cy];
+        if (list) list.push(r);
+        else this.cells[cx * this.ny + cy] = [r];
+      }
     }
   }
-  /** Total overlap of `r` with the stored rectangles (a rectangle in two cells counts twice; only "free or not" and "less" matter). */
-  cover(r: Rect): number {
+  /**
+   * `base` plus `scale` × the total overlap of (x, y, w, h) with the stored rectangles (a rectangle in two
+   * cells counts twice; only "free or not" and "less" matter). Stops as soon as the running sum reaches
+   * `limit`: the sum only grows (every term is >= 0), so the caller's "less than limit" test is decided.
+   */
+  cover(x: number, y: number, w: number, h: number, base: number, scale: number, limit: number): number {
+    const [ax, bx] = this.span(x, x + w, this.x0, this.nx);
+    const [ay, by] = this.span(y, y + h, this.y0, this.ny);
     let sum = 0;
-    this.each(r, (o) => { sum += rectOverlap(r, o); return false; });
-    return sum;
+    for (let cx = ax; cx <= bx; cx++) {
+      for (let cy = ay; cy <= by; cy++) {
+        const list = this.cells[cx * this.ny + cy];
+        if (list) for (const o of list) {
+          sum += Math.max(0, Math.min(x + w, o.x + o.w) - Math.max(x, o.x)) * Math.max(0, Math.min(y + h, o.y + o.h) - Math.max(y, o.y));
+          if (base + scale * sum >= limit) return base + scale * sum;
+        }
+      }
+    }
+    return base + scale * sum;
   }
-  /** Whether `r` overlaps any stored rectangle by more than EPS (stops at the first). */
-  hits(r: Rect): boolean {
-    return this.each(r, (o) => rectOverlap(r, o) > EPS);
-  }
-  /** Calls `f` on the rectangles in the cells `r` touches until it returns true; whether it did. */
-  private each(r: Rect, f: (o: Rect) => boolean): boolean {
-    const s = this.size;
-    const x2 = Math.floor((r.x + r.w) / s);
-    const y2 = Math.floor((r.y + r.h) / s);
-    for (let cx = Math.floor(r.x / s); cx <= x2; cx++) {
-      for (let cy = Math.floor(r.y / s); cy <= y2; cy++) {
-        const list = this.cells.get((cx + 4096) * 65536 + (cy + 4096));
-        if (list) for (const o of list) if (f(o)) return true;
+  /** Whether (x, y, w, h) overlaps any stored rectangle by more than EPS (stops at the first). */
+  hits(x: number, y: number, w: number, h: number): boolean {
+    const [ax, bx] = this.span(x, x + w, this.x0, this.nx);
+    const [ay, by] = this.span(y, y + h, this.y0, this.ny);
+    for (let cx = ax; cx <= bx; cx++) {
+      for (let cy = ay; cy <= by; cy++) {
+        const list = this.cells[cx * this.ny + cy];
+        if (list) for (const o of list) {
+          if (Math.max(0, Math.min(x + w, o.x + o.w) - Math.max(x, o.x)) * Math.max(0, Math.min(y + h, o.y + o.h) - Math.max(y, o.y)) > EPS) return true;
+        }
       }
     }
     return false;
   }
 }
+
+/** The 16 directions of a ring of far spots (cos, sin of k/16 of a turn). */
+const RING_COS = Array.from({ length: 16 }, (_, k) => Math.cos((k / 16) * 2 * Math.PI));
+const RING_SIN = Array.from({ length: 16 }, (_, k) => Math.sin((k / 16) * 2 * Math.PI));
 
 /** The closest point of rectangle `r` to point (x, y). */
 const nearestOn = (r: Rect, x: number, y: number) => ({ x: Math.max(r.x, Math.min(r.x + r.w, x)), y: Math.max(r.y, Math.min(r.y + r.h, y)) });
@@ -124,52 +157,71 @@ export function placeBadgesAvoiding(targets: readonly BadgeTarget[], opts: Badge
   const { charW, h, screen } = opts;
   const area = opts.area ?? { x: 0, y: 0, w: screen.width, h: screen.height };
   const cell = Math.max(1, 4 * h);
-  const text = new RectGrid(cell);
+  const text = new RectGrid(cell, area);
   for (const t of targets) if (t.text) text.add(boundsRect(t.bounds));
-  const badges = new RectGrid(cell);
+  const badges = new RectGrid(cell, area);
   for (const r of taken) badges.add(r);
-  const fits = (r: Rect) => r.x >= area.x - EPS && r.y >= area.y - EPS && r.x + r.w <= area.x + area.w + EPS && r.y + r.h <= area.y + area.h + EPS;
+  const fits = (x: number, y: number, w: number) => x >= area.x - EPS && y >= area.y - EPS && x + w <= area.x + area.w + EPS && y + h <= area.y + area.h + EPS;
   const placed = new Map<BadgeTarget, BadgeSpot>();
   const order = targets.filter((t) => t.badge !== false).sort((a, b) => boxArea(a.bounds) - boxArea(b.bounds) || a.id - b.id);
+  // One target's candidate spots (top-left corners), reused: near the box, rings further out, the gutters.
+  const xs = new Float64Array(12 + 8 * 16 + 40 * 2 * 4);
+  const ys = new Float64Array(xs.length);
   for (const t of order) {
     const w = t.w ?? badgeSize(t.id, charW, h).w;
     const { x1, y1, x2, y2 } = t.bounds;
-    const near = [
-      { x: x1, y: y1 - h }, { x: x1, y: y2 }, { x: x1 - w, y: y1 }, { x: x2, y: y1 }, { x: x2 - w, y: y1 - h }, { x: x2 - w, y: y2 },
-      { x: x1 - w, y: y2 - h }, { x: x2, y: y2 - h }, { x: x1, y: y1 }, { x: x2 - w, y: y1 }, { x: x1, y: y2 - h }, { x: x2 - w, y: y2 - h },
-    ];
+    let n = 0;
+    const near = [x1, y1 - h, x1, y2, x1 - w, y1, x2, y1, x2 - w, y1 - h, x2 - w, y2, x1 - w, y2 - h, x2, y2 - h, x1, y1, x2 - w, y1, x1, y2 - h, x2 - w, y2 - h];
+    for (let i = 0; i < near.length; i += 2, n++) {
+      xs[n] = near[i];
+      ys[n] = near[i + 1];
+    }
     // Further out: rings of spots around the box's centre, nearest first, then the margins beside the screen.
     const cx = (x1 + x2) / 2;
     const cy = (y1 + y2) / 2;
-    const far: Array<{ x: number; y: number }> = [];
     for (let ring = 1; ring <= 8; ring++) {
       const dx = (x2 - x1) / 2 + ring * (w + 2);
       const dy = (y2 - y1) / 2 + ring * (h + 2);
-      for (let k = 0; k < 16; k++) {
-        const a = (k / 16) * 2 * Math.PI;
-        far.push({ x: cx + Math.cos(a) * dx - w / 2, y: cy + Math.sin(a) * dy - h / 2 });
+      for (let k = 0; k < 16; k++, n++) {
+        xs[n] = cx + RING_COS[k] * dx - w / 2;
+        ys[n] = cy + RING_SIN[k] * dy - h / 2;
       }
     }
     const gutters = [area.x + 1, screen.width + 1, area.x + area.w - w - 1, -w - 1].filter((x) => x + w <= 0 || x >= screen.width);
-    for (let k = 0; k < 40; k++) for (const sign of [1, -1]) for (const gx of gutters) far.push({ x: gx, y: cy - h / 2 + sign * k * (h + 1) });
+    for (let k = 0; k < 40; k++) {
+      for (const sign of [1, -1]) {
+        for (const gx of gutters) {
+          xs[n] = gx;
+          ys[n] = cy - h / 2 + sign * k * (h + 1);
+          n++;
+        }
+      }
+    }
     // First the nearest free spot (cheap: each check stops at the first overlap); only when none is
     // free, the least covered one.
     let best: Rect | null = null;
-    for (const p of near.concat(far)) {
-      const r = { x: p.x, y: p.y, w, h };
-      if (fits(r) && !text.hits(r) && !badges.hits(r)) {
-        best = r;
+    for (let i = 0; i < n; i++) {
+      const x = xs[i];
+      const y = ys[i];
+      if (fits(x, y, w) && !text.hits(x, y, w, h) && !badges.hits(x, y, w, h)) {
+        best = { x, y, w, h };
         break;
       }
     }
     if (!best) {
       let bestCost = Infinity;
-      for (const p of near.concat(far)) {
-        const r = { x: p.x, y: p.y, w, h };
-        if (!fits(r)) continue;
-        const cost = 100 * text.cover(r) + badges.cover(r);
-        if (cost < bestCost - EPS) {
-          best = r;
+      for (let i = 0; i < n; i++) {
+        const x = xs[i];
+        const y = ys[i];
+        if (!fits(x, y, w)) continue;
+        // cost = 100 × text covered + badges covered; a spot whose partial cost already reaches the
+        // best one's is dropped without finishing the sums (it cannot win: it must be less by EPS).
+        const limit = bestCost - EPS;
+        const onText = text.cover(x, y, w, h, 0, 100, limit);
+        if (onText >= limit) continue;
+        const cost = badges.cover(x, y, w, h, onText, 1, limit);
+        if (cost < limit) {
+          best = { x, y, w, h };
           bestCost = cost;
         }
       }
@@ -192,10 +244,22 @@ export function placeBadgesAvoiding(targets: readonly BadgeTarget[], opts: Badge
  */
 export function badgeConflicts(spots: readonly BadgeSpot[], targets: readonly BadgeTarget[], area: Rect): { onText: number; overlapping: number; outside: number } {
   const texts = targets.filter((t) => t.text).map((t) => boundsRect(t.bounds));
-  let onText = 0;
-  for (const s of spots) if (texts.some((r) => rectOverlap(s, r) > EPS)) onText++;
-  let overlapping = 0;
-  for (let i = 0; i < spots.length; i++) for (let j = i + 1; j < spots.length; j++) if (rectOverlap(spots[i], spots[j]) > EPS) overlapping++;
   const outside = spots.filter((s) => s.x < area.x - EPS || s.y < area.y - EPS || s.x + s.w > area.x + area.w + EPS || s.y + s.h > area.y + area.h + EPS).length;
+  if (!spots.length) return { onText: 0, overlapping: 0, outside };
+  // A grid of ~32×32 cells over everything (no rectangle clipped), so each badge is checked against its neighbours only.
+  const all = [...texts, ...spots];
+  const x0 = Math.min(...all.map((r) => r.x));
+  const y0 = Math.min(...all.map((r) => r.y));
+  const extent = { x: x0, y: y0, w: Math.max(...all.map((r) => r.x + r.w)) - x0, h: Math.max(...all.map((r) => r.y + r.h)) - y0 };
+  const grid = new RectGrid(Math.max(1, extent.w / 32, extent.h / 32), extent);
+  for (const r of texts) grid.add(r);
+  let onText = 0;
+  for (const s of spots) if (grid.hits(s.x, s.y, s.w, s.h)) onText++;
+  // Pairs, swept left to right: a badge starting right of another's end cannot overlap it.
+  const byX = [...spots].sort((p, q) => p.x - q.x);
+  let overlapping = 0;
+  for (let i = 0; i < byX.length; i++) {
+    for (let j = i + 1; j < byX.length && byX[j].x < byX[i].x + byX[i].w; j++) if (rectOverlap(byX[i], byX[j]) > EPS) overlapping++;
+  }
   return { onText, overlapping, outside };
 }

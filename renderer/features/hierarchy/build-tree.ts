@@ -33,18 +33,22 @@ export function buildTree(components: readonly NumberedComponent[]): TreeNode[] 
 
 function byXpath(components: readonly NumberedComponent[]): TreeNode[] {
   const nodes: TreeNode[] = [];
+  // A node by its parent's index and its own step: short keys (a deep xpath is ~600 characters, and
+  // hashing every prefix of every component's was most of the tree's time on a 300-component screen).
   const at = new Map<string, number>();
   const idOf = new Map(components.map((c) => [c.xpath as string, c.id]));
   for (const c of components) {
     const parts = steps(c.xpath as string);
     let parent: number | null = null;
+    let path = '';
     for (let i = 0; i < parts.length; i++) {
-      const path = `/${parts.slice(0, i + 1).join('/')}`;
-      let index = at.get(path);
+      path += `/${parts[i]}`;
+      const key = `${parent ?? ''}/${parts[i]}`;
+      let index = at.get(key);
       if (index === undefined) {
         index = nodes.length;
         nodes.push({ index, id: idOf.get(path) ?? null, label: parts[i].replace(/^[\w.$]*\./, ''), xpath: path, depth: i, parent, children: [] });
-        at.set(path, index);
+        at.set(key, index);
         if (parent !== null) nodes[parent].children.push(index);
       }
       parent = index;
