@@ -1,4 +1,4 @@
-import { useMemo, useRef, type MutableRefObject, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type MutableRefObject, type ReactNode } from 'react';
 import { Image as KImage, Layer, Rect, Stage } from 'react-konva';
 import type Konva from 'konva';
 import type { Point, Size } from '../../shared/model';
@@ -42,9 +42,21 @@ export interface ScreenStageProps {
   onPick?(at: Point, e: MouseEvent): void;
   /** Wheel with Alt held: not a zoom; the view decides (cycling stacked boxes). */
   onAltWheel?(at: Point, deltaY: number): void;
+  /** Told whenever the stage's state changes (loading, ready, error). */
+  onState?(state: StageState): void;
   /** The layers, in device pixels (StageLayer + layer components). */
   children?: ReactNode;
 }
+
+/**
+ * The stage's canvases are allocated in steps of this many pixels, larger than the view: a stage bar
+ * that wraps to another line, or the empty frame shown while the next task loads, changes the view by a
+ * few pixels, and resizing a stage re-allocates every layer's canvases (the most costly part of
+ * opening a task). The stage's own box keeps the view's size and clips the rest; everything is placed
+ * from the view's size.
+ */
+const CANVAS_STEP = 64;
+const allocated = (px: number) => Math.ceil(px / CANVAS_STEP) * CANVAS_STEP;
 
 /**
  * A screenshot in device pixels with layers on top: fits the container, zooms
@@ -56,11 +68,11 @@ export function ScreenStage(props: ScreenStageProps) {
   const [ref, view] = useElementSize<HTMLDivElement>();
   const img = useHtmlImage(props.url);
   const known: Size | null = props.screen ?? (img.status === 'ready' ? { width: img.image.naturalWidth, height: img.image.naturalHeight } : null);
-  // While the next screen loads, the stage keeps the last size: its canvases stay (re-creating them costs
-  // more than drawing a dense screen), and it shows only the empty screen until the new one is ready.
+  // While the next screen (or the next task) loads, the stage keeps the last size: its canvases stay (re-creating
+  // them costs more than drawing a dense screen), and it shows only the empty screen until the new one is ready.
   const lastDevice = useRef<Size | null>(null);
   if (known) lastDevice.current = known;
-  const device: Size | null = known ?? (img.status === 'loading' ? lastDevice.current : null);
+  const device: Size | null = known ?? (img.status === 'loading' || props.loading ? lastDevice.current : null);
   const fit = device ? fitTransform(device, view, 12) : null;
   const zoom = useZoom(fit, props.url ?? '', view);
   if (props.zoomRef) props.zoomRef.current = zoom.commands;
@@ -73,6 +85,8 @@ export function ScreenStage(props: ScreenStageProps) {
   const info: StageOverlayInfo | null = t && fit ? { view, t, fit, zoomed: zoom.zoomed, commands: zoom.commands } : null;
   const state: StageState = props.loading || img.status === 'loading' ? 'loading' : img.status === 'error' ? 'error' : 'ready';
   const ready = state === 'ready';
+  const onState = props.onState;
+  useEffect(() => onState?.(state), [state, onState]);
 
   // Konva also reports pointer-ups that happen elsewhere on the page as stage clicks; only our own canvas counts.
   const inside = (e: Konva.KonvaEventObject<MouseEvent>): boolean => e.evt.target instanceof Node && !!ref.current?.contains(e.evt.target);
@@ -92,11 +106,12 @@ export function ScreenStage(props: ScreenStageProps) {
       data-screen-state={state} {...(ready ? props.attrs?.(device, stageView) : undefined)}>
       {ready && props.overlay?.(device, info)}
       {img.status === 'error' && <div className="canvas-message">{img.message}</div>}
-      {img.status === 'none' && <div className="canvas-message">This step has no screenshot.</div>}
+      {img.status === 'none' && !props.loading && <div className="canvas-message">This step has no screenshot.</div>}
       {t && device && view.width > 0 && (
         <Stage
-          width={view.width}
-          height={view.height}
+          width={allocated(view.width)}
+          height={allocated(view.height)}
+          style={{ width: view.width, height: view.height, overflow: 'hidden' }}
           onWheel={(e) => {
             const p = e.evt.altKey && props.onAltWheel ? at(e) : null;
             if (p) {

@@ -13,7 +13,12 @@ export function useHtmlImage(url: string | null): ImageState {
     let live = true;
     setState({ status: 'loading' });
     const img = new window.Image();
-    img.onload = () => live && setState({ status: 'ready', image: img });
+    // Decoded before it is called ready: off the main thread, where the first draw would otherwise
+    // decode the PNG itself (tens of ms for a phone screenshot, in the middle of opening a step).
+    img.onload = () => {
+      if (!live) return;
+      img.decode().catch(() => undefined).then(() => live && setState({ status: 'ready', image: img }));
+    };
     img.onerror = () => live && setState({ status: 'error', message: `Could not load the screenshot (${url.split('?')[0]}).` });
     img.src = url;
     return () => {

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type MutableRefObject, type ReactNode }
 import type { Point } from '../../../shared/model';
 import { componentsAt, cycleStack } from '../../canvas/stack';
 import type { StageView } from '../../canvas/stage-context';
-import type { StageOverlayInfo } from '../../canvas/ScreenStage';
+import type { StageOverlayInfo, StageState } from '../../canvas/ScreenStage';
 import type { ZoomCommands } from '../../canvas/use-zoom';
 import { filterBoxes, type BoxFilter } from '../../canvas/box-filter';
 import type { EssItemView } from '../../../shared/contract';
@@ -53,6 +53,8 @@ export interface EpisodeScreenProps {
   onToggleMulti?(id: number): void;
   /** HTML over the ready stage with its zoom state (zoom controls, minimap, magnifier). */
   controls?(info: StageOverlayInfo): ReactNode;
+  /** Told when the screen is loading, drawn, or failed. */
+  onStageState?(state: StageState): void;
 }
 
 /**
@@ -107,7 +109,7 @@ export function EpisodeScreen(props: EpisodeScreenProps) {
   };
 
   return (
-    <ScreenStage url={props.url} screen={props.screen} loading={props.componentsLoading} attrs={attrs} zoomRef={props.zoomRef}
+    <ScreenStage url={props.url} screen={props.screen} loading={props.componentsLoading} attrs={attrs} zoomRef={props.zoomRef} onState={props.onStageState}
       imageOpacity={labelMode === 'numbers' ? 0.25 : 1}
       overlay={(d, info) => (
         <>

@@ -1,4 +1,5 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import { useState, type HTMLAttributes, type ReactNode } from 'react';
+import type { StageState } from '../../canvas/ScreenStage';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store';
 import { EpisodeScreen, type EpisodeScreenProps } from './EpisodeScreen';
@@ -36,10 +37,17 @@ export function EpisodeView({ annotation }: { annotation?: EpisodeAnnotation }) 
     overlays: st.overlays, toggleOverlay: st.toggleOverlay,
   })));
 
+  // Annotating, the other steps' thumbnails wait until this step's screen is drawn: decoding them
+  // (a full screenshot each) would otherwise compete with it.
+  const [screenState, setScreenState] = useState<StageState>('loading');
+
   if (!s.task) return <main className="episode-empty muted">Select a task on the left.</main>;
   const stepInfo = s.episode?.steps.find((x) => x.index === s.step);
   const url = s.screens.find((x) => x.step === s.step)?.url ?? null;
   const focusId = s.selected ?? s.hovered;
+  // While another task's episode loads, the screen and the side panel stay mounted, empty: re-creating
+  // the stage's canvases and the panels' elements cost more than drawing the new screen into them.
+  const shell = !s.episode && s.status === 'loading';
 
   return (
     <main className="episode" data-episode-state={s.status}>
@@ -58,12 +66,13 @@ export function EpisodeView({ annotation }: { annotation?: EpisodeAnnotation }) 
       {s.status === 'error' && <div className="error-box" role="alert">{s.error}</div>}
       {s.episode && s.episode.problems.length > 0 && <ProblemList problems={s.episode.problems} scope="in this episode" />}
       {s.episode && <Filmstrip steps={s.episode.steps} screens={s.screens} current={s.step} showAction={s.overlays.action} onSelect={s.selectStep}
-        hold={annotation?.holdFilmstrip ?? false} />}
-      {s.episode && (
+        hold={annotation ? annotation.holdFilmstrip || screenState === 'loading' : false} />}
+      {shell && <FilmstripPlaceholder />}
+      {(s.episode || shell) && (
         <div className="stage-row">
           <section className="stage" aria-label="Screen" data-step={s.step} {...(annotation?.stage ?? {})}>
             <div className="stage-bar">
-              <span>Step <b>{s.step}</b> of {s.episode.steps.length}</span>
+              <span>Step <b>{s.step}</b> of {s.episode?.steps.length ?? s.task.nsteps}</span>
               {stepInfo?.activity && !isEmptyValue(stepInfo.activity) && <span className="mono muted" title="Foreground activity">{stepInfo.activity}</span>}
               {stepInfo?.activity !== undefined && isEmptyValue(stepInfo.activity) && (
                 <span className="muted no-activity" data-activity="none" title={`The step's activity file says "${stepInfo.activity.trim()}": the recorder could not read the foreground activity, so activity<0> cannot be checked on this step`}>no activity recorded</span>
@@ -83,9 +92,9 @@ export function EpisodeView({ annotation }: { annotation?: EpisodeAnnotation }) 
             )}
             {s.hierarchyStatus === 'error' && <div className="error-box" role="alert">{s.hierarchyError}</div>}
             <EpisodeScreen url={url} components={s.hierarchy?.components ?? []} screen={s.hierarchy?.screen}
-              hovered={s.hovered} selected={s.selected} componentsLoading={s.hierarchyStatus === 'loading'}
+              hovered={s.hovered} selected={s.selected} componentsLoading={s.hierarchyStatus === 'loading' || shell}
               action={stepInfo?.action} ess={s.hierarchy?.ess} overlays={s.overlays}
-              onHover={s.hover} onSelect={s.select} cycle={false} boxFilter="all" {...(annotation?.screen ?? {})} />
+              onHover={s.hover} onSelect={s.select} cycle={false} boxFilter="all" onStageState={setScreenState} {...(annotation?.screen ?? {})} />
           </section>
           {annotation ? annotation.side
             : <ComponentInspector hierarchy={s.hierarchy} focusId={focusId} pinned={s.selected !== null} onPick={s.select} onHover={s.hover} />}
@@ -95,3 +104,19 @@ export function EpisodeView({ annotation }: { annotation?: EpisodeAnnotation }) 
   );
 }
 
+/**
+ * An empty filmstrip of the real one's height while the episode loads, so the screen below keeps its
+ * size: a stage that changes size re-allocates every canvas and places the badges again.
+ */
+function FilmstripPlaceholder() {
+  return (
+    <ol className="filmstrip" aria-hidden data-step-count={0}>
+      <li style={{ visibility: 'hidden' }}>
+        <button className="frame" type="button" tabIndex={-1} disabled>
+          <div className="frame-img" />
+          <div className="frame-caption"><span className="frame-no">0</span></div>
+        </button>
+      </li>
+    </ol>
+  );
+}
