@@ -14,11 +14,11 @@ export const CanaryPanel = memo(function CanaryPanel({ canary }: { canary: Canar
         <b>Canary:</b> {tasks - canary.quarantined.length} of {tasks} task(s) replayed their recording on {canary.kinds.length} device kind(s);{' '}
         {canary.quarantined.length ? <b>{canary.quarantined.length} quarantined</b> : 'none quarantined'}
         {canary.unchecked.length > 0 && `, ${canary.unchecked.length} not sampled (run unchecked)`}.{' '}
-        <a href={canary.report} target="_blank" rel="noreferrer">Report</a>
+        Report: <span className="mono" data-canary-report>{canary.report}</span>
       </p>
       {failed.map((c) => (
         <div key={`${c.episode}/${c.kind}`} className="canary-quarantined" data-episode={c.episode} data-step={c.divergence?.step ?? ''}>
-          <p><span className="mono">{c.episode}</span> <span className="muted">{c.kind}</span>{c.divergence && <> · <b>diverged at step {c.divergence.step}</b></>}: {c.why}</p>
+          <p><b>Quarantined</b> <span className="mono">{c.episode}</span> on <span className="muted">{c.kind}</span>{c.divergence && <> · <b>diverged at step {c.divergence.step}</b></>}: {c.why}</p>
           {c.screens && (
             <div className="canary-screens">
               <figure><img src={c.screens.recorded} alt={`recording, step ${c.divergence?.step}`} /><figcaption>recording</figcaption></figure>
