@@ -6,9 +6,11 @@ import { deviceInput } from './device';
 import type { ExecAction } from '../model';
 import type { AgentInfo } from '../kinds/agents';
 import type { CanaryResult } from './run-canary';
+import { RUN_RECENT_ARGS, type RunRecentCalls } from './run-recent';
 import type { StepConversation } from '../kinds/agents/step-conversation';
 
 export type { CanaryCheck, CanaryQuarantine, CanaryResult } from './run-canary';
+export { RECENT_RUNS_SHOWN, type RecentRun, type RecentRunColumn } from './run-recent';
 
 export { RUN_CONFIGS_SHOWN, RUN_DEFAULTS, runOutFolder } from './run-defaults';
 
@@ -159,10 +161,11 @@ export const RUN_ARGS = {
   'run:recordSave': z.object({ sessionId: z.string() }),
   'run:recordUndo': z.object({ sessionId: z.string() }),
   'run:recordDiscard': z.object({ sessionId: z.string() }),
+  ...RUN_RECENT_ARGS,
 };
 type A = ArgsOf<typeof RUN_ARGS>;
 
-export interface RunCalls extends RunCallsLive {
+export interface RunCalls extends RunCallsLive, RunRecentCalls {
   /** Every agent kind (shared/kinds/agents) with its settings described, for the run form. */
   'run:agents': Call<A['run:agents'], AgentInfo[]>;
   /** Runs agents as a job of kind 'run' (progress: episodes); traces go to `<dataset>/runs/<time>/`. */
