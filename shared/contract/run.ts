@@ -12,7 +12,8 @@ import type { StepConversation } from '../kinds/agents/step-conversation';
 export type { CanaryCheck, CanaryQuarantine, CanaryResult } from './run-canary';
 export { RECENT_RUNS_SHOWN, type RecentRun, type RecentRunColumn } from './run-recent';
 
-export { RUN_CONFIGS_SHOWN, RUN_DEFAULTS, runOutFolder } from './run-defaults';
+import { RECORD_START_FROM, type RecordStartFrom } from './run-defaults';
+export { RECORD_START_FROM, RUN_CONFIGS_SHOWN, RUN_DEFAULTS, runOutFolder, type RecordStartFrom } from './run-defaults';
 
 /** Which configurations of a configuration file a run uses: the named ones (all, or `names`), or a seeded split. */
 export type RunConfigChoice = z.infer<typeof runConfigChoice>;
@@ -156,7 +157,11 @@ export const RUN_ARGS = {
   'run:live': z.object({ jobId: z.string() }),
   'run:cancelEpisode': z.object({ jobId: z.string(), device: z.string() }),
   /** The user names a recording before it starts: task id (`episode`), instruction (`description`) and app are required (checked by the core, with its messages). */
-  'run:recordStart': z.object({ datasetId: datasetId(), device: z.string().min(1), description: z.string(), episode: z.string(), app: z.string(), category: z.string().optional() }),
+  'run:recordStart': z.object({
+    datasetId: datasetId(), device: z.string().min(1), description: z.string(), episode: z.string(), app: z.string(), category: z.string().optional(),
+    /** Where the first recorded screen comes from: the device as it is (default), after HOME, or after the task's reset as a run does it (RECORD_START_FROM). */
+    startFrom: z.enum(Object.keys(RECORD_START_FROM) as [RecordStartFrom, ...RecordStartFrom[]]).optional(),
+  }),
   'run:recordAct': z.object({ sessionId: z.string(), input: deviceInput }),
   'run:recordSave': z.object({ sessionId: z.string() }),
   'run:recordUndo': z.object({ sessionId: z.string() }),

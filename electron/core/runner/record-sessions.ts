@@ -10,6 +10,8 @@ import { DeviceCapture } from '../capture/capture';
 import type { DeviceShell } from '../capture/device-shell';
 import { performAction } from '../capture/perform-action';
 import { GroundTruthRecorder, type GroundTruthEpisode, type RecordedScreen } from '../recorder/record-episode';
+import { resetDevice } from './reset-device';
+import type { ResetSpec } from './run-tasks';
 
 export interface RecordSession {
   id: string; datasetId: string; recorder: GroundTruthRecorder; last: RecordedScreen; busy: boolean;
@@ -30,9 +32,13 @@ const fingerprint = (activity: string, comps: RecordedScreen['components']): str
 export class RecordSessions {
   private readonly sessions = new Map<string, RecordSession>();
 
-  /** Starts a session and captures the first screen; `created` lists the folders that did not exist before (deepest first). */
-  async start(datasetId: string, shell: DeviceShell, ep: GroundTruthEpisode, created: string[]): Promise<RecordSession> {
+  /**
+   * Starts a session and captures the first screen; `created` lists the folders that did not exist before (deepest first).
+   * With `reset`, the device is first brought to it the way a run brings it to a task's start (resetDevice).
+   */
+  async start(datasetId: string, shell: DeviceShell, ep: GroundTruthEpisode, created: string[], reset?: ResetSpec): Promise<RecordSession> {
     const capture = new DeviceCapture(shell);
+    if (reset) await resetDevice(capture, reset);
     const recorder = new GroundTruthRecorder(capture, ep);
     const last = await recorder.captureScreen();
     const s: RecordSession = { id: randomUUID(), datasetId, recorder, last, busy: false, screens: [last], inputs: [], created, capture };

@@ -1,7 +1,7 @@
 /** The run view's state: devices, the live run (steps per device, finished episodes, progress) and a recording. */
 import { create } from 'zustand';
 import type { DeviceInfo, DeviceInput } from '../../../shared/contract/device';
-import type { CanaryResult, RecordScreen, RunEpisodeEvent, RunEpisodeSummary, RunLive, RunRequest, RunStepEvent, RunUsage } from '../../../shared/contract/run';
+import type { CanaryResult, RecordScreen, RecordStartFrom, RunEpisodeEvent, RunEpisodeSummary, RunLive, RunRequest, RunStepEvent, RunUsage } from '../../../shared/contract/run';
 import type { TouchstoneClient } from '../../api/client';
 import { newJobId } from '../../api/jobs';
 import { frameBatch } from './frame-batch';
@@ -32,7 +32,7 @@ export interface LiveRunState {
 export interface RecordingState { screen: RecordScreen | null; busy: boolean; error: string | null; saved: string | null; actions: string[]; notice: string | null }
 
 /** What the user names a recording with before it starts (run:recordStart). */
-export interface RecordingName { episode: string; description: string; app: string; category: string }
+export interface RecordingName { episode: string; description: string; app: string; category: string; startFrom?: RecordStartFrom }
 
 export interface RunState {
   devices: DeviceInfo[];
