@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HAVE_ADB } from '../electron/virtual-device/testing';
+import { HAVE_ADB, startVirtualDevice, type StartedDevice } from '../electron/virtual-device/testing';
 import { RunPage } from './pages/run-page';
 import { SHOTS, webSkipReason } from './testing/harness';
 import { openRunSession, type RunSession } from './testing/run-session';
@@ -13,6 +13,7 @@ describe.skipIf(why !== '')(`run view: the canary quarantines a task on a drifte
   let web: RunSession['web'];
   let dataset: string;
   let page: RunPage;
+  let tablet: StartedDevice | undefined;
 
   beforeAll(async () => {
     session = await openRunSession({ name: 'runcanary', tasks: ['demo10', 'demo11', 'demo14'] });
@@ -21,7 +22,7 @@ describe.skipIf(why !== '')(`run view: the canary quarantines a task on a drifte
     await page.waitReady('run');
     await page.startVirtualDevice(1);
   }, 240_000);
-  afterAll(async () => { await session?.close(); });
+  afterAll(async () => { await tablet?.stop(); await session?.close(); });
 
   it('Counter uninstalled through adb: the canary panel names demo14 and step 1 with both screens, demo10 and demo11 run and complete', async () => {
     const [serial] = await page.serials();
@@ -61,5 +62,26 @@ describe.skipIf(why !== '')(`run view: the canary quarantines a task on a drifte
     expect(existsSync(join(dataset, out, 'canary/canary.json'))).toBe(true);
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot(join(SHOTS, 'run-canary-quarantine.png'));
+  }, 300_000);
+
+  it('a pool of two device kinds: the panel shows the canary per kind, demo14 quarantined on the drifted kind only, and the batch uses both devices', async () => {
+    const [phone] = await page.serials();
+    // A second kind: another model, with Counter still installed.
+    tablet = await startVirtualDevice({ world: 'demo', adb: session.adb, model: 'Touchstone_Tablet' });
+    await page.devices(2).waitFor({ timeout: 30_000 });
+    await page.startRun(); // the same three tasks, now on every device of the form
+    await page.run('done').waitFor({ timeout: 180_000 });
+    const panel = web.page.locator('section[aria-label="Canary"]');
+    const kinds = await panel.locator('.canary-kinds li').evaluateAll((li) => li.map((x) => `${x.getAttribute('data-kind')} ${x.getAttribute('data-passed')}/${x.getAttribute('data-checked')}`).sort());
+    expect(kinds).toHaveLength(2);
+    expect(kinds.find((k) => k.startsWith('Touchstone_Tablet'))).toMatch(/ 3\/3$/);
+    expect(kinds.find((k) => !k.startsWith('Touchstone_Tablet'))).toMatch(/ 2\/3$/);
+    const bad = panel.locator('.canary-quarantined');
+    expect(await bad.count()).toBe(1);
+    expect(await bad.locator('p').textContent()).toMatch(/^Quarantined demo14 on (?!Touchstone_Tablet).* · diverged at step 1:/);
+    expect(await page.episodeRows().evaluateAll((rows) => rows.map((r) => r.getAttribute('data-episode')).sort())).toEqual(['demo10', 'demo11']);
+    expect(new Set(await page.episodeRows().evaluateAll((rows) => rows.map((r) => r.querySelector('td.ep-device')!.textContent)))).toEqual(new Set([phone, tablet.serial]));
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot(join(SHOTS, 'run-canary-two-kinds.png'));
   }, 300_000);
 });
