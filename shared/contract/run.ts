@@ -246,8 +246,12 @@ export interface RunLive {
 /** A demonstration being recorded: the screen captured last. */
 export interface RecordScreen { sessionId: string; step: number; url: string; activity: string; components: number }
 
-/** What `run:recordUndo` did: the screen that is last again, whether BACK was pressed, and whether the device shows that screen. */
-export interface RecordUndo extends RecordScreen { pressedBack: boolean; restored: boolean }
+/**
+ * What `run:recordUndo` did: the screen that is last again, whether BACK was pressed, whether the device was reset
+ * and the remaining actions performed again (a recording started from HOME or the task's reset, when Back did not
+ * bring the screen back), and whether the device shows that screen.
+ */
+export interface RecordUndo extends RecordScreen { pressedBack: boolean; replayed: boolean; restored: boolean }
 
 export interface RunCallsLive {
   /** The live state of a run job (null when unknown, e.g. after the core restarted). */
@@ -262,7 +266,8 @@ export interface RunCallsLive {
   'run:recordSave': Call<A['run:recordSave'], { path: string; steps: number }>;
   /**
    * Drops the last recorded action and the screen it led to (files and eventStructs.txt line), presses BACK on the
-   * device (unless the undone input was back or home) and says whether the device shows the previous screen again.
+   * device (unless the undone input was back or home); when that does not restore the screen and the recording started from
+   * HOME or the task's reset, resets the device and performs the remaining actions again. Says whether the device shows the previous screen.
    */
   'run:recordUndo': Call<A['run:recordUndo'], RecordUndo>;
   /** Ends the recording and removes everything it wrote (the episode folder, and folders it created); the index is untouched. */

@@ -63,7 +63,7 @@ export function recordHandlers(ctx: AppContext, devices: DeviceServices): Pick<R
       const s = session(args.sessionId);
       try {
         const u = await sessions.undo(s);
-        return { ...screenOf(s, u.screen), pressedBack: u.pressedBack, restored: u.restored };
+        return { ...screenOf(s, u.screen), pressedBack: u.pressedBack, restored: u.restored, replayed: u.replayed };
       } catch (err) { throw failed(err); }
     },
     'run:recordSave': async (args) => {

@@ -20,10 +20,12 @@ export interface RecordSession {
   /** Folders the session created (deepest first), removed again on discard. */
   created: string[];
   capture: DeviceCapture;
+  /** The reset the recording started from (startFrom home or reset): undo can replay from it when Back does not restore the screen. */
+  reset?: ResetSpec;
 }
 
 /** What undo did: the screen that is last again, and whether the device shows it again. */
-export interface UndoResult { screen: RecordedScreen; undone: DeviceInput; pressedBack: boolean; restored: boolean }
+export interface UndoResult { screen: RecordedScreen; undone: DeviceInput; pressedBack: boolean; restored: boolean; replayed: boolean }
 
 /** A screen's identity for "is the device back there": activity and the numbered components' class, text, description, id and bounds. */
 const fingerprint = (activity: string, comps: RecordedScreen['components']): string =>
@@ -41,7 +43,7 @@ export class RecordSessions {
     if (reset) await resetDevice(capture, reset);
     const recorder = new GroundTruthRecorder(capture, ep);
     const last = await recorder.captureScreen();
-    const s: RecordSession = { id: randomUUID(), datasetId, recorder, last, busy: false, screens: [last], inputs: [], created, capture };
+    const s: RecordSession = { id: randomUUID(), datasetId, recorder, last, busy: false, screens: [last], inputs: [], created, capture, ...(reset ? { reset } : {}) };
     this.sessions.set(s.id, s);
     return s;
   }
@@ -64,7 +66,9 @@ export class RecordSessions {
   /**
    * Undoes the last action: its screen's files and eventStructs.txt line are dropped; then, unless the undone
    * input was itself back or home (which BACK cannot reverse), BACK is pressed, and the device's screen is
-   * compared with the recorded one before the action (`restored`). Nothing is replayed.
+   * compared with the recorded one before the action (`restored`). When it is not there and the recording
+   * started from a reset (startFrom home or reset), the device is reset again and the remaining actions are
+   * performed once more (`replayed`), then compared again.
    */
   async undo(s: RecordSession): Promise<UndoResult> {
     return this.exclusive(s, async () => {
@@ -75,11 +79,16 @@ export class RecordSessions {
       s.last = s.screens[s.screens.length - 1]!;
       const pressedBack = undone.kind !== 'back' && undone.kind !== 'home';
       if (pressedBack) await performAction(s.capture.shell, { kind: 'back' });
-      await s.capture.waitStable();
-      const xml = (await s.capture.hierarchy()).xml;
-      const parsed = parseUiautomatorXml(xml, 'undo');
-      const now = parsed.ok ? fingerprint(await s.capture.activity(), numberComponents(parsed.value)) : '';
-      return { screen: s.last, undone, pressedBack, restored: now === fingerprint(s.last.activity, s.last.components) };
+      const want = fingerprint(s.last.activity, s.last.components);
+      let restored = (await this.showing(s)) === want;
+      let replayed = false;
+      if (!restored && s.reset) {
+        await resetDevice(s.capture, s.reset);
+        for (const input of s.inputs) { await s.capture.waitStable(); await performAction(s.capture.shell, input); }
+        replayed = true;
+        restored = (await this.showing(s)) === want;
+      }
+      return { screen: s.last, undone, pressedBack, restored, replayed };
     });
   }
 
@@ -97,6 +106,13 @@ export class RecordSessions {
       const files = ConfinedFiles.of(undefined, s.recorder.ep.root);
       for (const dir of s.created) if (files.exists(dir) && files.list(dir).length === 0) await rmdir(dir).catch(() => undefined);
     });
+  }
+
+  /** The fingerprint of what the device shows once it is still ('' when its hierarchy cannot be read). */
+  private async showing(s: RecordSession): Promise<string> {
+    await s.capture.waitStable();
+    const parsed = parseUiautomatorXml((await s.capture.hierarchy()).xml, 'undo');
+    return parsed.ok ? fingerprint(await s.capture.activity(), numberComponents(parsed.value)) : '';
   }
 
   private async exclusive<T>(s: RecordSession, fn: () => Promise<T>): Promise<T> {

@@ -56,6 +56,36 @@ describe.skipIf(!HAVE_ADB)('a recording starts from the screen as it is, from HO
     expect((await firstScreen('rst2', 'reset')).activity).toContain('nexuslauncher');
   }, 60_000);
 
+  it('undo replays from the start when Back cannot restore the screen: a HOME press undone in a recording started from HOME', async () => {
+    const tapOn = async (label: string): Promise<{ kind: 'tap'; x: number; y: number }> => {
+      const c = (await service.calls['device:hierarchy']({ serial })).find((x) => x.label === label)!;
+      const [x1, y1, x2, y2] = c.bounds;
+      return { kind: 'tap', x: (x1 + x2) / 2, y: (y1 + y2) / 2 };
+    };
+    const act = async (sessionId: string, input: Parameters<AppService['calls']['run:recordAct']>[0]['input']) => service.calls['run:recordAct']({ sessionId, input });
+    for (const from of ['home', 'current'] as const) {
+      await shell('am start -n com.android.settings/.Settings');
+      const s0 = await service.calls['run:recordStart']({ datasetId, device: serial, episode: `undo_${from}`, description: 'Open Settings', app: 'com.android.settings', category: 'rec', startFrom: from });
+      const id = s0.sessionId;
+      if (from === 'current') await act(id, { kind: 'home' });
+      const s1 = await act(id, await tapOn('Settings'));
+      expect(s1.activity).toContain('com.android.settings');
+      await act(id, { kind: 'home' }); // Back cannot reverse HOME
+      const u = await service.calls['run:recordUndo']({ sessionId: id });
+      if (from === 'home') {
+        // Reset (HOME) and the one remaining tap performed again: Settings is on screen again.
+        expect(u).toMatchObject({ step: 1, pressedBack: false, replayed: true, restored: true });
+        expect(await shell('dumpsys activity activities | grep mResumedActivity')).toContain('com.android.settings');
+        // The recording goes on from there as usual.
+        expect((await act(id, { kind: 'back' })).step).toBe(2);
+      } else {
+        // Started from whatever the device showed: nothing known to replay from; the device stays where it is and undo says so.
+        expect(u).toMatchObject({ step: 2, pressedBack: false, replayed: false, restored: false });
+      }
+      await service.calls['run:recordDiscard']({ sessionId: id });
+    }
+  }, 90_000);
+
   it('refuses an unknown startFrom before touching the device', async () => {
     await expect(service.calls['run:recordStart']({ datasetId, device: serial, episode: 'bad1', description: 'x y', app: 'com.android.settings', startFrom: 'snapshot' } as never))
       .rejects.toThrow(/Invalid arguments for run:recordStart/);
