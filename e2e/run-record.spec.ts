@@ -99,8 +99,11 @@ describe.skipIf(why !== '')(`run view: a named recording with undo, saved into a
     await page.recordTab();
     const before = snapshot(dataset);
     await page.nameRecording({ episode: 'gone1', app: 'com.android.settings', folder: 'scratch', description: 'Something to throw away' });
+    // The device still shows Settings from the recording above; starting from HOME records the launcher as screen 0.
+    await web.page.getByLabel('Start from').selectOption('home');
     await web.page.locator('[data-action="record-start"]').click();
     await page.recording(0).waitFor({ timeout: 30_000 });
+    expect(readFileSync(join(dataset, 'scratch/trace_gone1/0.activity'), 'utf8')).toContain('nexuslauncher');
     await web.page.locator('[data-action="key-home"]').click();
     await page.recording(1).waitFor({ timeout: 30_000 });
     expect(existsSync(join(dataset, 'scratch/trace_gone1/1.png'))).toBe(true);

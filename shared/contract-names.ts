@@ -15,6 +15,7 @@ const callNameSet: { readonly [K in CallName]-?: true } = {
   'annotation:checkTolerance': true,
   'device:list': true, 'device:connect': true, 'device:screen': true, 'device:hierarchy': true, 'device:input': true, 'device:startVirtual': true, 'device:stopVirtual': true, 'device:sdk': true, 'device:startEmulator': true, 'device:stopEmulator': true, 'device:snapshots': true, 'device:snapshotSave': true, 'device:snapshotLoad': true,
   'run:agents': true, 'run:start': true, 'run:secrets': true, 'run:secretSet': true, 'run:secretDelete': true, 'run:demoDataset': true, 'run:configFiles': true, 'run:configs': true, 'run:configReport': true, 'run:live': true, 'run:cancelEpisode': true, 'run:recordStart': true, 'run:recordAct': true, 'run:recordSave': true, 'run:recordUndo': true, 'run:recordDiscard': true,
+  'run:recent': true,
   'eval:inspect': true, 'eval:open': true, 'eval:preset': true, 'eval:episode': true, 'eval:label': true, 'eval:export': true, 'eval:methods': true, 'eval:judgeEndpoint': true, 'eval:judgeEndpointSet': true,
   'checkpoints:load': true, 'checkpoints:save': true,
   'dataset:audit': true,

@@ -36,7 +36,7 @@ export interface CanaryResult {
   quarantined: CanaryQuarantine[];
   /** Tasks not replayed (outside `--canary-sample`): they run unchecked. */
   unchecked: string[];
-  /** The canary's report (screens side by side), and its JSON, as files. */
+  /** The canary's report (screens side by side), and its JSON, as files (relative to the dataset in the run view). */
   report: string;
   json: string;
 }

@@ -35,3 +35,11 @@ export const RUN_CONFIGS_SHOWN = 500;
 export function runOutFolder(now: Date = new Date()): string {
   return `runs/${now.toISOString().replace(/[:.]/g, '-')}`;
 }
+
+/** Where a recording's first screen comes from (`run:recordStart`'s `startFrom`), with the words the record form shows. */
+export const RECORD_START_FROM = {
+  current: 'the screen it shows now',
+  home: 'HOME',
+  reset: "the task's reset (as a run: touchstone-tasks.json, else clear the app; then HOME)",
+} as const;
+export type RecordStartFrom = keyof typeof RECORD_START_FROM;

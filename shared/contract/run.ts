@@ -6,11 +6,14 @@ import { deviceInput } from './device';
 import type { ExecAction } from '../model';
 import type { AgentInfo } from '../kinds/agents';
 import type { CanaryResult } from './run-canary';
+import { RUN_RECENT_ARGS, type RunRecentCalls } from './run-recent';
 import type { StepConversation } from '../kinds/agents/step-conversation';
 
 export type { CanaryCheck, CanaryQuarantine, CanaryResult } from './run-canary';
+export { RECENT_RUNS_SHOWN, type RecentRun, type RecentRunColumn } from './run-recent';
 
-export { RUN_CONFIGS_SHOWN, RUN_DEFAULTS, runOutFolder } from './run-defaults';
+import { RECORD_START_FROM, type RecordStartFrom } from './run-defaults';
+export { RECORD_START_FROM, RUN_CONFIGS_SHOWN, RUN_DEFAULTS, runOutFolder, type RecordStartFrom } from './run-defaults';
 
 /** Which configurations of a configuration file a run uses: the named ones (all, or `names`), or a seeded split. */
 export type RunConfigChoice = z.infer<typeof runConfigChoice>;
@@ -154,15 +157,20 @@ export const RUN_ARGS = {
   'run:live': z.object({ jobId: z.string() }),
   'run:cancelEpisode': z.object({ jobId: z.string(), device: z.string() }),
   /** The user names a recording before it starts: task id (`episode`), instruction (`description`) and app are required (checked by the core, with its messages). */
-  'run:recordStart': z.object({ datasetId: datasetId(), device: z.string().min(1), description: z.string(), episode: z.string(), app: z.string(), category: z.string().optional() }),
+  'run:recordStart': z.object({
+    datasetId: datasetId(), device: z.string().min(1), description: z.string(), episode: z.string(), app: z.string(), category: z.string().optional(),
+    /** Where the first recorded screen comes from: the device as it is (default), after HOME, or after the task's reset as a run does it (RECORD_START_FROM). */
+    startFrom: z.enum(Object.keys(RECORD_START_FROM) as [RecordStartFrom, ...RecordStartFrom[]]).optional(),
+  }),
   'run:recordAct': z.object({ sessionId: z.string(), input: deviceInput }),
   'run:recordSave': z.object({ sessionId: z.string() }),
   'run:recordUndo': z.object({ sessionId: z.string() }),
   'run:recordDiscard': z.object({ sessionId: z.string() }),
+  ...RUN_RECENT_ARGS,
 };
 type A = ArgsOf<typeof RUN_ARGS>;
 
-export interface RunCalls extends RunCallsLive {
+export interface RunCalls extends RunCallsLive, RunRecentCalls {
   /** Every agent kind (shared/kinds/agents) with its settings described, for the run form. */
   'run:agents': Call<A['run:agents'], AgentInfo[]>;
   /** Runs agents as a job of kind 'run' (progress: episodes); traces go to `<dataset>/runs/<time>/`. */
@@ -238,8 +246,12 @@ export interface RunLive {
 /** A demonstration being recorded: the screen captured last. */
 export interface RecordScreen { sessionId: string; step: number; url: string; activity: string; components: number }
 
-/** What `run:recordUndo` did: the screen that is last again, whether BACK was pressed, and whether the device shows that screen. */
-export interface RecordUndo extends RecordScreen { pressedBack: boolean; restored: boolean }
+/**
+ * What `run:recordUndo` did: the screen that is last again, whether BACK was pressed, whether the device was reset
+ * and the remaining actions performed again (a recording started from HOME or the task's reset, when Back did not
+ * bring the screen back), and whether the device shows that screen.
+ */
+export interface RecordUndo extends RecordScreen { pressedBack: boolean; replayed: boolean; restored: boolean }
 
 export interface RunCallsLive {
   /** The live state of a run job (null when unknown, e.g. after the core restarted). */
@@ -254,7 +266,8 @@ export interface RunCallsLive {
   'run:recordSave': Call<A['run:recordSave'], { path: string; steps: number }>;
   /**
    * Drops the last recorded action and the screen it led to (files and eventStructs.txt line), presses BACK on the
-   * device (unless the undone input was back or home) and says whether the device shows the previous screen again.
+   * device (unless the undone input was back or home); when that does not restore the screen and the recording started from
+   * HOME or the task's reset, resets the device and performs the remaining actions again. Says whether the device shows the previous screen.
    */
   'run:recordUndo': Call<A['run:recordUndo'], RecordUndo>;
   /** Ends the recording and removes everything it wrote (the episode folder, and folders it created); the index is untouched. */

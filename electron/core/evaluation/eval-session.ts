@@ -118,7 +118,8 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
   const gtHashes = new Map<string, string>();
   for (const a of agents.values()) {
     if (o.fromCache) {
-      for (const [, e] of a.cache.entries()) if (tasks.has(e.cell.episode)) { cells.push(e.cell); reused++; }
+      // The cache is per trace folder, not per name: the same folder opened under another name keeps its cells.
+      for (const [, e] of a.cache.entries()) if (tasks.has(e.cell.episode)) { cells.push({ ...e.cell, agent: a.name }); reused++; }
       continue;
     }
     const hasher = new ContentHasher(await a.cache.loadFiles(), confine);
@@ -131,7 +132,7 @@ export async function openEvalSession(o: OpenInput): Promise<EvalSession> {
       const tr = hasher.folder(ref.dir);
       const key = createHash('sha1').update(`${gt}\0${tr}\0${ref.layout}`).digest('hex');
       const cell = a.cache.get(episode, key, ref);
-      if (cell) { cells.push(cell); reused++; } else stale.push({ episode, key, ref });
+      if (cell) { cells.push({ ...cell, agent: a.name }); reused++; } else stale.push({ episode, key, ref });
       o.progress?.(++checked, total, { phase: 'checking' });
       // Let progress events and other calls through between folders (a first hash reads every file of both).
       await new Promise((r) => setImmediate(r));

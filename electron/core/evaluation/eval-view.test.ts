@@ -62,6 +62,13 @@ describe.skipIf(!existsSync(TRACE_18))('evaluation view core (real trace_18 scre
     // Touching a file without changing its content keeps the cache.
     appendFileSync(path.join(cd, 'action', '2.action'), '');
     expect((await service.calls['eval:open'](spec())).cache).toEqual({ reused: 4, evaluated: 0 });
+    // The same traces folders under other names (the run view's "Compare" names columns after their runs): the cached cells answer under the new names.
+    const renamed = { ...spec(), agents: spec().agents.map((a) => ({ ...a, name: `${a.name} [b]` })) };
+    for (const fromCache of [true, false]) {
+      const r = await service.calls['eval:open']({ ...renamed, fromCache });
+      expect(r.cache.reused).toBe(4);
+      expect(new Set(r.cells.map((c) => c.agent))).toEqual(new Set(renamed.agents.map((a) => a.name)));
+    }
   }, 60_000);
 
   it('replays the failure: unmatched state, closest step with every item in words, screens as URLs', async () => {

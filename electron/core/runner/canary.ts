@@ -118,10 +118,13 @@ export async function runCanary(o: CanaryRun): Promise<CanaryResult> {
   return result;
 }
 
-/** The canary as the run view shows it: folders relative to the dataset (`rel`), screens and the report as URLs (`url`). */
+/**
+ * The canary as the run view shows it: folders and the report relative to the dataset (`rel`), screens as
+ * URLs (`url`). The report stays a path: the page's file route serves screenshots only, never HTML.
+ */
 export function canaryForView(c: CanaryResult, rel: (abs: string) => string, url: (abs: string) => string): CanaryResult {
   return {
-    ...c, report: url(c.report), json: rel(c.json),
+    ...c, report: rel(c.report), json: rel(c.json),
     checked: c.checked.map((x) => ({ ...x, trace: rel(x.trace), ...(x.screens ? { screens: { recorded: url(x.screens.recorded), replayed: url(x.screens.replayed) } } : {}) })),
   };
 }

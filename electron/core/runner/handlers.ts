@@ -17,13 +17,17 @@ import { resolveRunSettings } from './run-settings';
 import type { SecretServices } from '../secrets/secret-handlers';
 import { traceStepEvent } from './step-event';
 import { configHandlers, runConfigs } from '../configs/config-handlers';
+import { RecentRunFolders } from './recent-runs';
+import { recentRunHandlers } from './recent-run-handlers';
 
 /** The run domain's calls: a run as a job, its live state, recording, configurations and keys (`run:agents` and `run:demoDataset` are composed from their own domains). */
 export function runHandlers(ctx: AppContext, devices: DeviceServices, secrets: SecretServices): Omit<RunCalls, 'run:agents' | 'run:demoDataset'> {
   const live = new LiveRuns();
   const reports = new Map<string, RunConfigReport>();
+  const folders = new RecentRunFolders(ctx.options.stateDir);
   return {
     ...recordHandlers(ctx, devices),
+    ...recentRunHandlers(ctx, folders),
     ...configHandlers(ctx, reports),
     ...secrets.calls,
     'run:live': async (args) => live.get(args.jobId),
@@ -44,6 +48,8 @@ export function runHandlers(ctx: AppContext, devices: DeviceServices, secrets: S
       return ctx.jobs.run('run', { jobId: args.jobId, label: `Running ${args.agents.join(', ')} on ${ds.name}` }, async (job) => {
         const jobId = job.jobId;
         live.begin(jobId, ds.id, relative(ds.root, out));
+        // Remembered at the start: a cancelled or failed run's episodes are listed too.
+        await folders.remember(ds.root, outRel).catch(() => undefined);
         const summary = (x: { item: RunItem; record: EpisodeRecord; device: string }): RunEpisodeSummary => ({
           episode: x.item.task.episode, agent: x.item.agent, repeat: x.item.repeat, device: x.device, outcome: x.record.outcome,
           steps: x.record.steps.length, completed: x.record.evaluation?.completed, reason: x.record.reason ?? x.record.evaluation?.reason,

@@ -8,6 +8,7 @@ import type { DeviceServices } from '../devices/device-services';
 import { readTaskIndex } from '../datasets/write-dataset';
 import { descriptionProblem, type RecordedScreen } from '../recorder/record-episode';
 import { RecordSessions, type RecordSession } from './record-sessions';
+import { taskReset, type ResetSpec } from './run-tasks';
 
 const NAME = /^[\w.-]+$/;
 
@@ -48,7 +49,9 @@ export function recordHandlers(ctx: AppContext, devices: DeviceServices): Pick<R
       const created = [abs];
       for (let d = dirname(abs); d.startsWith(ds.root) && d !== ds.root && !existsSync(d); d = dirname(d)) created.push(d);
       try {
-        const s = await sessions.start(ds.id, adbShell(devices.manager().client, args.device), { root: ds.root, episode, category, description, app }, created);
+        // HOME is the empty reset (as the run's `home` method); `reset` is the one a run of this task would do.
+        const reset: ResetSpec | undefined = args.startFrom === 'home' ? {} : args.startFrom === 'reset' ? await taskReset(ds.root, episode, app) : undefined;
+        const s = await sessions.start(ds.id, adbShell(devices.manager().client, args.device), { root: ds.root, episode, category, description, app }, created, reset);
         return screenOf(s, s.last);
       } catch (err) { throw failed(err); }
     },
@@ -60,7 +63,7 @@ export function recordHandlers(ctx: AppContext, devices: DeviceServices): Pick<R
       const s = session(args.sessionId);
       try {
         const u = await sessions.undo(s);
-        return { ...screenOf(s, u.screen), pressedBack: u.pressedBack, restored: u.restored };
+        return { ...screenOf(s, u.screen), pressedBack: u.pressedBack, restored: u.restored, replayed: u.replayed };
       } catch (err) { throw failed(err); }
     },
     'run:recordSave': async (args) => {

@@ -10,6 +10,8 @@ import { DeviceCapture } from '../capture/capture';
 import type { DeviceShell } from '../capture/device-shell';
 import { performAction } from '../capture/perform-action';
 import { GroundTruthRecorder, type GroundTruthEpisode, type RecordedScreen } from '../recorder/record-episode';
+import { resetDevice } from './reset-device';
+import type { ResetSpec } from './run-tasks';
 
 export interface RecordSession {
   id: string; datasetId: string; recorder: GroundTruthRecorder; last: RecordedScreen; busy: boolean;
@@ -18,10 +20,12 @@ export interface RecordSession {
   /** Folders the session created (deepest first), removed again on discard. */
   created: string[];
   capture: DeviceCapture;
+  /** The reset the recording started from (startFrom home or reset): undo can replay from it when Back does not restore the screen. */
+  reset?: ResetSpec;
 }
 
 /** What undo did: the screen that is last again, and whether the device shows it again. */
-export interface UndoResult { screen: RecordedScreen; undone: DeviceInput; pressedBack: boolean; restored: boolean }
+export interface UndoResult { screen: RecordedScreen; undone: DeviceInput; pressedBack: boolean; restored: boolean; replayed: boolean }
 
 /** A screen's identity for "is the device back there": activity and the numbered components' class, text, description, id and bounds. */
 const fingerprint = (activity: string, comps: RecordedScreen['components']): string =>
@@ -30,12 +34,16 @@ const fingerprint = (activity: string, comps: RecordedScreen['components']): str
 export class RecordSessions {
   private readonly sessions = new Map<string, RecordSession>();
 
-  /** Starts a session and captures the first screen; `created` lists the folders that did not exist before (deepest first). */
-  async start(datasetId: string, shell: DeviceShell, ep: GroundTruthEpisode, created: string[]): Promise<RecordSession> {
+  /**
+   * Starts a session and captures the first screen; `created` lists the folders that did not exist before (deepest first).
+   * With `reset`, the device is first brought to it the way a run brings it to a task's start (resetDevice).
+   */
+  async start(datasetId: string, shell: DeviceShell, ep: GroundTruthEpisode, created: string[], reset?: ResetSpec): Promise<RecordSession> {
     const capture = new DeviceCapture(shell);
+    if (reset) await resetDevice(capture, reset);
     const recorder = new GroundTruthRecorder(capture, ep);
     const last = await recorder.captureScreen();
-    const s: RecordSession = { id: randomUUID(), datasetId, recorder, last, busy: false, screens: [last], inputs: [], created, capture };
+    const s: RecordSession = { id: randomUUID(), datasetId, recorder, last, busy: false, screens: [last], inputs: [], created, capture, ...(reset ? { reset } : {}) };
     this.sessions.set(s.id, s);
     return s;
   }
@@ -58,7 +66,9 @@ export class RecordSessions {
   /**
    * Undoes the last action: its screen's files and eventStructs.txt line are dropped; then, unless the undone
    * input was itself back or home (which BACK cannot reverse), BACK is pressed, and the device's screen is
-   * compared with the recorded one before the action (`restored`). Nothing is replayed.
+   * compared with the recorded one before the action (`restored`). When it is not there and the recording
+   * started from a reset (startFrom home or reset), the device is reset again and the remaining actions are
+   * performed once more (`replayed`), then compared again.
    */
   async undo(s: RecordSession): Promise<UndoResult> {
     return this.exclusive(s, async () => {
@@ -69,11 +79,16 @@ export class RecordSessions {
       s.last = s.screens[s.screens.length - 1]!;
       const pressedBack = undone.kind !== 'back' && undone.kind !== 'home';
       if (pressedBack) await performAction(s.capture.shell, { kind: 'back' });
-      await s.capture.waitStable();
-      const xml = (await s.capture.hierarchy()).xml;
-      const parsed = parseUiautomatorXml(xml, 'undo');
-      const now = parsed.ok ? fingerprint(await s.capture.activity(), numberComponents(parsed.value)) : '';
-      return { screen: s.last, undone, pressedBack, restored: now === fingerprint(s.last.activity, s.last.components) };
+      const want = fingerprint(s.last.activity, s.last.components);
+      let restored = (await this.showing(s)) === want;
+      let replayed = false;
+      if (!restored && s.reset) {
+        await resetDevice(s.capture, s.reset);
+        for (const input of s.inputs) { await s.capture.waitStable(); await performAction(s.capture.shell, input); }
+        replayed = true;
+        restored = (await this.showing(s)) === want;
+      }
+      return { screen: s.last, undone, pressedBack, restored, replayed };
     });
   }
 
@@ -91,6 +106,13 @@ export class RecordSessions {
       const files = ConfinedFiles.of(undefined, s.recorder.ep.root);
       for (const dir of s.created) if (files.exists(dir) && files.list(dir).length === 0) await rmdir(dir).catch(() => undefined);
     });
+  }
+
+  /** The fingerprint of what the device shows once it is still ('' when its hierarchy cannot be read). */
+  private async showing(s: RecordSession): Promise<string> {
+    await s.capture.waitStable();
+    const parsed = parseUiautomatorXml((await s.capture.hierarchy()).xml, 'undo');
+    return parsed.ok ? fingerprint(await s.capture.activity(), numberComponents(parsed.value)) : '';
   }
 
   private async exclusive<T>(s: RecordSession, fn: () => Promise<T>): Promise<T> {

@@ -56,6 +56,16 @@ async function readResets(root: string): Promise<Record<string, ResetSpec>> {
   }
 }
 
+/** A task's reset as the runner picks it: its own entry in touchstone-tasks.json, else the file's `*`, else clearing its app. */
+function resetOf(resets: Record<string, ResetSpec>, episode: string, app: string): ResetSpec {
+  return resets[episode] ?? resets['*'] ?? clearAppReset(app);
+}
+
+/** The reset a task of the dataset at `datasetRoot` gets before an episode (also for a task being recorded, before it is in the index). */
+export async function taskReset(datasetRoot: string, episode: string, app: string): Promise<ResetSpec> {
+  return resetOf(await readResets(resolve(datasetRoot)), episode, app);
+}
+
 /**
  * The tasks of a dataset to run: `all`, or ids (episode ids or folder names),
  * in index order. Throws naming ids that are not in the index.
@@ -76,11 +86,10 @@ export async function loadRunTasks(datasetRoot: string, ids: string[] | 'all'): 
     // An episode folder linked out of the dataset counts as not annotated here; the runner's reads refuse it.
     let files: string[] = [];
     try { files = confined.list(dir); } catch { /* outside the dataset */ }
-    const fallback = clearAppReset(r.app);
     return {
       episode: r.episode, description: r.description, app: r.app, category: r.category, path: r.path, datasetRoot: root,
       groundTruthDir: dir, nsteps: r.nsteps, annotated: files.some((f) => /^\d+\.ess$/.test(f)),
-      reset: resets[r.episode] ?? resets['*'] ?? fallback,
+      reset: resetOf(resets, r.episode, r.app),
     };
   });
 }

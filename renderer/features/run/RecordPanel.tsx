@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { DeviceInput } from '../../../shared/contract/device';
+import { RECORD_START_FROM, type RecordStartFrom } from '../../../shared/contract/run-defaults';
 import type { RecordingName, RecordingState } from './run-store';
 
 interface Props {
@@ -15,7 +16,7 @@ interface Props {
 
 /** Recording a demonstration: name the task (id, instruction, app, folder), operate the mirror (click, drag, type, keys), undo, save as a ground-truth episode or discard. */
 export function RecordPanel({ recording: r, device, onStart, onInput, onSave, onUndo, onDiscard, onOpen }: Props) {
-  const [name, setName] = useState<RecordingName>({ episode: '', description: '', app: '', category: 'general' });
+  const [name, setName] = useState<RecordingName>({ episode: '', description: '', app: '', category: 'general', startFrom: 'current' });
   const field = (k: keyof RecordingName) => (e: { target: { value: string } }) => setName((n) => ({ ...n, [k]: e.target.value }));
   const named = name.episode.trim() && name.description.trim() && name.app.trim();
   const [text, setText] = useState('');
@@ -29,6 +30,11 @@ export function RecordPanel({ recording: r, device, onStart, onInput, onSave, on
             <input className="input" aria-label="Task id" placeholder="Task id, e.g. settings_wifi_off" value={name.episode} onChange={field('episode')} />
             <input className="input" aria-label="App" placeholder="App, e.g. com.android.settings" value={name.app} onChange={field('app')} />
             <input className="input" aria-label="Folder" title="Folder inside the dataset: the episode goes to <folder>/trace_<task id>" placeholder="Folder" value={name.category} onChange={field('category')} />
+            <label className="muted">Start from{' '}
+              <select className="input" aria-label="Start from" value={name.startFrom} onChange={(e) => setName((n) => ({ ...n, startFrom: e.target.value as RecordStartFrom }))}>
+                {(Object.keys(RECORD_START_FROM) as RecordStartFrom[]).map((k) => <option key={k} value={k}>{RECORD_START_FROM[k]}</option>)}
+              </select>
+            </label>
           </div>
           <div className="run-form-row">
             <input className="input grow" aria-label="Task description" placeholder="Instruction: what the demonstration does, e.g. Turn off Wi-Fi" value={name.description} onChange={field('description')} />

@@ -8,6 +8,8 @@ import { DevicePanel } from './DevicePanel';
 import { LiveRun } from './LiveRun';
 import { RunConfigsLive } from './form/RunConfigsLive';
 import { RecordPanel } from './RecordPanel';
+import { RecentRuns } from './RecentRuns';
+import type { EvalSpec } from '../../../shared/contract/evaluation';
 import { RunForm, type RunFormValue } from './RunForm';
 import { useRunStore } from './run-store';
 import './run.css';
@@ -73,6 +75,11 @@ export function RunView() {
     void useEvalStore.getState().open(client, { dataset: root, agents: agents.map((a) => ({ name: a.name, path: `${root}/${r.out}/${a.path}` })) });
     setView('evaluate');
   }, [client, root, setView]);
+  const evaluateRuns = useCallback((spec: EvalSpec) => {
+    useEvalStore.getState().dismissPreset();
+    void useEvalStore.getState().open(client, spec);
+    setView('evaluate');
+  }, [client, setView]);
   if (!dataset) return null;
   return (
     <main className="run-view" data-run-tab={tab}>
@@ -87,6 +94,7 @@ export function RunView() {
             <LiveRun onCancel={onCancel} onCancelEpisode={onCancelEpisode} onEvaluate={openEvaluation} />
             <ConfigsLive client={client} />
             <RunForm dataset={dataset} devices={usable} disabled={run.runActive} onStart={onStart} />
+            <RecentRuns client={client} datasetId={dataset.id} root={dataset.root} onEvaluate={evaluateRuns} />
           </>
         ) : (
           <RecordPanel recording={run.recording} device={run.selected} onStart={(d) => void run.recordStart(client, dataset.id, d)} onInput={onInput}

@@ -1,7 +1,7 @@
 /** The run view's state: devices, the live run (steps per device, finished episodes, progress) and a recording. */
 import { create } from 'zustand';
 import type { DeviceInfo, DeviceInput } from '../../../shared/contract/device';
-import type { CanaryResult, RecordScreen, RunEpisodeEvent, RunEpisodeSummary, RunLive, RunRequest, RunStepEvent, RunUsage } from '../../../shared/contract/run';
+import type { CanaryResult, RecordScreen, RecordStartFrom, RunEpisodeEvent, RunEpisodeSummary, RunLive, RunRequest, RunStepEvent, RunUsage } from '../../../shared/contract/run';
 import type { TouchstoneClient } from '../../api/client';
 import { newJobId } from '../../api/jobs';
 import { frameBatch } from './frame-batch';
@@ -32,7 +32,7 @@ export interface LiveRunState {
 export interface RecordingState { screen: RecordScreen | null; busy: boolean; error: string | null; saved: string | null; actions: string[]; notice: string | null }
 
 /** What the user names a recording with before it starts (run:recordStart). */
-export interface RecordingName { episode: string; description: string; app: string; category: string }
+export interface RecordingName { episode: string; description: string; app: string; category: string; startFrom?: RecordStartFrom }
 
 export interface RunState {
   devices: DeviceInfo[];
@@ -242,10 +242,11 @@ export const useRunStore = create<RunState>()((set, get) => ({
     try {
       const u = await client.call('run:recordUndo', { sessionId: r.screen.sessionId });
       const undone = r.actions[r.actions.length - 1];
+      const how = u.replayed ? ` (${u.pressedBack ? 'Back did not restore it; ' : ''}reset and replayed ${u.step} action${u.step === 1 ? '' : 's'} from the start)` : u.pressedBack ? ' (pressed Back)' : '';
       const notice = u.restored
-        ? `Undid ${undone}${u.pressedBack ? ' (pressed Back)' : ''}; the device is on screen ${u.step} again.`
-        : `Undid ${undone}, but the device does not show screen ${u.step} again${u.pressedBack ? ' after Back' : ''}: bring it back by hand before the next action, or discard.`;
-      const { pressedBack: _p, restored: _r, ...screen } = u;
+        ? `Undid ${undone}${how}; the device is on screen ${u.step} again.`
+        : `Undid ${undone}${how}, but the device does not show screen ${u.step} again${u.pressedBack && !u.replayed ? ' after Back' : ''}: bring it back by hand before the next action, or discard.`;
+      const { pressedBack: _p, restored: _r, replayed: _x, ...screen } = u;
       set((s) => ({ recording: { ...s.recording, screen, busy: false, actions: s.recording.actions.slice(0, -1), notice } }));
     } catch (e) { set((s) => ({ recording: { ...s.recording, busy: false, error: msg(e) } })); }
   },
