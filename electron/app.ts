@@ -3,6 +3,7 @@ import type { ContractCalls, EventName, EventPayload } from '../shared/contract'
 import { annotationHandlers } from './core/annotations/handlers';
 import { datasetHandlers } from './core/datasets/handlers';
 import { evaluationHandlers } from './core/evaluation/handlers';
+import { sessionManifests } from './core/manifest/session-manifests';
 import { episodeHandlers } from './core/episodes/handlers';
 import { RootGuard } from './platform/roots';
 import { statIn } from './platform/confined-read';
@@ -62,7 +63,7 @@ export function createAppService(options: AppServiceOptions): AppService {
     ...datasetHandlers(ctx, (root) => episodes.forget(root)),
     ...episodes.calls,
     ...jobHandlers(ctx),
-    ...evaluationHandlers(ctx, secrets),
+    ...evaluationHandlers(ctx, secrets, sessionManifests),
     ...annotationHandlers(ctx, (root) => episodes.forget(root)),
     ...deviceHandlers(ctx, devices),
     ...runHandlers(ctx, devices, secrets),

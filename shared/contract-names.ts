@@ -17,6 +17,7 @@ const callNameSet: { readonly [K in CallName]-?: true } = {
   'run:agents': true, 'run:start': true, 'run:secrets': true, 'run:secretSet': true, 'run:secretDelete': true, 'run:demoDataset': true, 'run:configFiles': true, 'run:configs': true, 'run:configReport': true, 'run:live': true, 'run:cancelEpisode': true, 'run:recordStart': true, 'run:recordAct': true, 'run:recordSave': true, 'run:recordUndo': true, 'run:recordDiscard': true,
   'run:recent': true,
   'eval:inspect': true, 'eval:open': true, 'eval:preset': true, 'eval:episode': true, 'eval:label': true, 'eval:export': true, 'eval:methods': true, 'eval:judgeEndpoint': true, 'eval:judgeEndpointSet': true,
+  'eval:compare': true, 'eval:recent': true,
   'checkpoints:load': true, 'checkpoints:save': true,
   'dataset:audit': true,
 };

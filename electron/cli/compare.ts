@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import type { MethodName } from '../../shared/evaluation/metrics';
-import { comparisonLines } from '../../shared/evaluation/compare';
+import { compareSides, comparisonLines, type ComparedSide } from '../../shared/evaluation/compare';
 import { writeFileAtomic } from '../platform/atomic-write';
-import { compareSides, evaluateSide, sideName, type ComparedSide } from '../core/manifest/compare-sides';
+import { evaluateSide, sideName } from '../core/manifest/compare-sides';
 import { readManifestFile } from './eval-check';
 import { SPEC as EVAL } from './eval';
 import { defineCommand, parseOrExit, usageError } from './args';

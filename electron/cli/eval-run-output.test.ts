@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { HAVE_ADB } from '../virtual-device/testing';
 import { startRunFixture, type RunFixture } from '../core/runner/testing/run-fixture';
 import { startCli, type CliResult } from './testing/run-cli';
+import { EVAL_MANIFEST_FORMAT, type EvalManifest } from '../../shared/evaluation/manifest';
 
 interface SetsReport { sets: { agent: string; repeat?: number; report: { rows: { episode: string; completed: Record<string, boolean> }[] } }[] }
 
@@ -37,6 +38,33 @@ describe.skipIf(!HAVE_ADB)('touchstone eval --traces <the folder touchstone run 
     expect(lines[0]).toMatch(/^agent,repeat,episode,category,/);
     expect(lines.filter((l) => l.startsWith('replay,2,demo14,'))).toHaveLength(1);
     expect(lines).toHaveLength(9);
+  }, 120_000);
+
+  it("with several trace sets, each set's report in the JSON carries its own manifest, as one set's JSON does, and the CSV's .manifest.json lists them all", async () => {
+    const json = join(fx.tmp, 'sets-m.json');
+    const csv = join(fx.tmp, 'sets-m.csv');
+    const one = join(fx.tmp, 'one-m.json');
+    const r = await cli(['eval', '--dataset', fx.dataset, '--traces', out(), '--embedder', 'none', '--jobs', '1', '--quiet', '--json', json, '--csv', csv]);
+    expect(r.status, r.stderr).toBe(0);
+    const single = await cli(['eval', '--dataset', fx.dataset, '--traces', join(out(), 'noop', 'r1'), '--embedder', 'none', '--jobs', '1', '--quiet', '--json', one]);
+    expect(single.status, single.stderr).toBe(0);
+    const oneManifest = (JSON.parse(readFileSync(one, 'utf8')) as { manifest: EvalManifest }).manifest;
+    const sets = (JSON.parse(readFileSync(json, 'utf8')) as { sets: { agent: string; repeat: number; dir: string; report: { manifest?: EvalManifest } }[] }).sets;
+    expect(sets).toHaveLength(4);
+    for (const s of sets) {
+      const m = s.report.manifest!;
+      expect(m.format).toBe(EVAL_MANIFEST_FORMAT);
+      expect(Object.keys(m).sort()).toEqual(Object.keys(oneManifest).sort());
+      expect(m.traces.root).toBe(s.dir);
+      expect(m.results.verdicts).toEqual({ demo14: { essential: s.agent === 'replay' }, demo15: { essential: s.agent === 'replay' } });
+    }
+    // The same set evaluated alone records the same inputs and settings.
+    const noop1 = sets.find((s) => s.agent === 'noop' && s.repeat === 1)!.report.manifest!;
+    expect(noop1.traces.hash).toBe(oneManifest.traces.hash);
+    expect(noop1.settings).toEqual(oneManifest.settings);
+    expect(noop1.dataset.annotationsHash).toBe(oneManifest.dataset.annotationsHash);
+    const beside = JSON.parse(readFileSync(join(fx.tmp, 'sets-m.manifest.json'), 'utf8')) as { agent: string; manifest: EvalManifest }[];
+    expect(beside.map((b) => [b.agent, b.manifest.traces.hash])).toEqual(sets.map((s) => [`${s.agent} r${s.repeat}`, s.report.manifest!.traces.hash]));
   }, 120_000);
 
   it("one agent's folder with two repeats: both repeats, never one hiding the other", async () => {

@@ -3,6 +3,7 @@ import { completionChartSvg } from '../../shared/evaluation/plot-svg';
 import type { GroupMetrics, MethodName } from '../../shared/evaluation/metrics';
 import type { RunReport } from '../core/evaluation/run-evaluation';
 import type { TraceSet } from '../core/traces/trace-sets';
+import type { EvalManifest } from '../../shared/evaluation/manifest';
 
 /** One agent (and repeat) of a `touchstone eval` over several trace sets, with its own report. */
 export interface EvaluatedSet { set: TraceSet; label: string; report: RunReport }
@@ -25,8 +26,9 @@ function tagged(csv: string, p: EvaluatedSet, withHead: boolean): string[] {
 }
 
 /** The report files of a several-set evaluation: each holds every set, named by agent and repeat. */
-export function setOutputs(parts: readonly EvaluatedSet[], tracesRoot: string, methods: readonly MethodName[]): { json: string; csv: string; summaryCsv: string; plot: string } {
-  const json = JSON.stringify({ traces: tracesRoot, sets: parts.map((p) => ({ agent: p.set.agent, repeat: p.set.repeat, dir: p.set.dir, report: p.report })) }, null, 2) + '\n';
+export function setOutputs(parts: readonly EvaluatedSet[], tracesRoot: string, methods: readonly MethodName[], manifests: readonly EvalManifest[] = []): { json: string; csv: string; summaryCsv: string; plot: string } {
+  // Each set's report with its manifest beside its numbers, as `touchstone eval --json` writes one set.
+  const json = JSON.stringify({ traces: tracesRoot, sets: parts.map((p, i) => ({ agent: p.set.agent, repeat: p.set.repeat, dir: p.set.dir, report: manifests[i] ? { ...p.report, manifest: manifests[i] } : p.report })) }, null, 2) + '\n';
   const csv = parts.flatMap((p, i) => tagged(episodesCsv(p.report.rows, p.report.methods), p, i === 0)).join('\n') + '\n';
   const summary = parts.flatMap((p, i) => tagged(summaryCsv(p.report.groups), p, i === 0)).join('\n') + '\n';
   const n = parts.reduce((k, p) => k + p.report.outcomes.length, 0);

@@ -315,13 +315,12 @@ async function writeOne(a: Args, p: EvaluatedSet, labels: Map<string, boolean> |
 
 /** The report files of several trace sets: each file holds every agent (and repeat), named. */
 async function writeSets(a: Args, parts: EvaluatedSet[], labels: Map<string, boolean> | undefined, runOptions: Map<RunReport, RunOptions>): Promise<void> {
-  const o = setOutputs(parts, a.traces, a.methods);
-  // One manifest per trace set (agent and repeat), beside the CSV.
-  if (a.csv) {
-    const manifests = [];
-    for (const p of parts) manifests.push({ agent: p.label, manifest: await evalManifest(runOptions.get(p.report)!, p.report, a.human && labels ? { file: a.human, labels } : undefined) });
-    await writeFileAtomic(a.csv.replace(/\.csv$/i, '') + '.manifest.json', JSON.stringify(manifests, null, 2) + '\n');
-  }
+  // One manifest per trace set (agent and repeat): in the JSON each set's report carries its own, as a
+  // single set's report does; beside the CSV and in the HTML all of them.
+  const manifests = [];
+  if (a.csv || a.json || a.html) for (const p of parts) manifests.push({ agent: p.label, manifest: await evalManifest(runOptions.get(p.report)!, p.report, a.human && labels ? { file: a.human, labels } : undefined) });
+  const o = setOutputs(parts, a.traces, a.methods, manifests.map((m) => m.manifest));
+  if (a.csv) await writeFileAtomic(a.csv.replace(/\.csv$/i, '') + '.manifest.json', JSON.stringify(manifests, null, 2) + '\n');
   if (a.json) await writeFileAtomic(a.json, o.json);
   if (a.csv) {
     await writeFileAtomic(a.csv, o.csv);
@@ -333,7 +332,7 @@ async function writeSets(a: Args, parts: EvaluatedSet[], labels: Map<string, boo
   for (const t of a.tables) await writeFileAtomic(t, parts.map((p) => paperTables(p.report.groups, p.report.methods, p.label, tableFormatOf(t)!)).join('\n'));
   if (a.html) {
     const { htmlReportFromRuns } = await import('../core/reports/report-from-run');
-    await writeFileAtomic(a.html, await htmlReportFromRuns(parts.map((p) => ({ agent: p.label, report: p.report, tracesRoot: p.set.dir })), a.dataset, labels));
+    await writeFileAtomic(a.html, await htmlReportFromRuns(parts.map((p) => ({ agent: p.label, report: p.report, tracesRoot: p.set.dir })), a.dataset, labels, manifests));
   }
 }
 

@@ -15,9 +15,11 @@ import { EVAL_EXTRA_METHODS, type EvalExtraMethod, type EvalMethodKey } from './
 import type { SecretInfo } from './run';
 import type { StepConversation } from '../kinds/agents/step-conversation';
 import { PERSIST_RULES, type PersistRule } from '../evaluation/persistence';
+import { EVAL_COMPARE_ARGS, type EvalCompareCalls } from './evaluation-compare';
 import type { AgentClaim } from '../evaluation/claims';
 
-export { EVAL_EXTRA_METHODS, EVAL_METHOD_KEYS, type EvalExtraMethod, type EvalMethodKey } from './evaluation-methods';
+export { EVAL_EXTRA_METHODS, EVAL_MANIFEST_METHODS, EVAL_METHOD_KEYS, type EvalExtraMethod, type EvalMethodKey } from './evaluation-methods';
+export type { RecentEvaluation } from './evaluation-compare';
 
 /** One extra method's verdict on one task x agent. */
 export interface EvalExtraVerdict {
@@ -267,10 +269,11 @@ export const EVALUATION_ARGS = {
   'eval:judgeEndpointSet': judgeEndpointEdit,
   'checkpoints:load': z.object({ datasetId: datasetId(), episode: nonBlank() }),
   'checkpoints:save': z.object({ datasetId: datasetId(), episode: nonBlank(), edit: checkpointCaseEdit, base: z.string().nullable() }),
+  ...EVAL_COMPARE_ARGS,
 };
 type A = ArgsOf<typeof EVALUATION_ARGS>;
 
-export interface EvaluationCalls {
+export interface EvaluationCalls extends EvalCompareCalls {
   /** Says whether a folder is a dataset, one agent trace, or a folder of traces (and why not, otherwise). */
   'eval:inspect': Call<A['eval:inspect'], FolderKind>;
   /**
@@ -297,7 +300,15 @@ export interface EvaluationCalls {
    * The overview as CSV / JSON / one offline HTML report: written atomically to `path` when given
    * (a file path on the machine running Touchstone), else returned as `content` (web downloads).
    */
-  'eval:export': Call<A['eval:export'], { path?: string; bytes: number; content?: string }>;
+  'eval:export': Call<A['eval:export'], {
+    path?: string; bytes: number; content?: string;
+    /**
+     * CSV: each agent's manifest (`[{ agent, manifest }]`, as `touchstone eval --csv` writes for several
+     * trace sets), written beside `path` as `<name>.manifest.json` (`manifestPath`), else returned here.
+     * JSON and HTML carry theirs inside.
+     */
+    manifest?: string; manifestPath?: string;
+  }>;
   /**
    * Computes extra methods for every task x agent of an open evaluation: the judge (endpoint, models
    * and key from `eval:judgeEndpointSet`, else TOUCHSTONE_LLM_BASE_URL / TOUCHSTONE_LLM_MODEL /

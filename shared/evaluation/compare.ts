@@ -1,4 +1,5 @@
-import type { ManifestDifference } from './manifest';
+import { diffManifests, type EvalManifest, type ManifestDifference } from './manifest';
+import type { MethodName } from './metrics';
 import { mcnemarExactP } from './stats/mcnemar';
 
 /** An episode whose verdict differs between two results. */
@@ -39,6 +40,24 @@ export function compareVerdicts(a: Readonly<Record<string, boolean | null | unde
   for (const [ep, y] of Object.entries(b)) if (y !== null && y !== undefined && (a[ep] === null || a[ep] === undefined)) r.onlyInB.push(ep);
   r.mcnemar = { discordant: r.onlyA + r.onlyB, p: mcnemarExactP(r.onlyA, r.onlyB) };
   return r;
+}
+
+/** One side of a comparison: its name (an agent, a run folder, a report file) and its manifest, verdicts included. */
+export interface ComparedSide { name: string; manifest: EvalManifest }
+
+/** Two results compared on one method: paired verdicts and what differs in their manifests. */
+export interface Comparison { a: ComparedSide; b: ComparedSide; method: MethodName; paired: PairedComparison; differences: ManifestDifference[] }
+
+/**
+ * Compares two sides on `method` (`touchstone compare` and the evaluation view's compare call both
+ * come here); throws naming the side that has no verdicts for it.
+ */
+export function compareSides(a: ComparedSide, b: ComparedSide, method: MethodName): Comparison {
+  const pick = (s: ComparedSide): Record<string, boolean | null | undefined> => {
+    if (!s.manifest.settings.methods.includes(method)) throw new Error(`${s.name} has no ${method} verdicts (it was evaluated with ${s.manifest.settings.methods.join(', ')}); pass --method one of those, or evaluate again.`);
+    return Object.fromEntries(Object.entries(s.manifest.results.verdicts).map(([ep, v]) => [ep, v[method]]));
+  };
+  return { a, b, method, paired: compareVerdicts(pick(a), pick(b)), differences: diffManifests(a.manifest, b.manifest) };
 }
 
 const yes = (v: boolean): string => (v ? 'completed' : 'not completed');

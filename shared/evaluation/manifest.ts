@@ -24,6 +24,9 @@ export interface EvalManifest {
   results: { verdicts: Record<string, Partial<Record<MethodName, boolean | null>>>; overall: Partial<Record<MethodName, { n: number; completed: number }>> };
 }
 
+/** One agent's (trace set's) manifest where a result holds several: `touchstone eval --csv`'s `.manifest.json` for several trace sets, the evaluation view's exports. */
+export interface AgentManifest { agent: string; manifest: EvalManifest }
+
 /** The per-episode inputs a manifest pins. */
 export interface ManifestEpisode {
   /** Folder relative to the dataset root. */
@@ -45,6 +48,8 @@ export interface VerdictSettings {
   followLinks?: boolean;
   /** `--count-interrupted`: interrupted episodes counted in n (metrics.ts, ApartCounts); changes rates, not verdicts. */
   countInterrupted?: boolean;
+  /** `--persist` (the evaluation view's persistence setting) when one was given; else the mode's default. */
+  persist?: string;
   embedder: { spec: string; id?: string; threshold?: number; modelHash?: string };
   /** The editable app table install checks read. */
   appTableHash?: string;
@@ -56,7 +61,7 @@ export interface VerdictSettings {
 export const EVAL_MANIFEST_FORMAT = 'touchstone-manifest/1';
 
 /** Each row's verdicts per method (`null` where the method gave none), for a manifest's `results`. */
-export function verdictsOf(rows: readonly EpisodeRow[], methods: readonly MethodName[]): EvalManifest['results'] {
+export function verdictsOf(rows: readonly Pick<EpisodeRow, 'episode' | 'completed'>[], methods: readonly MethodName[]): EvalManifest['results'] {
   const verdicts: EvalManifest['results']['verdicts'] = {};
   const overall: EvalManifest['results']['overall'] = {};
   for (const m of methods) overall[m] = { n: 0, completed: 0 };

@@ -24,14 +24,27 @@ import { JudgeEndpointSettings } from '../judge/judge-endpoint';
 import type { SecretServices } from '../secrets/secret-handlers';
 import { loadCheckpointCase, saveCheckpointCase } from './checkpoint-file';
 import { workerPool } from './worker-pool';
+import { compareAgents, type SessionManifests } from './compare-agents';
+
+/** Where a CSV's manifest goes: `<name>.manifest.json` beside it (as `touchstone eval --csv`). */
+export const manifestFileOf = (csv: string): string => csv.replace(/\.csv$/i, '') + '.manifest.json';
+
+/** A spec as the recent list keeps it: what was evaluated, never a job id or a cache flag. */
+const recentSpec = ({ dataset, agents, human, embedder, methods, persist, countInterrupted }: EvalSpec): EvalSpec => ({
+  dataset, agents: agents.map((a) => ({ name: a.name, path: a.path, ...(a.human ? { human: a.human } : {}) })),
+  ...(human ? { human } : {}), ...(embedder ? { embedder } : {}), ...(methods?.length ? { methods } : {}), ...(persist ? { persist } : {}), ...(countInterrupted ? { countInterrupted } : {}),
+});
 
 /** Open evaluations kept in memory (the newest few; each holds cells only, details stay on disk). */
 const KEEP = 8;
 /** Evaluator workers stay started this long after an evaluation, so the next one does not start them again. */
 const WORKERS_IDLE_MS = 60_000;
 
-/** The evaluation domain's calls: inspect a folder, open (a job, cached), replay details, labels, exports. */
-export function evaluationHandlers(ctx: AppContext, secrets: SecretServices): EvaluationCalls {
+/**
+ * The evaluation domain's calls: inspect a folder, open (a job, cached), replay details, labels,
+ * exports and the comparison of two agents (both carry `manifests`, the CLI's manifest of each agent).
+ */
+export function evaluationHandlers(ctx: AppContext, secrets: SecretServices, manifests: SessionManifests): EvaluationCalls {
   workerPool.keepBetweenRuns(WORKERS_IDLE_MS);
   const sessions = new Map<string, EvalSession>();
   /** Traces roots registered for serving their screenshots: agent root -> registry id. */
@@ -83,6 +96,8 @@ export function evaluationHandlers(ctx: AppContext, secrets: SecretServices): Ev
       agents.push({ name: a.name, root: agentRoot, labelFile, labels: new Map() });
       serveRoot(agentRoot);
     }
+    // Every full open the user asked for is a recent evaluation (the form offers it again; as chosen, the server's defaults left out); a cached preview is not.
+    if (!fromCache) await ctx.recent.addEvaluation(recentSpec(given)).catch(() => undefined);
     return ctx.jobs.run('evaluation', { jobId, label: `Evaluating ${path.basename(root)} (${agents.map((a) => a.name).join(', ')})` }, async (job) => {
       job.progress(0, 0, { phase: 'dataset' });
       // From the cache, the index alone gives the tasks (no scan of every episode folder).
@@ -107,6 +122,8 @@ export function evaluationHandlers(ctx: AppContext, secrets: SecretServices): Ev
     'eval:inspect': async (args) => withOffered(await inspectFolder(await allowedPath(args.path, 'Folder'))),
     'eval:open': (args) => open(args, args.jobId, args.fromCache === true),
     'eval:preset': async () => ctx.options.evaluation ?? null,
+    'eval:recent': () => ctx.recent.listEvaluations(),
+    'eval:compare': async (args) => compareAgents(session(args.evalId), manifests, args.a, args.b, args.method ?? 'essential'),
     'eval:episode': async (args) => {
       const s = session(args.evalId);
       try {
@@ -151,24 +168,32 @@ export function evaluationHandlers(ctx: AppContext, secrets: SecretServices): Ev
     'eval:export': async (args) => {
       const s = session(args.evalId);
       const o = s.overview;
+      // What produced these numbers: each agent's manifest, the object `touchstone eval` writes.
+      const ms = await manifests(s);
       let content: string;
       if (args.format === 'csv') content = overviewCsv(o);
-      else if (args.format === 'json') content = overviewJson(o);
+      else if (args.format === 'json') content = overviewJson(o, ms);
       else {
         content = await htmlReport({
           overview: o,
           essential: async (agent, ep) => (await s.agents.get(agent)?.cache.detail(ep))?.fixed.essential,
           trace: (agent, ep) => s.agents.get(agent)?.traces.get(ep),
           ...(s.extra ? { calibration: judgeCalibration(votesOfExtraCells(s.extra.cells, o.human)) } : {}),
+          manifest: ms,
         });
       }
       const bytes = Buffer.byteLength(content);
-      if (args.path === undefined) return { bytes, content };
+      // The CSV's manifest goes beside it, as `touchstone eval --csv` writes it.
+      const manifest = args.format === 'csv' ? JSON.stringify(ms, null, 2) + '\n' : undefined;
+      if (args.path === undefined) return { bytes, content, ...(manifest ? { manifest } : {}) };
       const file = await allowedPath(args.path, 'Export file', false);
       // Written only inside the folders this evaluation opened (the UI downloads instead).
       try { ctx.guard.resolve(file); } catch (err) { throw new AppError('refused', `${(err as Error).message} Export into the dataset or a traces folder, or download the report.`); }
       await writeFileAtomic(file, content);
-      return { path: file, bytes };
+      if (!manifest) return { path: file, bytes };
+      const manifestPath = manifestFileOf(file);
+      await writeFileAtomic(manifestPath, manifest);
+      return { path: file, bytes, manifestPath };
     },
   };
 }

@@ -31,7 +31,7 @@ export function runOptionsOf(m: EvalManifest, c: CheckOptions): RunOptions {
   return {
     datasetRoot: m.dataset.root, tracesRoot: m.traces.root, methods: s.methods, mode: s.mode as RunOptions['mode'], final: s.final as RunOptions['final'],
     jobs: c.jobs, shard: s.shard, embedder: s.embedder.spec as EmbedderSpec, fuzzyThreshold: s.fuzzyThreshold, screenThreshold: s.screenThreshold,
-    followLinks: s.followLinks, countInterrupted: s.countInterrupted, checkpointsFile: s.checkpoints?.file, humanLabels: c.labels ? new Map(c.labels.labels) : undefined,
+    followLinks: s.followLinks, countInterrupted: s.countInterrupted, persist: s.persist as RunOptions['persist'], checkpointsFile: s.checkpoints?.file, humanLabels: c.labels ? new Map(c.labels.labels) : undefined,
     judge: c.judge && s.judge ? { ...c.judge, models: s.judge.models, input: s.judge.input as JudgeOptions['input'], frames: s.judge.frames as JudgeOptions['frames'] } : c.judge,
     signal: c.signal, onProgress: c.onProgress,
   };

@@ -23,25 +23,39 @@ const sha1 = (parts: readonly string[]): string => {
 /** Where a run's labels came from, for the manifest (the file and its content). */
 export interface LabelSource { file: string; labels: ReadonlyMap<string, boolean> }
 
+/** What a manifest is made from, whoever evaluated: the folders, each evaluated episode's trace folder, the settings and the verdicts. */
+export interface ManifestInputs {
+  datasetRoot: string;
+  tracesRoot: string;
+  /** Folders links may lead into (as the evaluation read them). */
+  roots?: readonly string[];
+  followLinks?: boolean;
+  /** Each evaluated episode and the trace folder it was judged on, in the evaluation's order. */
+  traces: readonly { episode: string; traceDir: string }[];
+  settings: VerdictSettings;
+  results: EvalManifest['results'];
+  labels?: LabelSource;
+}
+
 /**
- * The manifest of one `runEvaluation` (see shared/evaluation/manifest.ts): content hashes of each
+ * The manifest of one evaluation (see shared/evaluation/manifest.ts): content hashes of each
  * evaluated episode's annotation and recording and of its trace folder (through the same confined
- * content hasher the evaluation view uses), the model and prompt behind fuzzy and judge verdicts,
- * and the run's verdicts. The API key and the judge's cache folder are never recorded.
+ * content hasher the evaluation view uses), the settings and the verdicts. The CLI's `runEvaluation`
+ * and the evaluation view's sessions both come here, so their manifests are the same object.
  */
-export async function evalManifest(o: RunOptions, report: RunReport, labels?: LabelSource): Promise<EvalManifest> {
-  const ds = await openDataset(o.datasetRoot);
+export async function buildManifest(i: ManifestInputs): Promise<EvalManifest> {
+  const ds = await openDataset(i.datasetRoot);
   const folders = new Map(ds.episodes.map((e) => [e.id, e.path]));
-  const hasher = new ContentHasher(new Map(), { roots: [ds.root, o.tracesRoot, ...(o.roots ?? [])], followLinks: o.followLinks === true });
+  const hasher = new ContentHasher(new Map(), { roots: [ds.root, i.tracesRoot, ...(i.roots ?? [])], followLinks: i.followLinks === true });
   const episodes: Record<string, ManifestEpisode> = {};
-  for (const x of report.outcomes) {
+  for (const x of i.traces) {
     const folder = folders.get(x.episode) ?? x.episode;
     const dir = path.join(ds.root, folder);
     episodes[x.episode] = {
       folder,
       annotation: hasher.folder(dir, isAnnotationFile),
       recording: hasher.folder(dir, (f) => !isAnnotationFile(f)),
-      traceDir: path.relative(o.tracesRoot, x.traceDir) || '.',
+      traceDir: path.relative(i.tracesRoot, x.traceDir) || '.',
       trace: hasher.folder(x.traceDir),
     };
   }
@@ -50,16 +64,25 @@ export async function evalManifest(o: RunOptions, report: RunReport, labels?: La
     format: EVAL_MANIFEST_FORMAT,
     tool: { name: 'touchstone', version: toolVersion() },
     createdAt: new Date().toISOString(),
-    dataset: { root: path.resolve(o.datasetRoot), annotationsHash: sha1(ids.map((id) => `${id}\0${episodes[id]!.annotation}`)) },
-    traces: { root: path.resolve(o.tracesRoot), hash: sha1(ids.map((id) => `${id}\0${episodes[id]!.trace}`)) },
+    dataset: { root: path.resolve(i.datasetRoot), annotationsHash: sha1(ids.map((id) => `${id}\0${episodes[id]!.annotation}`)) },
+    traces: { root: path.resolve(i.tracesRoot), hash: sha1(ids.map((id) => `${id}\0${episodes[id]!.trace}`)) },
     episodes,
-    ...(labels ? { humanLabels: { file: path.resolve(labels.file), hash: fileHash(labels.file), count: labels.labels.size } } : {}),
-    settings: await verdictSettings(o, report),
-    results: verdictsOf(report.rows, report.methods),
+    ...(i.labels ? { humanLabels: { file: path.resolve(i.labels.file), hash: fileHash(i.labels.file), count: i.labels.labels.size } } : {}),
+    settings: i.settings,
+    results: i.results,
   };
 }
 
-async function verdictSettings(o: RunOptions, report: RunReport): Promise<VerdictSettings> {
+/** The manifest of one `runEvaluation`. The API key and the judge's cache folder are never recorded. */
+export async function evalManifest(o: RunOptions, report: RunReport, labels?: LabelSource): Promise<EvalManifest> {
+  return buildManifest({
+    datasetRoot: o.datasetRoot, tracesRoot: o.tracesRoot, roots: o.roots, followLinks: o.followLinks, traces: report.outcomes,
+    settings: await verdictSettings(o, report), results: verdictsOf(report.rows, report.methods), ...(labels ? { labels } : {}),
+  });
+}
+
+/** Every setting that changes a verdict, of run options and what the run used (methods, mode, final). */
+export async function verdictSettings(o: Omit<RunOptions, 'tracesRoot' | 'methods' | 'mode' | 'jobs'>, report: Pick<RunReport, 'methods' | 'mode' | 'final'>): Promise<VerdictSettings> {
   const spec = o.embedder ?? DEFAULT_EMBEDDER_SPEC;
   const identity = new LazyEmbedder(spec).identity();
   const s: VerdictSettings = {
@@ -69,6 +92,7 @@ async function verdictSettings(o: RunOptions, report: RunReport): Promise<Verdic
     ...(o.screenThreshold !== undefined ? { screenThreshold: o.screenThreshold } : {}),
     ...(o.followLinks ? { followLinks: true } : {}),
     ...(o.countInterrupted ? { countInterrupted: true } : {}),
+    ...(o.persist ? { persist: o.persist } : {}),
     embedder: { spec, ...(identity ? { id: identity.id, threshold: identity.threshold, modelHash: await modelHash(spec) } : {}) },
     appTableHash: fileHash(o.appPackagesFile ?? defaultAppPackagesFile()),
   };

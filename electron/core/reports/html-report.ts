@@ -8,7 +8,7 @@ import { methodStats, nSentence } from '../../../shared/evaluation/method-stats'
 import { calibrationHtml, type CalibrationRow } from '../../../shared/evaluation/judge-calibration';
 import type { Rate } from '../../../shared/evaluation/stats/wilson';
 import { manifestHtml } from './manifest-html';
-import type { EvalManifest } from '../../../shared/evaluation/manifest';
+import type { AgentManifest, EvalManifest } from '../../../shared/evaluation/manifest';
 
 /** Where the report finds each task x agent's evidence and trace. */
 export interface ReportSource {
@@ -19,8 +19,8 @@ export interface ReportSource {
   maxFailures?: number;
   /** The judge calibration table's rows, when a judge ran. */
   calibration?: CalibrationRow[];
-  /** What produced the numbers (shown at the end of the report). */
-  manifest?: EvalManifest;
+  /** What produced the numbers (shown at the end of the report): one manifest, or one per agent. */
+  manifest?: EvalManifest | readonly AgentManifest[];
 }
 
 /** A rate with its 95 % Wilson interval and n; "–" (never "0.0 %") when there is nothing to count. */

@@ -1,6 +1,7 @@
 import type { EvalOverview } from '../../../shared/contract/evaluation';
 import { EVAL_METHOD_KEYS } from '../../../shared/contract/evaluation-methods';
 import { agrees, overviewMetrics } from '../../../shared/evaluation/overview-metrics';
+import type { AgentManifest } from '../../../shared/evaluation/manifest';
 
 const cell = (v: unknown): string => {
   const s = v === undefined || v === null ? '' : String(v);
@@ -21,8 +22,14 @@ export function overviewCsv(o: EvalOverview): string {
   return [head.join(','), ...lines].join('\n') + '\n';
 }
 
-/** The overview with every agent x method's metrics (against the human labels), as JSON. */
-export function overviewJson(o: EvalOverview): string {
+/**
+ * The overview with every agent x method's metrics (against the human labels), as JSON, with each
+ * agent's manifest (`manifests`, as `touchstone eval --csv` writes them for several trace sets) and,
+ * for one agent, `manifest` as `touchstone eval --json` has it (so `--check-manifest` and
+ * `touchstone compare` read the file as they read the CLI's).
+ */
+export function overviewJson(o: EvalOverview, manifests: readonly AgentManifest[] = []): string {
   const metrics = Object.fromEntries(o.agents.map((a) => [a, Object.fromEntries(EVAL_METHOD_KEYS.map((m) => [m, overviewMetrics(o, a, m)]))]));
-  return JSON.stringify({ dataset: o.datasetRoot, agents: o.agents, generatedAt: new Date().toISOString(), metrics, tasks: o.tasks, cells: o.cells, human: o.human }, null, 2) + '\n';
+  const one = manifests.length === 1 ? { manifest: manifests[0]!.manifest } : {};
+  return JSON.stringify({ dataset: o.datasetRoot, agents: o.agents, generatedAt: new Date().toISOString(), metrics, tasks: o.tasks, cells: o.cells, human: o.human, ...one, manifests }, null, 2) + '\n';
 }

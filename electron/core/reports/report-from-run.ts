@@ -17,7 +17,7 @@ function extraCellOf(agent: string, x: EpisodeOutcome): EvalExtraCell {
   if (x.hybrid) c.hybrid = { ...(x.hybrid.completed !== undefined ? { completed: x.hybrid.completed } : {}), needsHuman: x.hybrid.needsHuman };
   return c;
 }
-import type { EvalManifest } from '../../../shared/evaluation/manifest';
+import type { AgentManifest, EvalManifest } from '../../../shared/evaluation/manifest';
 
 /** One agent's run in a report: its name, its evaluation and the traces folder it read. */
 export interface AgentRun { agent: string; report: RunReport; tracesRoot: string }
@@ -32,7 +32,7 @@ export async function htmlReportFromRun(report: RunReport, datasetRoot: string, 
 }
 
 /** The offline HTML report of several agents' runs over one dataset (`touchstone eval --traces <run output>`), each agent its own column. */
-export async function htmlReportFromRuns(runs: readonly AgentRun[], datasetRoot: string, human?: Map<string, boolean>, manifest?: EvalManifest): Promise<string> {
+export async function htmlReportFromRuns(runs: readonly AgentRun[], datasetRoot: string, human?: Map<string, boolean>, manifest?: EvalManifest | readonly AgentManifest[]): Promise<string> {
   const ds = await openDataset(datasetRoot);
   const cells: EvalCell[] = runs.flatMap(({ agent, report }) => {
     const col = report.mode === 'legacy' ? 'legacy' : 'essential';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { EvalSpec, FolderKind } from '../../../shared/contract/evaluation';
+import type { EvalSpec, FolderKind, RecentEvaluation } from '../../../shared/contract/evaluation';
 import type { TouchstoneClient } from '../../api/client';
 import { useAppStore } from '../../store';
 import { DEFAULT_PERSIST, PERSIST_RULES, type PersistRule } from '../../../shared/evaluation/persistence';
-import { recentEvaluations, draftOf, type EvalDraft } from './eval-draft';
+import { draftOf, type EvalDraft } from './eval-draft';
 import { useEvalStore } from './eval-store';
 import { OfferedAgents, RecentEvaluations } from './OfferedAgents';
 
@@ -34,6 +34,9 @@ export function EvalOpenForm({ client }: { client: TouchstoneClient }) {
   // '' leaves the rule to the server (`serve --persist`, else DEFAULT_PERSIST).
   const [persist, setPersist] = useState<PersistRule | ''>('');
   const serverPersist = useAppStore((s) => s.info?.evalPersist) ?? DEFAULT_PERSIST;
+  // Recent evaluations are kept by the core (its state folder), so every window and the next start see them.
+  const [recent, setRecent] = useState<RecentEvaluation[]>([]);
+  useEffect(() => { void client.call('eval:recent', {}).then(setRecent, () => setRecent([])); }, [client]);
   useEffect(() => setDraft({ dataset, agents: agents.map((a) => ({ name: a.name, path: a.path })), human }), [dataset, agents, human, setDraft]);
   // The kept dataset is inspected once on opening, so its trace folders are offered with nothing typed.
   useEffect(() => { if (dataset.trim()) void inspect(dataset).then(setDsKind); }, []); // on mount only: later changes are inspected on blur
@@ -90,7 +93,7 @@ export function EvalOpenForm({ client }: { client: TouchstoneClient }) {
           <option value="">server default ({serverPersist})</option>
           {PERSIST_RULES.map((r) => <option key={r} value={r}>{r}</option>)}
         </select>
-        <RecentEvaluations recent={recentEvaluations()} onPick={(s) => fill(draftOf(s))} />
+        <RecentEvaluations recent={recent} onPick={(s) => fill(draftOf(s))} />
         <button className="btn btn-primary" type="submit" disabled={!ready || status === 'loading'}>Evaluate</button>
         {progress && <EvalProgress client={client} />}
         {error && <div className="error-box" role="alert">{error}</div>}

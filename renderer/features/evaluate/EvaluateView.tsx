@@ -4,6 +4,7 @@ import { useEvalStore, rememberedSpec } from './eval-store';
 import { EvalOpenForm } from './EvalOpenForm';
 import { OverviewPane } from './OverviewPane';
 import { ReplayView } from './ReplayView';
+import { CompareView } from '../compare/CompareView';
 import './evaluate.css';
 
 /**
@@ -12,7 +13,7 @@ import './evaluate.css';
  */
 export function EvaluateView() {
   const client = useAppStore((s) => s.client);
-  const { overview, mode, status, open } = useEvalStore();
+  const { overview, mode, status, open, openPair, closeCompare } = useEvalStore();
   const tried = useRef(false);
   useEffect(() => {
     if (tried.current || overview || status !== 'idle' || useEvalStore.getState().prefill) return;
@@ -23,6 +24,11 @@ export function EvaluateView() {
       if (spec && useEvalStore.getState().status === 'idle') void open(client, spec);
     });
   }, [client, overview, status, open]);
-  const body = useMemo(() => (!overview ? <EvalOpenForm client={client} /> : mode === 'replay' ? <ReplayView client={client} /> : <OverviewPane client={client} />), [overview, mode, client]);
+  const body = useMemo(() => {
+    if (!overview) return <EvalOpenForm client={client} />;
+    if (mode === 'replay') return <ReplayView client={client} />;
+    if (mode === 'compare') return <CompareView client={client} overview={overview} onReplay={(ep, a, b) => void openPair(client, ep, a, b)} onClose={closeCompare} />;
+    return <OverviewPane client={client} />;
+  }, [overview, mode, client, openPair, closeCompare]);
   return <div className="evaluate" data-eval-state={status} data-eval-verified={overview ? String(overview.verified) : ''}>{body}</div>;
 }

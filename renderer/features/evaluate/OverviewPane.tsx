@@ -69,6 +69,8 @@ export function OverviewPane({ client }: { client: TouchstoneClient }) {
   const exportAs = async (f: EvalExportFormat) => {
     const r = await s.exportAs(client, f);
     if (r) download(r.name, r.content, f === 'html' ? 'text/html' : f === 'json' ? 'application/json' : 'text/csv');
+    // The CSV's manifest comes as its own file, as `touchstone eval --csv` writes it beside the CSV.
+    if (r?.manifest) download(r.name.replace(/\.csv$/, '.manifest.json'), r.manifest, 'application/json');
   };
   const select = (key: 'category' | 'difficulty' | 'app') => (
     <select aria-label={key} value={s.filter[key]} onChange={(e) => s.setFilter({ [key]: e.target.value })}>
@@ -98,6 +100,7 @@ export function OverviewPane({ client }: { client: TouchstoneClient }) {
         </select>
         <span className="spacer" />
         <span className="muted" data-shown-rows={rows.length}>{rows.length} shown</span>
+        {o.agents.length > 1 && <button className="btn btn-small" data-action="compare" title="Two agents: confusion matrix, flipped episodes, paired test, manifest differences" onClick={s.openCompare}>Compare</button>}
         <button className="btn btn-small" onClick={() => void exportAs('csv')}>CSV</button>
         <button className="btn btn-small" onClick={() => void exportAs('json')}>JSON</button>
         <button className="btn btn-small" data-action="export-html" onClick={() => void exportAs('html')}>HTML report</button>

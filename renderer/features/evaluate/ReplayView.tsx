@@ -12,6 +12,7 @@ import { useEvalStore } from './eval-store';
 import { agentMarks, expectedMarks, firstMiss, focusState } from './replay-marks';
 import { execAsGtAction } from '../../../shared/kinds/actions';
 import { StateStepLinks } from './StateStepLinks';
+import { ReplayPair } from './ReplayPair';
 import { ReplayExtra } from './ExtraMethods';
 import { StepConversationView } from '../../components/StepConversationView';
 
@@ -24,7 +25,7 @@ const verdictText = (v: boolean | undefined): string => (v === undefined ? '–'
  * item's evidence in words. Scrub with ←/→ or the slider, play with Space.
  */
 export function ReplayView({ client }: { client: TouchstoneClient }) {
-  const { detail, detailStatus, step, setStep, closeReplay, setLabel } = useEvalStore();
+  const { detail, detailStatus, step, setStep, closeReplay, setLabel, pair } = useEvalStore();
   const [playing, setPlaying] = useState(false);
   const n = detail?.agentSteps.length ?? 0;
   useEffect(() => {
@@ -51,7 +52,7 @@ export function ReplayView({ client }: { client: TouchstoneClient }) {
     { keys: ['y', '1'], label: 'Human label: completed', group: 'Labels', run: () => label(true) },
     { keys: ['n', '0'], label: 'Human label: not completed', group: 'Labels', run: () => label(false) },
     { keys: ['x'], label: 'Clear the human label', group: 'Labels', run: () => label(null) },
-    { keys: ['Escape'], label: 'Back to the overview', group: 'Replay', run: () => closeReplay() },
+    { keys: ['Escape'], label: 'Back to the overview (or the comparison)', group: 'Replay', run: () => closeReplay() },
   ]);
   const focus = useMemo(() => (detail ? focusState(detail, step) : undefined), [detail, step]);
   if (!detail) return <main className="replay" data-replay-state={detailStatus}>{detailStatus === 'error' ? 'Cannot load the episode.' : 'Loading…'}</main>;
@@ -64,7 +65,8 @@ export function ReplayView({ client }: { client: TouchstoneClient }) {
   return (
     <main className="replay" data-replay-state="ready" data-episode={detail.episode} data-agent={detail.agent} data-step={step}>
       <header className="replay-head">
-        <button className="btn btn-small" onClick={closeReplay} title="Back to the overview (Esc)">← Overview</button>
+        <button className="btn btn-small" onClick={closeReplay} title={`Back to the ${pair ? 'comparison' : 'overview'} (Esc)`}>← {pair ? 'Comparison' : 'Overview'}</button>
+        <ReplayPair client={client} />
         <div><b className="mono">{detail.episode}</b> · {detail.agent} <span className="muted">{detail.task.description}</span></div>
         <div className="verdicts">
           {EVAL_METHOD_KEYS.map((m) => {

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { EvalEpisodeDetail, EvalExportFormat, EvalExtraMethod, EvalExtraResult, EvalOverview, EvalSpec } from '../../../shared/contract/evaluation';
 import type { TouchstoneClient } from '../../api/client';
 import { followJob, newJobId } from '../../api/jobs';
-import { draftOf, loadDraft, rememberEvaluation, saveDraft, type EvalDraft } from './eval-draft';
+import { draftOf, loadDraft, saveDraft, type EvalDraft } from './eval-draft';
 import { NO_FILTER, type OverviewFilter, type OverviewSort } from './overview-rows';
 
 export type EvalStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -19,8 +19,14 @@ export interface EvalState {
   sort: OverviewSort;
   /** The selected task x agent (keyboard cursor of the overview, subject of the replay). */
   cursor: { episode: string; agent: string } | null;
-  /** 'replay' shows the cursor's episode. */
-  mode: 'overview' | 'replay';
+  /** 'replay' shows the cursor's episode; 'compare' two agents (features/compare). */
+  mode: 'overview' | 'replay' | 'compare';
+  /** A replay opened from the comparison: both agents of the flipped episode, one click apart; Back returns to the comparison. */
+  pair: { episode: string; a: string; b: string } | null;
+  openCompare(): void;
+  closeCompare(): void;
+  /** Opens `episode`'s replay of agent `a`, with `b`'s offered beside it. */
+  openPair(client: TouchstoneClient, episode: string, a: string, b: string): Promise<void>;
   detail: EvalEpisodeDetail | null;
   detailStatus: EvalStatus;
   /** Selected agent step in the replay. */
@@ -51,7 +57,7 @@ export interface EvalState {
   closeReplay(): void;
   setStep(step: number): void;
   setLabel(client: TouchstoneClient, agent: string, episode: string, human: boolean | null): Promise<void>;
-  exportAs(client: TouchstoneClient, format: EvalExportFormat): Promise<{ name: string; content: string } | null>;
+  exportAs(client: TouchstoneClient, format: EvalExportFormat): Promise<{ name: string; content: string; manifest?: string } | null>;
 }
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
@@ -73,7 +79,13 @@ export function rememberedSpec(): EvalSpec | null {
 export const useEvalStore = create<EvalState>()((set, get) => ({
   spec: null, overview: null, status: 'idle', error: null, progress: null, jobId: null,
   filter: NO_FILTER, sort: { key: 'task', desc: false }, cursor: null, mode: 'overview',
-  detail: null, detailStatus: 'idle', step: 0, labelError: null, prefill: null,
+  detail: null, detailStatus: 'idle', step: 0, labelError: null, prefill: null, pair: null,
+  openCompare: () => set({ mode: 'compare', pair: null }),
+  closeCompare: () => set({ mode: 'overview', pair: null }),
+  async openPair(client, episode, a, b) {
+    set({ pair: { episode, a, b } });
+    await get().openReplay(client, { episode, agent: a });
+  },
   extraOn: [], extra: null, extraStatus: 'idle', extraError: null,
   async setExtra(client, methods) {
     const o = get().overview;
@@ -95,7 +107,6 @@ export const useEvalStore = create<EvalState>()((set, get) => ({
 
   async open(client, spec) {
     sessionStorage.setItem(SPEC_KEY, JSON.stringify(spec));
-    rememberEvaluation(spec);
     const jobId = newJobId('evaluation');
     set({ spec, status: 'loading', error: null, progress: { done: 0, total: 0 }, jobId, mode: 'overview', detail: null, extra: null, extraStatus: 'idle', extraOn: spec.methods ?? [] });
     try {
@@ -128,7 +139,7 @@ export const useEvalStore = create<EvalState>()((set, get) => ({
     // The form shows what was evaluated, to change and open again.
     const spec = get().spec;
     if (spec) get().setDraft(draftOf(spec));
-    set({ spec: null, overview: null, status: 'idle', error: null, progress: null, jobId: null, cursor: null, mode: 'overview', detail: null, extra: null, extraOn: [], extraStatus: 'idle' });
+    set({ spec: null, overview: null, status: 'idle', error: null, progress: null, jobId: null, cursor: null, mode: 'overview', pair: null, detail: null, extra: null, extraOn: [], extraStatus: 'idle' });
   },
   setFilter: (f) => set({ filter: { ...get().filter, ...f } }),
   setSort: (sort) => set({ sort }),
@@ -147,7 +158,7 @@ export const useEvalStore = create<EvalState>()((set, get) => ({
       set({ detailStatus: 'error', error: messageOf(err) });
     }
   },
-  closeReplay: () => set({ mode: 'overview' }),
+  closeReplay: () => set({ mode: get().pair ? 'compare' : 'overview' }),
   setStep: (step) => {
     const n = get().detail?.agentSteps.length ?? 0;
     set({ step: Math.max(0, Math.min(step, n - 1)) });
@@ -176,7 +187,7 @@ export const useEvalStore = create<EvalState>()((set, get) => ({
     const o = get().overview;
     if (!o) return null;
     const r = await client.call('eval:export', { evalId: o.evalId, format });
-    return { name: `touchstone-evaluation-${o.datasetName}.${format}`, content: r.content ?? '' };
+    return { name: `touchstone-evaluation-${o.datasetName}.${format}`, content: r.content ?? '', ...(r.manifest ? { manifest: r.manifest } : {}) };
   },
 }));
 
