@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createDemoDataset } from '../electron/core/demo/create-demo';
 import { tempDir } from '../electron/core/evaluation/testing/temp-dataset';
@@ -63,4 +63,31 @@ describe.skipIf(why !== '')(`web mode in Chromium: the Evaluate form offers the 
     await page.locator('[data-offered-agent="demo-alternative"]').waitFor();
     await page.screenshot({ path: join(SHOTS, 'evaluate-form-kept.png') });
   });
+
+  it("keeps the evaluations it opened in the core's recent list (the state folder, not the browser): a fresh browser is offered them", async () => {
+    const { page } = session;
+    await page.click('.eval-open button[type="submit"]');
+    await page.locator('.evaluate[data-eval-state="ready"][data-eval-verified="true"]').waitFor({ timeout: 600_000 });
+    await page.click('.ev-toolbar button:text-is("Close")');
+    const entry = page.locator(`[data-testid="recent-evaluations"] [data-recent-dataset="${root}"]`);
+    await entry.waitFor();
+    expect(await entry.textContent()).toBe(`${basename(root)} · replay, noop-renamed`);
+    // Written by the core, read back by every window; the browser keeps no list of its own.
+    const kept = JSON.parse(readFileSync(join(tmp, 'state', 'recent-evaluations.json'), 'utf8')) as { spec: { dataset: string; agents: { name: string; path: string }[]; human?: string }; openedAt: string }[];
+    expect(kept[0]!.spec).toEqual({ dataset: root, agents: [{ name: 'replay', path: join(root, 'traces', 'replay') }, { name: 'noop-renamed', path: join(root, 'traces', 'noop') }], human: join(root, 'my-labels.csv') });
+    expect(await entry.getAttribute('data-opened-at')).toBe(kept[0]!.openedAt);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('recent')))).toEqual([]);
+    const fresh = await session.browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    try {
+      await fresh.goto(session.server.url);
+      await fresh.click('button[data-view-tab="evaluate"]');
+      await fresh.click(`[data-testid="recent-evaluations"] [data-recent-dataset="${root}"]`);
+      expect(await fresh.inputValue('#eval-dataset')).toBe(root);
+      expect(await fresh.inputValue('[aria-label="Agent 2 name"]')).toBe('noop-renamed');
+      expect(await fresh.inputValue('#eval-human')).toBe(join(root, 'my-labels.csv'));
+      await fresh.screenshot({ path: join(SHOTS, 'evaluate-form-recent.png') });
+    } finally {
+      await fresh.close();
+    }
+  }, 700_000);
 });
