@@ -6,7 +6,7 @@
  * checked to lie inside the roots (anywhere with `followLinks`, the CLI's --follow-links), a FIFO
  * never blocks, and only regular files up to the size cap are read.
  */
-import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, type Dirent, type Stats } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, realpathSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import { decodeText } from './decode-text';
 import { cannotRead, checkOpened, MAX_IMAGE_BYTES, MAX_TEXT_BYTES, NOFOLLOW, READ_FLAGS } from './regular-file';
@@ -21,6 +21,13 @@ const MISSING = new Set(['ENOENT', 'ENOTDIR']);
 const isMissing = (err: unknown): boolean => MISSING.has((err as NodeJS.ErrnoException).code ?? '');
 // Linux says ELOOP when O_NOFOLLOW meets a link, FreeBSD EMLINK.
 const isLink = (err: unknown): boolean => ['ELOOP', 'EMLINK'].includes((err as NodeJS.ErrnoException).code ?? '');
+
+/** True when decodeText might read a text otherwise than as UTF-8: a replacement character first (a UTF-16 BOM) or a NUL near the start. */
+function mayNeedBytes(s: string): boolean {
+  if (s.charCodeAt(0) === 0xfffd) return true;
+  const head = s.length > 512 ? s.slice(0, 512) : s;
+  return head.includes('\u0000');
+}
 
 /** `p` is `root` or lies under it; both are absolute and normalised (a string test: this runs for every file read). */
 function inside(root: string, p: string): boolean {
@@ -190,13 +197,33 @@ export class ConfinedFiles {
 
   /** A text file (BOMs and UTF-16 decoded); undefined when it does not exist. */
   text(file: string): string | undefined {
-    const b = this.bytes(file);
-    return b === undefined ? undefined : decodeText(b);
+    const f = this.open(file);
+    if (!f) return undefined;
+    try {
+      // UTF-8 straight to a string (no buffer in between): every trace and hierarchy file of an
+      // evaluation is read here. The file was checked once opened (regular, within the cap).
+      const s = readFileSync(f.fd, 'utf8');
+      if (!mayNeedBytes(s)) return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
+      // A UTF-16 BOM or NULs (BOM-less UTF-16): decoded from the bytes, as decodeText does.
+      return decodeText(readAll(f.fd, Math.min(f.st.size, MAX_TEXT_BYTES)));
+    } catch (err) {
+      throw cannotRead(resolve(file), err);
+    } finally {
+      closeSync(f.fd);
+    }
   }
 
   /** Entry names of a folder; empty when it does not exist; throws when it lies outside the roots. */
   list(dir: string): string[] {
-    return this.entries(dir).map((e) => e.name);
+    const real = this.realDir(dir);
+    if (real === null) return [];
+    try {
+      // Names only (no Dirent per entry): the evaluator lists ~10 folders per episode.
+      return readdirSync(real);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw cannotRead(resolve(dir), err);
+    }
   }
 
   /** Entries of a folder (types as on disk: a link is a link); empty when it does not exist. */

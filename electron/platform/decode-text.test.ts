@@ -1,7 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { decodeText } from './decode-text';
+import { ConfinedFiles } from './confined-files';
 import { parseForegroundActivity, parsePackageList, normaliseComponent } from '../../shared/formats/dumpsys';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
@@ -16,6 +18,33 @@ describe('decodeText', () => {
     ['UTF-16LE without BOM', new Uint8Array(Buffer.from('héllo', 'utf16le'))],
   ])('%s', (_what, bytes) => {
     expect(decodeText(bytes)).toBe('héllo');
+  });
+
+  // ConfinedFiles.text reads UTF-8 straight to a string and falls back to decodeText's bytes path:
+  // every encoding, a NUL, an invalid first byte and a file longer than the NUL look-ahead give the same text.
+  it('ConfinedFiles.text gives what decodeText gives, for every encoding', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'touchstone-text-'));
+    try {
+      const cases: Uint8Array[] = [
+        new TextEncoder().encode('héllo'),
+        new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('héllo')]),
+        new Uint8Array([0xff, 0xfe, ...Buffer.from('héllo wörld', 'utf16le')]),
+        new Uint8Array([0xfe, 0xff, ...Buffer.from('héllo', 'utf16le').swap16()]),
+        new Uint8Array(Buffer.from('héllo, a longer line without a byte-order mark', 'utf16le')),
+        new Uint8Array([0x68, 0x00, 0x69, 0xc3, 0x28, 0x0a]),
+        new Uint8Array([0xc3, 0x28, 0x61]),
+        new TextEncoder().encode(`${'x'.repeat(600)}\u0000tail`),
+        new Uint8Array(0),
+      ];
+      const files = new ConfinedFiles({ roots: [dir] });
+      cases.forEach((bytes, i) => {
+        const f = path.join(dir, `${i}.txt`);
+        writeFileSync(f, bytes);
+        expect(files.text(f), `case ${i}`).toBe(decodeText(bytes));
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
