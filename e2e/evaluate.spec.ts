@@ -104,6 +104,34 @@ describe.skipIf(why !== '')(`web mode in Chromium: the evaluation view (serve --
     await ctx.close();
   });
 
+  it('exports the paper tables (LaTeX, Markdown, CSV) equal to touchstone eval --table for the same inputs, and the chart as SVG and PNG', async () => {
+    const pick = async (value: string): Promise<string> => {
+      const [download] = await Promise.all([ev.page.waitForEvent('download'), ev.page.selectOption('[data-action="export-paper"]', value)]);
+      const file = join(fx.base, `paper-${value}-${download.suggestedFilename()}`);
+      await download.saveAs(file);
+      return file;
+    };
+    const tex = readFileSync(await pick('tex'), 'utf8');
+    // The CLI's tables of the cut agent over the same dataset, traces and labels file (the view wrote its labels there).
+    const cliTex = join(fx.base, 'cut-tables.tex');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO, 'electron/cli.ts'), 'eval', '--dataset', fx.dataset, '--traces', fx.agents.cut!, '--human', fx.human,
+      '--method', 'essential,stepwise,lcs', '--jobs', '1', '--quiet', '--table', cliTex], { cwd: REPO, encoding: 'utf8', timeout: 90_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(tex).toContain('\\toprule');
+    // The view's export holds each agent's tables: the cut agent's are the CLI's, to the character.
+    expect(tex).toContain(readFileSync(cliTex, 'utf8').trim());
+    const md = readFileSync(await pick('md'), 'utf8');
+    expect(md).toMatch(/\| *Method *\|/);
+    expect(md).toContain('complete');
+    const csv = readFileSync(await pick('tables-csv'), 'utf8');
+    expect(csv.split('\n')[0]).toMatch(/,/);
+    const svg = readFileSync(await pick('svg'), 'utf8');
+    expect(svg).toMatch(/^<svg[^>]*class="chart"/);
+    const png = readFileSync(await pick('png'));
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(png.readUInt32BE(16)).toBeGreaterThan(200); // width, drawn at twice the chart's size
+  }, 120_000);
+
   it('a trace folder typed on the dataset screen is recognised and offered to the evaluation', async () => {
     await ev.page.locator('[data-view-tab="evaluate"]').click();
     await ev.waitReady('open');

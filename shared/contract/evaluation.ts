@@ -250,9 +250,12 @@ const judgeEndpointEdit = z.object({
   keyName: z.string().nullable().optional(), key: z.string().optional(), reset: z.boolean().optional(),
 });
 
-/** Export formats: per-cell CSV, the full JSON report, or one self-contained HTML report. */
+/**
+ * Export formats: per-cell CSV, the full JSON report, one self-contained HTML report, the paper tables
+ * (method and per-group tables with n and 95 % intervals) as Markdown, LaTeX or CSV, or the chart as SVG.
+ */
 export type EvalExportFormat = z.infer<typeof evalExportFormat>;
-const evalExportFormat = z.enum(['csv', 'json', 'html']);
+const evalExportFormat = z.enum(['csv', 'json', 'html', 'md', 'tex', 'tables-csv', 'svg']);
 
 const evalCell = { evalId: z.string(), agent: z.string(), episode: z.string() };
 

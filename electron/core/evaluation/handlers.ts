@@ -16,6 +16,8 @@ import { readLabelRows, writeLabel } from './human-label-file';
 import { HUMAN_LABELS_FILE } from '../../../shared/formats/human-labels';
 import { bindSessionLabels, repeatOf } from './session-labels';
 import { judgeCalibration, votesOfExtraCells } from '../../../shared/evaluation/judge-calibration';
+import { overviewPaperTables } from '../../../shared/evaluation/overview-tables';
+import { agentChartSvg } from '../../../shared/evaluation/overview-metrics';
 import { inspectFolder, traceKind } from './inspect-folder';
 import { withOffered } from './offered-traces';
 import { tasksFromIndex } from './tasks-from-index';
@@ -27,7 +29,7 @@ import { workerPool } from './worker-pool';
 import { compareAgents, type SessionManifests } from './compare-agents';
 
 /** Where a CSV's manifest goes: `<name>.manifest.json` beside it (as `touchstone eval --csv`). */
-export const manifestFileOf = (csv: string): string => csv.replace(/\.csv$/i, '') + '.manifest.json';
+export const manifestFileOf = (file: string): string => file.replace(/\.(csv|md|tex)$/i, '') + '.manifest.json';
 
 /** A spec as the recent list keeps it: what was evaluated, never a job id or a cache flag. */
 const recentSpec = ({ dataset, agents, human, embedder, methods, persist, countInterrupted }: EvalSpec): EvalSpec => ({
@@ -173,6 +175,9 @@ export function evaluationHandlers(ctx: AppContext, secrets: SecretServices, man
       let content: string;
       if (args.format === 'csv') content = overviewCsv(o);
       else if (args.format === 'json') content = overviewJson(o, ms);
+      else if (args.format === 'md' || args.format === 'tex') content = overviewPaperTables(o, args.format);
+      else if (args.format === 'tables-csv') content = overviewPaperTables(o, 'csv');
+      else if (args.format === 'svg') content = agentChartSvg(o);
       else {
         content = await htmlReport({
           overview: o,
@@ -183,8 +188,8 @@ export function evaluationHandlers(ctx: AppContext, secrets: SecretServices, man
         });
       }
       const bytes = Buffer.byteLength(content);
-      // The CSV's manifest goes beside it, as `touchstone eval --csv` writes it.
-      const manifest = args.format === 'csv' ? JSON.stringify(ms, null, 2) + '\n' : undefined;
+      // A CSV's or a table's manifest goes beside it, as `touchstone eval --csv` writes it.
+      const manifest = ['csv', 'tables-csv', 'md', 'tex'].includes(args.format) ? JSON.stringify(ms, null, 2) + '\n' : undefined;
       if (args.path === undefined) return { bytes, content, ...(manifest ? { manifest } : {}) };
       const file = await allowedPath(args.path, 'Export file', false);
       // Written only inside the folders this evaluation opened (the UI downloads instead).

@@ -13,8 +13,36 @@ import { LabelsPanel } from './LabelsPanel';
 import { JudgeCalibration } from './JudgeCalibration';
 import { JudgeEndpointButton, JudgeEndpointPanel } from './JudgeEndpoint';
 
+const EXPORT_TYPES: Record<EvalExportFormat, string> = {
+  html: 'text/html', json: 'application/json', csv: 'text/csv', 'tables-csv': 'text/csv', md: 'text/markdown', tex: 'application/x-tex', svg: 'image/svg+xml',
+};
+
+/** The chart's SVG drawn at twice its size on a white canvas, as PNG (for slides and documents that take no SVG). */
+async function svgToPng(svg: string): Promise<Blob> {
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  try {
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth * 2;
+    canvas.height = img.naturalHeight * 2;
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#fff';
+    g.fillRect(0, 0, canvas.width, canvas.height);
+    g.drawImage(img, 0, 0, canvas.width, canvas.height);
+    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the chart could not be drawn as PNG'))), 'image/png'));
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
 function download(name: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+  downloadBlob(name, new Blob([content], { type }));
+}
+
+function downloadBlob(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -66,11 +94,16 @@ export function OverviewPane({ client }: { client: TouchstoneClient }) {
     { keys: ['x'], label: 'Clear the human label', group: 'Labels', run: () => label(null) },
     { keys: ['/'], label: 'Search', group: 'Overview', run: () => search.current?.focus() },
   ]);
-  const exportAs = async (f: EvalExportFormat) => {
+  const exportAs = async (f: EvalExportFormat | 'png') => {
+    if (f === 'png') {
+      const r = await s.exportAs(client, 'svg');
+      if (r) downloadBlob(r.name.replace(/\.svg$/, '.png'), await svgToPng(r.content));
+      return;
+    }
     const r = await s.exportAs(client, f);
-    if (r) download(r.name, r.content, f === 'html' ? 'text/html' : f === 'json' ? 'application/json' : 'text/csv');
-    // The CSV's manifest comes as its own file, as `touchstone eval --csv` writes it beside the CSV.
-    if (r?.manifest) download(r.name.replace(/\.csv$/, '.manifest.json'), r.manifest, 'application/json');
+    if (r) download(r.name, r.content, EXPORT_TYPES[f]);
+    // A CSV's or a table's manifest comes as its own file, as `touchstone eval --csv` writes it beside the CSV.
+    if (r?.manifest) download(r.name.replace(/\.(csv|md|tex)$/, '') + '.manifest.json', r.manifest, 'application/json');
   };
   const select = (key: 'category' | 'difficulty' | 'app') => (
     <select aria-label={key} value={s.filter[key]} onChange={(e) => s.setFilter({ [key]: e.target.value })}>
@@ -104,6 +137,11 @@ export function OverviewPane({ client }: { client: TouchstoneClient }) {
         <button className="btn btn-small" onClick={() => void exportAs('csv')}>CSV</button>
         <button className="btn btn-small" onClick={() => void exportAs('json')}>JSON</button>
         <button className="btn btn-small" data-action="export-html" onClick={() => void exportAs('html')}>HTML report</button>
+        <select aria-label="paper exports" data-action="export-paper" value="" title="The method and per-group tables with n and 95% intervals, and the chart, for a paper"
+          onChange={(e) => { const f = e.target.value as EvalExportFormat | 'png'; e.target.value = ''; if (f) void exportAs(f); }}>
+          <option value="">Paper…</option><option value="md">Tables (Markdown)</option><option value="tex">Tables (LaTeX)</option><option value="tables-csv">Tables (CSV)</option>
+          <option value="svg">Chart (SVG)</option><option value="png">Chart (PNG)</option>
+        </select>
         <button className="btn btn-small" onClick={s.close}>Close</button>
       </div>
       <JudgeEndpointPanel client={client} />

@@ -187,7 +187,8 @@ export const useEvalStore = create<EvalState>()((set, get) => ({
     const o = get().overview;
     if (!o) return null;
     const r = await client.call('eval:export', { evalId: o.evalId, format });
-    return { name: `touchstone-evaluation-${o.datasetName}.${format}`, content: r.content ?? '', ...(r.manifest ? { manifest: r.manifest } : {}) };
+    const name = `touchstone-evaluation-${o.datasetName}${format === 'tables-csv' ? '-tables.csv' : format === 'svg' ? '-chart.svg' : `.${format}`}`;
+    return { name, content: r.content ?? '', ...(r.manifest ? { manifest: r.manifest } : {}) };
   },
 }));
 
