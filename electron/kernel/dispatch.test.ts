@@ -57,7 +57,7 @@ describe('validatedCalls: every call is checked against its schema before the ha
     ['dataset:open', { path: 'a\u0000b' }, /path must not contain a NUL character/],
     ['eval:open', { dataset: 'ds', agents: [{ name: ' ', path: 't' }] }, /agents\[0\]\.name must not be blank/],
     ['eval:open', { dataset: 'ds', agents: [] }, /agents needs at least 1 item, got \[\]/],
-    ['eval:export', { evalId: 'e', format: 'pdf' }, /format must be one of "csv", "json", "html", got "pdf"/],
+    ['eval:export', { evalId: 'e', format: 'pdf' }, /format must be one of "csv", "json", "html", "md", "tex", "tables-csv", "svg", got "pdf"/],
     ['eval:label', { evalId: 'e', agent: 'a', episode: '1', human: 'yes' }, /human /],
     ['checkpoints:load', { datasetId: 'd' }, /episode must be a string, but it is missing/],
     ['device:startVirtual', { world: 'moon' }, /world must be one of "demo", "replay", got "moon"/],
