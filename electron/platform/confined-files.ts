@@ -29,6 +29,11 @@ function mayNeedBytes(s: string): boolean {
   return head.includes('\u0000');
 }
 
+/** The last part of the normalised `abs` (whose folder is `parent`) joined to `realDir` (string work instead of path.join: this runs for every file read). */
+function childOf(realDir: string, abs: string, parent: string): string {
+  return `${realDir.endsWith(sep) ? realDir : realDir + sep}${abs.slice(parent.endsWith(sep) ? parent.length : parent.length + 1)}`;
+}
+
 /** `p` is `root` or lies under it; both are absolute and normalised (a string test: this runs for every file read). */
 function inside(root: string, p: string): boolean {
   if (!p.startsWith(root)) return false;
@@ -116,7 +121,7 @@ export class ConfinedFiles {
     const up = this.dirs.get(parent) ?? (this.rootsAsGiven.some((r) => inside(r, parent)) ? this.realOf(parent) : undefined);
     if (!up) return undefined;
     if (lstatSync(abs).isSymbolicLink()) return undefined;
-    return `${up.endsWith(sep) ? up : up + sep}${abs.slice(parent.endsWith(sep) ? parent.length : parent.length + 1)}`;
+    return childOf(up, abs, parent);
   }
 
   /**
@@ -128,9 +133,8 @@ export class ConfinedFiles {
     const parent = dirname(abs);
     const dir = this.realOf(parent);
     if (dir === null) return null;
-    // The root itself ('/' has no parent): its folder is itself. Otherwise the last part of the
-    // normalised `abs` joined to its real folder (string work: this runs for every file read).
-    const real = parent === abs ? dir : `${dir.endsWith(sep) ? dir : dir + sep}${abs.slice(parent.endsWith(sep) ? parent.length : parent.length + 1)}`;
+    // The root itself ('/' has no parent): its folder is itself.
+    const real = parent === abs ? dir : childOf(dir, abs, parent);
     this.check(abs, real);
     return { abs, real };
   }

@@ -1,6 +1,6 @@
 import type { EvalMethodKey } from '../contract/evaluation';
-import { summarise, type EpisodeRow, type MethodName } from './metrics';
-import type { OverviewData } from './overview-metrics';
+import { summarise, type MethodName } from './metrics';
+import { overviewRows, type OverviewData } from './overview-metrics';
 import { paperTables, type TableFormat } from './paper-tables';
 
 /** The view's verdict columns that are methods of the paper tables (legacy is a mode of the essential states, not a method there). */
@@ -15,21 +15,15 @@ const TABLE_METHODS: readonly (EvalMethodKey & MethodName)[] = ['essential', 'st
 export function overviewPaperTables(o: OverviewData, f: TableFormat): string {
   const parts: string[] = [];
   for (const agent of o.agents) {
-    const labels = o.human[agent] ?? {};
-    const tasks = new Map(o.tasks.map((t) => [t.episode, t]));
-    const cells = o.cells.filter((c) => c.agent === agent);
-    const methods = TABLE_METHODS.filter((m) => cells.some((c) => c.verdicts[m] !== undefined));
-    if (!cells.length || !methods.length) continue;
-    const rows: EpisodeRow[] = cells.map((c) => {
-      const t = tasks.get(c.episode);
-      const completed: EpisodeRow['completed'] = {};
-      for (const m of methods) if (c.verdicts[m] !== undefined) completed[m] = c.verdicts[m];
-      return {
-        episode: c.episode, category: t?.category ?? '', nsteps: t?.nsteps ?? 0, human: labels[c.episode], completed, reasons: {},
-        ...(c.progress !== undefined ? { progress: c.progress } : {}), ...(c.claim ? { claim: c.claim } : {}),
-        ...(c.goalReached !== undefined ? { goalReached: c.goalReached } : {}),
-      };
-    });
+    const cells = new Map(o.cells.filter((c) => c.agent === agent).map((c) => [c.episode, c]));
+    const methods = TABLE_METHODS.filter((m) => [...cells.values()].some((c) => c.verdicts[m] !== undefined));
+    if (!cells.size || !methods.length) continue;
+    // The view's metrics rows (essential verdicts, labels, claims), with the other methods' verdicts beside.
+    const rows = overviewRows(o, agent, 'essential');
+    for (const r of rows) {
+      const v = cells.get(r.episode)!.verdicts;
+      for (const m of methods) if (m !== 'essential' && v[m] !== undefined) r.completed[m] = v[m];
+    }
     parts.push(paperTables(summarise(rows, methods, { countInterrupted: o.countInterrupted ?? false }), methods, agent, f));
   }
   return parts.join('\n');
