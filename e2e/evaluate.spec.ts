@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { makeEvalViewFixture, type EvalViewFixture } from '../electron/core/evaluation/testing/eval-view-fixture';
-import type { Browser } from 'playwright-core';
+import type { Browser, Download } from 'playwright-core';
+import { manifestFileOf } from '../shared/evaluation/manifest';
 import type { EvaluatePage } from './pages/evaluate-page';
 import { REPO, SHOTS, webSkipReason as why } from './testing/harness';
 import { openEvalSession, type EvalSession } from './testing/eval-session';
@@ -105,10 +106,26 @@ describe.skipIf(why !== '')(`web mode in Chromium: the evaluation view (serve --
   });
 
   it('exports the paper tables (LaTeX, Markdown, CSV) equal to touchstone eval --table for the same inputs, and the chart as SVG and PNG', async () => {
+    // Every download is collected: a table's manifest comes as a second file, and the two may arrive in either order.
+    const got: Download[] = [];
+    const onDownload = (d: Download) => { got.push(d); };
+    ev.page.on('download', onDownload);
     const pick = async (value: string): Promise<string> => {
-      const [download] = await Promise.all([ev.page.waitForEvent('download'), ev.page.selectOption('[data-action="export-paper"]', value)]);
-      const file = join(fx.base, `paper-${value}-${download.suggestedFilename()}`);
-      await download.saveAs(file);
+      const from = got.length;
+      const withManifest = ['md', 'tex', 'tables-csv'].includes(value);
+      await ev.page.selectOption('[data-action="export-paper"]', value);
+      await expect.poll(() => got.length - from, { timeout: 30_000 }).toBe(withManifest ? 2 : 1);
+      const mine = got.slice(from);
+      const table = mine.find((d) => !d.suggestedFilename().endsWith('.manifest.json'))!;
+      if (withManifest) {
+        const m = mine.find((d) => d !== table)!;
+        expect(m.suggestedFilename()).toBe(manifestFileOf(table.suggestedFilename()));
+        const mf = join(fx.base, `paper-${value}-${m.suggestedFilename()}`);
+        await m.saveAs(mf);
+        expect(JSON.parse(readFileSync(mf, 'utf8'))[0].manifest.format).toBe('touchstone-manifest/1');
+      }
+      const file = join(fx.base, `paper-${value}-${table.suggestedFilename()}`);
+      await table.saveAs(file);
       return file;
     };
     const tex = readFileSync(await pick('tex'), 'utf8');
@@ -130,6 +147,7 @@ describe.skipIf(why !== '')(`web mode in Chromium: the evaluation view (serve --
     const png = readFileSync(await pick('png'));
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     expect(png.readUInt32BE(16)).toBeGreaterThan(200); // width, drawn at twice the chart's size
+    ev.page.off('download', onDownload);
   }, 120_000);
 
   it('a trace folder typed on the dataset screen is recognised and offered to the evaluation', async () => {

@@ -17,6 +17,7 @@ import { formatProblem } from '../../shared/model';
 import { sweepStaleTemps, writeFileAtomic } from '../platform/atomic-write';
 import { runEvaluation, type RunOptions, type RunReport } from '../core/evaluation/run-evaluation';
 import { evalManifest } from '../core/manifest/eval-manifest';
+import { manifestFileOf } from '../../shared/evaluation/manifest';
 import { checkManifestCommand } from './eval-check';
 import { describeNonTraces, setLabel, traceSets } from '../core/traces/trace-sets';
 import { agentsTable, setOutputs, type EvaluatedSet } from './eval-sets';
@@ -213,7 +214,7 @@ function readLabels(file: string): Map<string, boolean> | null {
 
 /** The report files `a` asks for. */
 function outputs(a: Args): string[] {
-  return [a.json, a.csv, a.csv && a.csv.replace(/\.csv$/i, '') + '.summary.csv', a.csv && a.csv.replace(/\.csv$/i, '') + '.manifest.json', a.plot, a.humanQueue, ...a.tables].filter((f): f is string => !!f);
+  return [a.json, a.csv, a.csv && a.csv.replace(/\.csv$/i, '') + '.summary.csv', a.csv && manifestFileOf(a.csv), a.plot, a.humanQueue, ...a.tables].filter((f): f is string => !!f);
 }
 
 async function evaluateAndWrite(
@@ -302,7 +303,7 @@ async function writeOne(a: Args, p: EvaluatedSet, labels: Map<string, boolean> |
   if (a.csv) {
     await writeFileAtomic(a.csv, episodesCsv(report.rows, report.methods));
     await writeFileAtomic(a.csv.replace(/\.csv$/i, '') + '.summary.csv', summaryCsv(report.groups));
-    await writeFileAtomic(a.csv.replace(/\.csv$/i, '') + '.manifest.json', JSON.stringify(manifest, null, 2) + '\n');
+    await writeFileAtomic(manifestFileOf(a.csv), JSON.stringify(manifest, null, 2) + '\n');
   }
   for (const t of a.tables) await writeFileAtomic(t, paperTables(report.groups, report.methods, p.label, tableFormatOf(t)!));
   if (a.humanQueue) await writeFileAtomic(a.humanQueue, report.judge ? humanQueueCsv(report.judge) : 'episode,method,verdicts,human,why\n');
@@ -320,7 +321,7 @@ async function writeSets(a: Args, parts: EvaluatedSet[], labels: Map<string, boo
   const manifests = [];
   if (a.csv || a.json || a.html) for (const p of parts) manifests.push({ agent: p.label, manifest: await evalManifest(runOptions.get(p.report)!, p.report, a.human && labels ? { file: a.human, labels } : undefined) });
   const o = setOutputs(parts, a.traces, a.methods, manifests.map((m) => m.manifest));
-  if (a.csv) await writeFileAtomic(a.csv.replace(/\.csv$/i, '') + '.manifest.json', JSON.stringify(manifests, null, 2) + '\n');
+  if (a.csv) await writeFileAtomic(manifestFileOf(a.csv), JSON.stringify(manifests, null, 2) + '\n');
   if (a.json) await writeFileAtomic(a.json, o.json);
   if (a.csv) {
     await writeFileAtomic(a.csv, o.csv);

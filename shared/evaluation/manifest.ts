@@ -174,3 +174,6 @@ export function manifestOf(json: unknown): EvalManifest | undefined {
   }
   return undefined;
 }
+
+/** Where a result file's manifest goes: `<name>.manifest.json` beside it (`touchstone eval --csv`, the view's CSV and table exports). */
+export const manifestFileOf = (file: string): string => file.replace(/\.(csv|md|tex)$/i, '') + '.manifest.json';

@@ -17,6 +17,7 @@ import { HUMAN_LABELS_FILE } from '../../../shared/formats/human-labels';
 import { bindSessionLabels, repeatOf } from './session-labels';
 import { judgeCalibration, votesOfExtraCells } from '../../../shared/evaluation/judge-calibration';
 import { overviewPaperTables } from '../../../shared/evaluation/overview-tables';
+import { manifestFileOf } from '../../../shared/evaluation/manifest';
 import { agentChartSvg } from '../../../shared/evaluation/overview-metrics';
 import { inspectFolder, traceKind } from './inspect-folder';
 import { withOffered } from './offered-traces';
@@ -28,8 +29,6 @@ import { loadCheckpointCase, saveCheckpointCase } from './checkpoint-file';
 import { workerPool } from './worker-pool';
 import { compareAgents, type SessionManifests } from './compare-agents';
 
-/** Where a CSV's manifest goes: `<name>.manifest.json` beside it (as `touchstone eval --csv`). */
-export const manifestFileOf = (file: string): string => file.replace(/\.(csv|md|tex)$/i, '') + '.manifest.json';
 
 /** A spec as the recent list keeps it: what was evaluated, never a job id or a cache flag. */
 const recentSpec = ({ dataset, agents, human, embedder, methods, persist, countInterrupted }: EvalSpec): EvalSpec => ({

@@ -1,5 +1,6 @@
 import { useMemo, useRef } from 'react';
 import type { EvalExportFormat } from '../../../shared/contract/evaluation';
+import { manifestFileOf } from '../../../shared/evaluation/manifest';
 import type { TouchstoneClient } from '../../api/client';
 import { useKeymap } from '../../keymap/use-keymap';
 import { EvalProgress } from './EvalOpenForm';
@@ -103,7 +104,7 @@ export function OverviewPane({ client }: { client: TouchstoneClient }) {
     const r = await s.exportAs(client, f);
     if (r) download(r.name, r.content, EXPORT_TYPES[f]);
     // A CSV's or a table's manifest comes as its own file, as `touchstone eval --csv` writes it beside the CSV.
-    if (r?.manifest) download(r.name.replace(/\.(csv|md|tex)$/, '') + '.manifest.json', r.manifest, 'application/json');
+    if (r?.manifest) download(manifestFileOf(r.name), r.manifest, 'application/json');
   };
   const select = (key: 'category' | 'difficulty' | 'app') => (
     <select aria-label={key} value={s.filter[key]} onChange={(e) => s.setFilter({ [key]: e.target.value })}>
