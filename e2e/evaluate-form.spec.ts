@@ -55,10 +55,12 @@ describe.skipIf(why !== '')(`web mode in Chromium: the Evaluate form offers the 
     const kept = async (): Promise<string[]> => Promise.all(['#eval-dataset', '[aria-label="Agent 1 traces folder"]', '[aria-label="Agent 2 name"]', '#eval-human'].map((s) => page.inputValue(s)));
     expect(await kept()).toEqual([root, join(root, 'traces', 'replay'), 'noop-renamed', join(root, 'my-labels.csv')]);
     await page.reload();
-    // The address keeps the view: the reload may land on the form already.
-    const tab = page.locator('button[data-view-tab="evaluate"]');
-    await tab.waitFor();
-    if ((await tab.textContent()) === 'Evaluate') await tab.click();
+    // The address keeps the view: the reload lands on the form once the app has booted from it. The
+    // view is read after boot (the tab's label read before it could say "Evaluate" while the route was
+    // about to open the form, and a click then closed the form again; seen on a loaded machine).
+    await page.locator('.app[data-app-state="ready"]').waitFor();
+    if ((await page.locator('.app').getAttribute('data-view')) !== 'evaluate') await page.click('button[data-view-tab="evaluate"]');
+    await page.locator('#eval-dataset').waitFor();
     expect(await kept()).toEqual([root, join(root, 'traces', 'replay'), 'noop-renamed', join(root, 'my-labels.csv')]);
     await page.locator('[data-offered-agent="demo-alternative"]').waitFor();
     await page.screenshot({ path: join(SHOTS, 'evaluate-form-kept.png') });
