@@ -6,7 +6,7 @@
  * checked to lie inside the roots (anywhere with `followLinks`, the CLI's --follow-links), a FIFO
  * never blocks, and only regular files up to the size cap are read.
  */
-import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, realpathSync, type Dirent, type Stats } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import { decodeText } from './decode-text';
 import { cannotRead, checkOpened, MAX_IMAGE_BYTES, MAX_TEXT_BYTES, NOFOLLOW, READ_FLAGS } from './regular-file';
@@ -21,13 +21,6 @@ const MISSING = new Set(['ENOENT', 'ENOTDIR']);
 const isMissing = (err: unknown): boolean => MISSING.has((err as NodeJS.ErrnoException).code ?? '');
 // Linux says ELOOP when O_NOFOLLOW meets a link, FreeBSD EMLINK.
 const isLink = (err: unknown): boolean => ['ELOOP', 'EMLINK'].includes((err as NodeJS.ErrnoException).code ?? '');
-
-/** True when decodeText might read a text otherwise than as UTF-8: a replacement character first (a UTF-16 BOM) or a NUL near the start. */
-function mayNeedBytes(s: string): boolean {
-  if (s.charCodeAt(0) === 0xfffd) return true;
-  const head = s.length > 512 ? s.slice(0, 512) : s;
-  return head.includes('\u0000');
-}
 
 /** The last part of the normalised `abs` (whose folder is `parent`) joined to `realDir` (string work instead of path.join: this runs for every file read). */
 function childOf(realDir: string, abs: string, parent: string): string {
@@ -204,11 +197,10 @@ export class ConfinedFiles {
     const f = this.open(file);
     if (!f) return undefined;
     try {
-      // UTF-8 straight to a string (no buffer in between): every trace and hierarchy file of an
-      // evaluation is read here. The file was checked once opened (regular, within the cap).
-      const s = readFileSync(f.fd, 'utf8');
-      if (!mayNeedBytes(s)) return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
-      // A UTF-16 BOM or NULs (BOM-less UTF-16): decoded from the bytes, as decodeText does.
+      // One read of the size fstat gave (readFileSync on a descriptor reads 8 KiB at a time until
+      // EOF: 50 reads and a growing copy for a 400 KB hierarchy), decoded as decodeText does
+      // (Buffer's UTF-8 unless a BOM or UTF-16 says otherwise). Every trace and hierarchy file of an
+      // evaluation is read here; the file was checked once opened (regular, within the cap).
       return decodeText(readAll(f.fd, Math.min(f.st.size, MAX_TEXT_BYTES)));
     } catch (err) {
       throw cannotRead(resolve(file), err);

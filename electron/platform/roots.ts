@@ -13,7 +13,7 @@ export class RootGuard {
   add(root: string): string {
     let real: string;
     try {
-      real = realpathSync(resolve(root));
+      real = realpathSync.native(resolve(root));
     } catch (err) {
       throw new Error(`Cannot open ${root}: ${err instanceof Error ? err.message : String(err)}. Choose an existing folder.`, { cause: err });
     }
@@ -56,7 +56,7 @@ function realpathOfNearest(abs: string): string {
   let cur = abs;
   for (;;) {
     try {
-      return join(realpathSync(cur), ...tail.reverse());
+      return join(realpathSync.native(cur), ...tail.reverse());
     } catch {
       const parent = dirname(cur);
       if (parent === cur) return abs;
