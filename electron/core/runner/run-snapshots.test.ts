@@ -10,7 +10,7 @@ import { RUN_FILES } from '../evaluation/run-record';
 import { runAgents } from './run-agents';
 import { loadRunTasks } from './run-tasks';
 import { TraceRecorder } from './trace-recorder';
-import { snapshotSettings } from './run-snapshots';
+import { settingsTables, snapshotSettings } from './run-snapshots';
 import { startRunFixture, type RunFixture } from './testing/run-fixture';
 
 describe.skipIf(!HAVE_ADB)('the runner snapshots packages and settings around an episode (adb not installed → skipped)', () => {
@@ -39,9 +39,25 @@ describe.skipIf(!HAVE_ADB)('the runner snapshots packages and settings around an
     const shell = adbShell(mgr.client, fx.devices[0]!.serial);
     await shell.run('settings put system screen_brightness 17');
     const rec = await TraceRecorder.read(dir);
-    await snapshotSettings(new DeviceCapture(shell), new TraceRecorder(dir, rec!), 'end');
+    // The three tables in one round trip to the device.
+    const commands: string[] = [];
+    const counted = { ...shell, run: (c: string, t?: number) => { commands.push(c); return shell.run(c, t); } };
+    await snapshotSettings(new DeviceCapture(counted), new TraceRecorder(dir, rec!), 'end');
+    expect(commands).toHaveLength(1);
+    expect(readFileSync(join(dir, RUN_FILES.settings('end', 'system')), 'utf8')).toMatch(/^screen_brightness=17$/m);
     const dirty = await runEvaluation({ datasetRoot: fx.dataset, tracesRoot: traces, methods: ['essential'], mode: 'fixed', jobs: 1, embedder: 'none' });
     expect(dirty.outcomes[0]!.essential?.completed).toBe(true);
     expect(dirty.outcomes[0]!.sideEffects?.join(' ')).toMatch(/device setting\(s\) changed outside the task's app .*system screen_brightness: \d+ -> 17/);
   }, 240_000);
+});
+
+describe('settingsTables splits the one command\'s output into the three tables', () => {
+  it('keeps each table as the device printed it, pty line ends included, and leaves out a refused or missing one', () => {
+    const out = '__touchstone_settings_table__ system\r\nscreen_brightness=102\r\nvolume_ring=5\r\n__touchstone_settings_table__ secure\r\n__touchstone_settings_table__ global\r\nadb_enabled=1\r\n';
+    const t = settingsTables(out);
+    expect(t.get('system')).toBe('screen_brightness=102\r\nvolume_ring=5\r\n');
+    expect(t.get('secure')).toBe('');
+    expect(t.get('global')).toBe('adb_enabled=1\r\n');
+    expect(settingsTables('/system/bin/sh: settings: inaccessible or not found\n').size).toBe(0);
+  });
 });
