@@ -82,6 +82,8 @@ describe.skipIf(why !== '')(`web mode in Chromium: the Evaluate form offers the 
     const fresh = await session.browser.newPage({ viewport: { width: 1600, height: 1000 } });
     try {
       await fresh.goto(session.server.url);
+      // After boot: a click before it was undone by the route boot applies (seen on a loaded machine).
+      await fresh.locator('.app[data-app-state="ready"]').waitFor();
       await fresh.click('button[data-view-tab="evaluate"]');
       await fresh.click(`[data-testid="recent-evaluations"] [data-recent-dataset="${root}"]`);
       expect(await fresh.inputValue('#eval-dataset')).toBe(root);

@@ -90,7 +90,8 @@ describe.skipIf(why !== '')(`run view: virtual devices, live runs, cancel, recor
       const cancelled = page.episodeRows('cancelled');
       // The episode cancelled on the device that had its first step: its row, with the steps it kept.
       const onA = cancelled.filter({ has: web.page.locator('td.ep-device', { hasText: a }) });
-      await onA.waitFor({ timeout: 30_000 });
+      // (Generous: on a machine running three suites the row took over 30 s.)
+      await onA.waitFor({ timeout: 120_000 });
       expect(Number(await onA.getAttribute('data-steps'))).toBeGreaterThan(0);
       expect(await cancelled.first().textContent()).toContain('cancelled (steps kept, incomplete)');
       const rows = await cancelled.evaluateAll((trs) => trs.map((r) => ({ trace: r.getAttribute('data-trace')!, steps: Number(r.getAttribute('data-steps')) })));
