@@ -29,7 +29,6 @@ import { loadCheckpointCase, saveCheckpointCase } from './checkpoint-file';
 import { workerPool } from './worker-pool';
 import { compareAgents, type SessionManifests } from './compare-agents';
 
-
 /** A spec as the recent list keeps it: what was evaluated, never a job id or a cache flag. */
 const recentSpec = ({ dataset, agents, human, embedder, methods, persist, countInterrupted }: EvalSpec): EvalSpec => ({
   dataset, agents: agents.map((a) => ({ name: a.name, path: a.path, ...(a.human ? { human: a.human } : {}) })),
