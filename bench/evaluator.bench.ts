@@ -4,6 +4,7 @@
 // Prints episodes/s cold and warm (caches), 1 and 2 workers, CPU-ms per episode, embeddings computed, peak RSS, and, when
 // LLAMATOUCH_EVALUATOR_DIR names a checkout of LlamaTouch/Evaluator, upstream's nofuzzy throughput on
 // the same corpus in the same run, the ratio, and how often our legacy mode agrees with upstream.
+// BENCH_BASELINE=<another checkout> adds old-vs-new pairs run alternately in this process (same load for both).
 // Runs the esbuild-bundled worker as production does (BENCH_SOURCE=1: the TS sources via tsx).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -228,6 +229,45 @@ if (!process.env.BENCH_SOURCE) {
     rmSync(dist, { recursive: true, force: true });
     if (upstream) console.log(`whole processes vs upstream's (python3 start and imports included, ${upstream.processSeconds.toFixed(2)} s): --embedder none ${((cliRate.none2 ?? 0) * upstream.processSeconds / jobs.length).toFixed(1)}x, default ${((cliRate.default2 ?? 0) * upstream.processSeconds / jobs.length).toFixed(1)}x (--jobs 2)`);
   }
+}
+// Old against new in one process (BENCH_BASELINE=<another checkout with its node_modules>): both
+// evaluators bundled from their own sources, their runs alternated so both see the same machine load;
+// per pair the ratio of CPU per episode (evaluation alone: no result cache, --embedder none, 1 lane).
+const BASELINE = process.env.BENCH_BASELINE;
+if (BASELINE && !process.env.BENCH_SOURCE) {
+  const helper = await import(pathToFileURL(path.join(path.resolve(BASELINE), 'electron/core/evaluation/testing/bundle.ts')).href) as typeof import('../electron/core/evaluation/testing/bundle');
+  const baseDir = helper.bundleDir('baseline');
+  const old = await import(pathToFileURL(await helper.bundleWithWorker(baseDir, 'bench-lib', "export { runJobs } from './electron/core/evaluation/eval-pool';\n")).href) as Pick<Lib, 'runJobs'>;
+  const cpuPerEpisode = async (r: Lib['runJobs'], settings: Partial<EvalSettings>): Promise<number> => {
+    const c0 = process.cpuUsage();
+    await r(jobs, { jobs: 1, settings: { methods: ['essential'], mode: 'fixed', appPackages: { duolingo: 'com.duolingo' }, ...settings }, keep: false });
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000 / jobs.length;
+  };
+  const PAIRS = Number(process.env.BENCH_PAIRS ?? 8);
+  const rows: [string, Partial<EvalSettings>][] = [
+    ['fixed (defaults of each)', {}],
+    // The persistence check (71f26d6) reads the screen of the declaration: work the baseline never did.
+    ['fixed, --persist none (the baseline\'s rule)', { persist: 'none' }],
+  ];
+  for (const [label, settings] of rows) {
+    await cpuPerEpisode(old.runJobs, settings);
+    await cpuPerEpisode(runJobs, settings);
+    const o: number[] = [];
+    const n: number[] = [];
+    const ratio: number[] = [];
+    for (let k = 0; k < PAIRS; k++) {
+      // Which goes first alternates: the second run of a pair meets a machine the first has warmed.
+      const a = k % 2 ? await cpuPerEpisode(old.runJobs, settings) : NaN;
+      const b = await cpuPerEpisode(runJobs, settings);
+      const a2 = k % 2 ? a : await cpuPerEpisode(old.runJobs, settings);
+      o.push(a2); n.push(b); ratio.push(b / a2);
+    }
+    console.log(`${`baseline vs this checkout, ${label}`.padEnd(44)} ${median(o).toFixed(2)} vs ${median(n).toFixed(2)} CPU-ms per episode (medians of ${PAIRS} alternated pairs); new/old ${median(ratio).toFixed(3)} (pairs ${ratio.map((x) => x.toFixed(2)).join(' ')}; < 1 is faster)`);
+  }
+  rmSync(baseDir, { recursive: true, force: true });
+} else if (!process.env.BENCH_SOURCE) {
+  console.log('baseline: set BENCH_BASELINE to another checkout (with node_modules) to compare old and new in the same run.');
 }
 clearInterval(sampler);
 console.log(`peak RSS (main thread sampler): ${(peakRss / 2 ** 20).toFixed(0)} MiB; process maxRSS incl. workers: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);

@@ -22,6 +22,15 @@ const isMissing = (err: unknown): boolean => MISSING.has((err as NodeJS.ErrnoExc
 // Linux says ELOOP when O_NOFOLLOW meets a link, FreeBSD EMLINK.
 const isLink = (err: unknown): boolean => ['ELOOP', 'EMLINK'].includes((err as NodeJS.ErrnoException).code ?? '');
 
+/**
+ * `p` made absolute and normalised: as path.resolve, but a path that already is (what the evaluator
+ * passes: joined from resolved folders) is returned as it is, without path.resolve's walk over it.
+ */
+function absolute(p: string): string {
+  if (sep === '/' && p.charCodeAt(0) === 47 && p.length > 1 && !p.endsWith('/') && !p.includes('//') && !p.includes('/./') && !p.includes('/../') && !p.endsWith('/.') && !p.endsWith('/..')) return p;
+  return resolve(p);
+}
+
 /** The last part of the normalised `abs` (whose folder is `parent`) joined to `realDir` (string work instead of path.join: this runs for every file read). */
 function childOf(realDir: string, abs: string, parent: string): string {
   return `${realDir.endsWith(sep) ? realDir : realDir + sep}${abs.slice(parent.endsWith(sep) ? parent.length : parent.length + 1)}`;
@@ -78,7 +87,7 @@ export class ConfinedFiles {
 
   /** Real path of folder `dir` (resolved once), null when it does not exist; throws when it lies outside the roots. */
   realDir(dir: string): string | null {
-    const abs = resolve(dir);
+    const abs = absolute(dir);
     const real = this.realOf(abs);
     if (real !== null) this.check(abs, real);
     return real;
@@ -122,7 +131,7 @@ export class ConfinedFiles {
    * roots, its last part not followed yet); null when its folder does not exist.
    */
   private entry(p: string): { abs: string; real: string } | null {
-    const abs = resolve(p);
+    const abs = absolute(p);
     const parent = dirname(abs);
     const dir = this.realOf(parent);
     if (dir === null) return null;
@@ -201,7 +210,7 @@ export class ConfinedFiles {
       // EOF: 50 reads and a growing copy for a 400 KB hierarchy), decoded as decodeText does
       // (Buffer's UTF-8 unless a BOM or UTF-16 says otherwise). Every trace and hierarchy file of an
       // evaluation is read here; the file was checked once opened (regular, within the cap).
-      return decodeText(readAll(f.fd, Math.min(f.st.size, MAX_TEXT_BYTES)));
+      return decodeText(readAll(f.fd, Math.min(f.st.size, MAX_TEXT_BYTES), 0, true));
     } catch (err) {
       throw cannotRead(resolve(file), err);
     } finally {
@@ -276,13 +285,30 @@ export class ConfinedFiles {
   }
 }
 
-function readAll(fd: number, size: number, position = 0): Uint8Array {
+/**
+ * The buffer text reads go through (decoded to a string before the next read, so one per thread
+ * serves them all). A fresh buffer per file was an external allocation per file: a hierarchy's
+ * 100-400 KB each time, and the garbage collections those brought were a tenth of an evaluation.
+ */
+let scratch = Buffer.allocUnsafeSlow(256 * 1024);
+const SCRATCH_KEPT = 8 * 1024 * 1024;
+
+function scratchFor(size: number): Buffer {
+  if (size <= scratch.length) return scratch;
+  const b = Buffer.allocUnsafeSlow(Math.max(size, scratch.length * 2));
+  // A file over the kept size gets its own buffer, which goes with it.
+  if (b.length <= SCRATCH_KEPT) scratch = b;
+  return b;
+}
+
+/** `size` bytes from `position` (fewer at EOF); `transient`: into the shared scratch buffer, valid until the next read. */
+function readAll(fd: number, size: number, position = 0, transient = false): Uint8Array {
   // Not zero-filled (every byte returned is read from the file): an evaluation reads every trace,
   // hierarchy and screenshot file through here, and the fill was a tenth of its reading time.
-  const buf = Buffer.allocUnsafe(size);
+  const buf = transient ? scratchFor(size) : Buffer.allocUnsafe(size);
   let n = 0;
-  while (n < buf.length) {
-    const got = readSync(fd, buf, n, buf.length - n, position + n);
+  while (n < size) {
+    const got = readSync(fd, buf, n, size - n, position + n);
     if (got === 0) break;
     n += got;
   }

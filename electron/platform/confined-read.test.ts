@@ -68,6 +68,28 @@ describe('named files and screenshots (the icon matcher, OCR, judge images, conf
     expect(Buffer.from(readImageFile(join(root, 'ep', 'link.txt'))).toString()).toBe('secret');
   });
 
+  it('text reads share one buffer: a large file, a small one, UTF-16 and the large one again each come back whole', () => {
+    const files = new ConfinedFiles({ roots: [root] });
+    // Over the shared buffer's first size (256 KiB), so it grows; then shorter files must not show its tail.
+    const large = Array.from({ length: 40_000 }, (_, i) => `line ${i} é\n`).join('');
+    writeFileSync(join(root, 'ep', 'large.json'), large);
+    writeFileSync(join(root, 'ep', 'utf16.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('wide text', 'utf16le')]));
+    expect(files.text(join(root, 'ep', 'large.json'))).toBe(large);
+    expect(files.text(join(root, 'ep', 'a.txt'))).toBe('hello');
+    expect(files.text(join(root, 'ep', 'utf16.txt'))).toBe('wide text');
+    expect(files.text(join(root, 'ep', 'large.json'))).toBe(large);
+    expect(files.text(join(root, 'ep', 'a.txt'))).toBe('hello');
+  });
+
+  it('paths with . and .. parts and doubled slashes are normalised before the roots are checked', () => {
+    const files = new ConfinedFiles({ roots: [root] });
+    expect(files.text(`${root}/ep/./a.txt`)).toBe('hello');
+    expect(files.text(`${root}//ep/../ep/a.txt`)).toBe('hello');
+    expect(() => files.text(`${root}/ep/../../secret.txt`)).toThrow(/outside the opened folders/);
+    expect(() => files.text(`${root}/../secret.txt`)).toThrow(/outside the opened folders/);
+    expect(files.list(`${root}/ep/..`)).toContain('ep');
+  });
+
   it('readBytesIn reads a whole file inside the root and refuses one over its cap', async () => {
     expect(await readBytesIn(root, ['ep', 'a.txt'], 100)).toHaveLength(8);
     await expect(readBytesIn(root, ['ep', 'a.txt'], 4)).rejects.toThrow(/a\.txt/);

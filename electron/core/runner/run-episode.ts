@@ -110,7 +110,8 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
     }
     let packages = await capture.packages();
     // Side effects are measured from here (a resumed episode keeps the snapshots of its first start).
-    if (!old) { await snapshotPackages(rec, packages); await snapshotSettings(capture, rec, 'start'); }
+    // The packages' file is written while the settings are asked for (no step runs before both are on disk).
+    if (!old) await Promise.all([snapshotPackages(rec, packages), snapshotSettings(capture, rec, 'start')]);
     let lastActionMs = 0;
     let prevActivity = '';
     for (let i = rec.current.steps.length; ; i++) {
@@ -154,8 +155,8 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
       lastActionMs = since(t);
       history.push(action);
     }
-    await rec.writeInstalledApps(await capture.packages());
-    await snapshotSettings(capture, rec, 'end');
+    // The end's packages and settings: asked for over two adb shells at once, written side by side.
+    await Promise.all([capture.packages().then((p) => rec.writeInstalledApps(p)), snapshotSettings(capture, rec, 'end')]);
   } catch (err) {
     const gone = r.signal.aborted && r.signal.reason instanceof DeviceGoneError ? r.signal.reason : undefined;
     if (gone) { outcome = 'interrupted'; interruptedBy = 'device'; reason = `${gone.message} Run again with --resume once the device is back.`; }
