@@ -27,7 +27,8 @@ const isLink = (err: unknown): boolean => ['ELOOP', 'EMLINK'].includes((err as N
  * passes: joined from resolved folders) is returned as it is, without path.resolve's walk over it.
  */
 function absolute(p: string): string {
-  if (sep === '/' && p.charCodeAt(0) === 47 && p.length > 1 && !p.endsWith('/') && !p.includes('//') && !p.includes('/./') && !p.includes('/../') && !p.endsWith('/.') && !p.endsWith('/..')) return p;
+  // No '//' and no part starting with '.' ('.', '..', and, rarely, a hidden name: those take path.resolve).
+  if (sep === '/' && p.charCodeAt(0) === 47 && p.length > 1 && p.charCodeAt(p.length - 1) !== 47 && p.indexOf('/.') < 0 && p.indexOf('//') < 0) return p;
   return resolve(p);
 }
 
