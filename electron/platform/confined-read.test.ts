@@ -71,13 +71,16 @@ describe('named files and screenshots (the icon matcher, OCR, judge images, conf
   it('text reads share one buffer: a large file, a small one, UTF-16 and the large one again each come back whole', () => {
     const files = new ConfinedFiles({ roots: [root] });
     // Over the shared buffer's first size (256 KiB), so it grows; then shorter files must not show its tail.
+    // In a folder of their own: the listing test above counts what is in ep/.
+    const dir = join(root, 'shared-buffer');
+    mkdirSync(dir, { recursive: true });
     const large = Array.from({ length: 40_000 }, (_, i) => `line ${i} é\n`).join('');
-    writeFileSync(join(root, 'ep', 'large.json'), large);
-    writeFileSync(join(root, 'ep', 'utf16.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('wide text', 'utf16le')]));
-    expect(files.text(join(root, 'ep', 'large.json'))).toBe(large);
+    writeFileSync(join(dir, 'large.json'), large);
+    writeFileSync(join(dir, 'utf16.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('wide text', 'utf16le')]));
+    expect(files.text(join(dir, 'large.json'))).toBe(large);
     expect(files.text(join(root, 'ep', 'a.txt'))).toBe('hello');
-    expect(files.text(join(root, 'ep', 'utf16.txt'))).toBe('wide text');
-    expect(files.text(join(root, 'ep', 'large.json'))).toBe(large);
+    expect(files.text(join(dir, 'utf16.txt'))).toBe('wide text');
+    expect(files.text(join(dir, 'large.json'))).toBe(large);
     expect(files.text(join(root, 'ep', 'a.txt'))).toBe('hello');
   });
 

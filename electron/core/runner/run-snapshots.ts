@@ -19,8 +19,7 @@ export async function snapshotSettings(capture: DeviceCapture, rec: TraceRecorde
   const command = SETTINGS_NAMESPACES.map((ns) => `echo '${TABLE_MARK}${ns}'; settings list ${ns} 2>/dev/null`).join('; ');
   const out = await capture.shell.run(command, 10_000).then((b) => decodeText(b), () => undefined);
   if (out === undefined) return;
-  // Written side by side: each atomic write waits for two fsyncs, and three in a row were most of
-  // what an episode's snapshots cost (the runner bench's whole run).
+  // Written side by side: each atomic write waits for two fsyncs, and these need no order.
   await Promise.all([...settingsTables(out)].filter(([, text]) => /^[^=\n]+=/m.test(text)).map(([ns, text]) => rec.writeRunFile(RUN_FILES.settings(when, ns), text)));
 }
 
