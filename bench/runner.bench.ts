@@ -6,11 +6,14 @@
  * Targets: own overhead < 30 ms/step; 3 devices >= 1.8x one.
  * The phones run in a child process (`touchstone device serve --count 3`), so the runner's CPU and the
  * devices' CPU can be told apart.
+ * BENCH_BASELINE=<another checkout with its node_modules> adds old-vs-new pairs in this process: the
+ * other checkout's runner (its own sources, loaded by tsx) and this one take turns on the same phone.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { adbShell } from '../electron/core/capture/device-shell';
 import { createDemoDataset } from '../electron/core/demo/create-demo';
 import { DeviceManager } from '../electron/core/devices/device-manager';
@@ -24,6 +27,31 @@ const TASKS = ['demo02', 'demo10', 'demo13', 'demo14', 'demo16', 'demo18', 'demo
 function cpuOf(pid: number): number {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(f[11]) + Number(f[12])) * 10; // utime + stime in clock ticks (100/s) -> ms
+}
+
+interface Runner { run(serials: string[], out: string): Promise<EpisodeRecord[]> }
+
+/** The runner of this checkout (root undefined) or of another one, each with its own modules. */
+async function runnerOf(root: string | undefined, dataset: string, port: number, serials: string[]): Promise<Runner> {
+  const load = async <T>(rel: string, here: T): Promise<T> => root ? await import(pathToFileURL(join(root, rel)).href) as T : here;
+  const lib = {
+    ...await load('electron/core/runner/run-agents.ts', { runAgents }),
+    ...await load('electron/core/runner/run-tasks.ts', { loadRunTasks }),
+    ...await load('electron/core/devices/device-manager.ts', { DeviceManager }),
+    ...await load('electron/core/capture/device-shell.ts', { adbShell }),
+  };
+  const tasks = await lib.loadRunTasks(dataset, 'all');
+  const mgr = new lib.DeviceManager({ host: '127.0.0.1', port });
+  const all = await mgr.pick(serials);
+  return {
+    async run(wanted, out) {
+      const r = await lib.runAgents({
+        tasks, agents: ['replay'], repeat: 1, out, devices: all.filter((d) => wanted.includes(d.serial)), shellFor: (s) => lib.adbShell(mgr.client, s), evaluate: false,
+        limits: { maxSteps: 20, stepTimeoutMs: 60_000, episodeTimeoutMs: 300_000 }, resume: false, seed: 1, agentSettings: {}, signal: new AbortController().signal,
+      });
+      return r.items.map((x) => x.record);
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -43,17 +71,15 @@ async function main(): Promise<void> {
     const tasks = await loadRunTasks(dataset, 'all');
     const mgr = new DeviceManager({ host: '127.0.0.1', port: adb.port });
     const devices = await mgr.pick(serials);
-    const run = async (devs: typeof devices, out: string): Promise<{ wallMs: number; records: EpisodeRecord[]; runnerCpu: number; deviceCpu: number }> => {
+    const runner = await runnerOf(undefined, dataset, adb.port, serials);
+    const run = async (devs: typeof devices, out: string, lib: Runner = runner): Promise<{ wallMs: number; records: EpisodeRecord[]; runnerCpu: number; deviceCpu: number }> => {
       const c0 = process.cpuUsage();
       const d0 = cpuOf(serve.pid!);
       const t0 = performance.now();
-      const r = await runAgents({
-        tasks, agents: ['replay'], repeat: 1, out: join(tmp, out), devices: devs, shellFor: (s) => adbShell(mgr.client, s), evaluate: false,
-        limits: { maxSteps: 20, stepTimeoutMs: 60_000, episodeTimeoutMs: 300_000 }, resume: false, seed: 1, agentSettings: {}, signal: new AbortController().signal,
-      });
+      const records = await lib.run(devs.map((d) => d.serial), join(tmp, out));
       const wallMs = performance.now() - t0;
       const c = process.cpuUsage(c0);
-      return { wallMs, records: r.items.map((x) => x.record), runnerCpu: (c.user + c.system) / 1000, deviceCpu: cpuOf(serve.pid!) - d0 };
+      return { wallMs, records, runnerCpu: (c.user + c.system) / 1000, deviceCpu: cpuOf(serve.pid!) - d0 };
     };
     // Warm every phone's screen cache (each renders a screen once), so 1 and 3 devices compare like for like.
     for (const d of devices) await run([d], `warm-${d.serial.replace(/\W/g, '_')}`);
@@ -76,6 +102,33 @@ async function main(): Promise<void> {
     console.log(`1 device: ${(one.wallMs / 1000).toFixed(1)} s for ${n1} steps (${(n1 / one.wallMs * 1000).toFixed(1)} steps/s); CPU runner ${(one.runnerCpu / 1000).toFixed(1)} s, phones ${(one.deviceCpu / 1000).toFixed(1)} s`);
     console.log(`3 devices: ${(three.wallMs / 1000).toFixed(1)} s for ${n3} steps (${(n3 / three.wallMs * 1000).toFixed(1)} steps/s); CPU runner ${(three.runnerCpu / 1000).toFixed(1)} s, phones ${(three.deviceCpu / 1000).toFixed(1)} s`);
     console.log(`speedup of 3 devices over 1: ${mid.toFixed(2)}x, median of ${ratios.map((r) => r.toFixed(2)).join(', ')} (target >= 1.8x); os.loadavg ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
+    const base = process.env.BENCH_BASELINE;
+    if (base) {
+      // Old against new on one phone, in turns (ABBA per pair, the lower of each side's two runs: other
+      // load only ever adds time), so both see the same machine; per pair the ratios of wall and CPU time.
+      const old = await runnerOf(resolve(base), dataset, adb.port, serials);
+      const one = [devices[0]!];
+      await run(one, 'old-warm', old);
+      const PAIRS = Number(process.env.BENCH_PAIRS ?? 6);
+      const o: { wall: number; cpu: number }[] = [];
+      const n: { wall: number; cpu: number }[] = [];
+      for (let k = 0; k < PAIRS; k++) {
+        const order = k % 2 ? [old, runner, runner, old] : [runner, old, old, runner];
+        const r: Awaited<ReturnType<typeof run>>[] = [];
+        for (const [i, lib] of order.entries()) r.push(await run(one, `pair-${k}-${i}`, lib));
+        const side = (lib: Runner) => r.filter((_, i) => order[i] === lib);
+        const low = (xs: typeof r) => ({ wall: Math.min(...xs.map((x) => x.wallMs)), cpu: Math.min(...xs.map((x) => x.runnerCpu)) });
+        o.push(low(side(old))); n.push(low(side(runner)));
+      }
+      const med = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2; };
+      const perEp = tasks.length;
+      for (const k of ['wall', 'cpu'] as const) {
+        const ratio = n.map((x, i) => x[k] / o[i]![k]);
+        console.log(`baseline vs this checkout, 1 device, ${k === 'wall' ? 'wall time' : 'runner CPU'} per episode: ${(med(o.map((x) => x[k])) / perEp).toFixed(1)} vs ${(med(n.map((x) => x[k])) / perEp).toFixed(1)} ms (medians of ${PAIRS} pairs of ${perEp} episodes, each the lower of two runs a side, ABBA order); new/old ${med(ratio).toFixed(3)} (pairs ${ratio.map((x) => x.toFixed(2)).join(' ')}; < 1 is faster)`);
+      }
+    } else {
+      console.log('baseline: set BENCH_BASELINE to another checkout (with node_modules) to compare old and new in the same run.');
+    }
   } finally {
     serve.kill('SIGINT');
     await new Promise((r) => serve.once('exit', r));

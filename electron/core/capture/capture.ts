@@ -42,8 +42,12 @@ export function foregroundFromDumpsys(text: string): string | null {
  * screenshot, view hierarchy (retried on uiautomator's transient failures),
  * foreground activity, installed packages, screen size.
  */
+/** The line buildFacts puts between the fingerprint and the density. */
+const FACT_MARK = '__touchstone_fact__';
+
 export class DeviceCapture {
   private size?: Size;
+  private facts?: Promise<{ build?: string; density?: string }>;
 
   constructor(readonly shell: DeviceShell, private readonly opts: CaptureOptions = {}) {}
 
@@ -57,6 +61,23 @@ export class DeviceCapture {
     if (!m) throw new Error(`Device ${this.serial}: \`wm size\` gave no size (${out.trim().slice(0, 80)}).`);
     this.size = { width: Number(m[1]), height: Number(m[2]) };
     return this.size;
+  }
+
+  /**
+   * The build fingerprint and the density (`wm density`, its "Physical density:" label dropped), asked
+   * once per capture in one round trip: neither changes while a run holds the device (a configuration's
+   * density override is restored after its episode). A fact the device does not give is left out.
+   */
+  buildFacts(): Promise<{ build?: string; density?: string }> {
+    this.facts ??= this.shell.run(`getprop ro.build.fingerprint; echo '${FACT_MARK}'; wm density`, 5000).then((b) => {
+      const [build, density] = b.toString('utf8').split(FACT_MARK).map((x) => x.trim());
+      const said = (x: string | undefined): string | undefined => (x && !/not found|error/i.test(x) ? x : undefined);
+      return { build: said(build), density: said(density)?.replace(/^Physical density:\s*/i, '') };
+    }, () => {
+      this.facts = undefined; // asked again next time (the device may be back)
+      return {};
+    });
+    return this.facts;
   }
 
   screenshot(): Promise<Buffer> {

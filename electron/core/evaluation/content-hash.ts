@@ -74,9 +74,15 @@ export class ContentHasher {
 
   /** Hash over every file under `dir` (names relative to it, and contents), in a stable order; never throws. `keep` picks files by relative name. */
   folder(dir: string, keep?: (rel: string) => boolean): string {
-    const h = createHash('sha1');
-    for (const f of listFiles(this.files, dir)) if (!keep || keep(f)) h.update(`${f}\0${this.file(path.join(dir, f))}\n`);
-    return h.digest('hex');
+    return this.folderSplit(dir, keep ?? (() => true))[0];
+  }
+
+  /** folder(dir, pick) and folder(dir, the files pick leaves) from one listing. */
+  folderSplit(dir: string, pick: (rel: string) => boolean): [picked: string, rest: string] {
+    const picked = createHash('sha1');
+    const rest = createHash('sha1');
+    for (const f of listFiles(this.files, dir)) (pick(f) ? picked : rest).update(`${f}\0${this.file(path.join(dir, f))}\n`);
+    return [picked.digest('hex'), rest.digest('hex')];
   }
 
   /** Drops memo entries of files not under these folders (keeps the memo file small). */

@@ -1,5 +1,5 @@
-import type { DeviceShell } from '../capture/device-shell';
-import { ContentHasher } from '../evaluation/content-hash';
+import type { DeviceCapture } from '../capture/capture';
+import { ContentHasher, type FileMemo } from '../evaluation/content-hash';
 import { isAnnotationFile } from './annotation-files';
 import { toolVersion } from './tool-version';
 
@@ -15,24 +15,21 @@ export interface RunManifest {
   groundTruth: { annotation: string; recording: string };
 }
 
-/** Reads one `getprop`/`wm` answer; undefined when the device does not say (it never fails the episode). */
-async function ask(shell: DeviceShell, command: string): Promise<string | undefined> {
-  try {
-    const out = (await shell.run(command, 5000)).toString('utf8').trim();
-    return out && !/not found|error/i.test(out) ? out : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/**
+ * The process's memo of ground-truth file hashes (size + mtime, as the evaluator's content cache): a
+ * task run by several agents, repeats or runs is read once; each episode still stats its files.
+ */
+const memo = new Map<string, FileMemo>();
+const MEMO_LIMIT = 200_000;
 
-/** The run manifest of one episode about to run on `shell` against the ground truth in `groundTruthDir`. */
-export async function runManifest(shell: DeviceShell, groundTruthDir: string): Promise<RunManifest> {
-  const hasher = new ContentHasher(new Map(), { roots: [groundTruthDir] });
-  const build = await ask(shell, 'getprop ro.build.fingerprint');
-  const density = await ask(shell, 'wm density');
+/** The run manifest of one episode about to run on `capture`'s device against the ground truth in `groundTruthDir`. */
+export async function runManifest(capture: DeviceCapture, groundTruthDir: string): Promise<RunManifest> {
+  if (memo.size > MEMO_LIMIT) memo.clear();
+  const [annotation, recording] = new ContentHasher(memo, { roots: [groundTruthDir] }).folderSplit(groundTruthDir, isAnnotationFile);
+  const { build, density } = await capture.buildFacts();
   return {
     tool: { name: 'touchstone', version: toolVersion() },
-    device: { ...(build ? { build } : {}), ...(density ? { density: density.replace(/^Physical density:\s*/i, '') } : {}) },
-    groundTruth: { annotation: hasher.folder(groundTruthDir, isAnnotationFile), recording: hasher.folder(groundTruthDir, (f) => !isAnnotationFile(f)) },
+    device: { ...(build ? { build } : {}), ...(density ? { density } : {}) },
+    groundTruth: { annotation, recording },
   };
 }

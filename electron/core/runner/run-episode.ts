@@ -80,7 +80,7 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
     format: 'touchstone-episode/1', episode: r.task.episode,
     task: { description: r.task.description, app: r.task.app, category: r.task.category, path: r.task.path },
     agent: r.agentInfo, repeat: r.repeat, device: { ...r.device, screen }, config: { ...r.limits, reset: '' },
-    startedAt: new Date().toISOString(), outcome: 'incomplete', steps: [], manifest: await runManifest(capture.shell, r.task.groundTruthDir),
+    startedAt: new Date().toISOString(), outcome: 'incomplete', steps: [], manifest: await runManifest(capture, r.task.groundTruthDir),
   };
   const rec = old ? new TraceRecorder(r.dir, { ...old, outcome: 'incomplete', reason: undefined, resumed: (old.resumed ?? 0) + 1 }) : await TraceRecorder.create(r.dir, fresh);
   if (old) await rec.repair();
@@ -92,6 +92,8 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
   let verdict: EpisodeRecord['agentVerdict'];
   let interruptedBy: EpisodeRecord['interruptedBy'];
   let applied: AppliedConfig | undefined;
+  let started: Promise<void> | undefined; // the start's snapshot
+  let ending: Promise<unknown> | undefined; // the end's
   try {
     const how = await resetDevice(capture, r.task.reset, r.reset);
     await rec.update({ config: { ...rec.current.config, reset: how } });
@@ -108,10 +110,14 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
       await capture.waitStable();
       history.push(s.deviceAction);
     }
-    let packages = await capture.packages();
     // Side effects are measured from here (a resumed episode keeps the snapshots of its first start).
-    // The packages' file is written while the settings are asked for (no step runs before both are on disk).
-    if (!old) await Promise.all([snapshotPackages(rec, packages), snapshotSettings(capture, rec, 'start')]);
+    // The packages and settings are asked for and written while the first step's screen is captured
+    // (reading the screen changes nothing); the first action waits until they are on disk.
+    let packages: string[] = [];
+    started = Promise.all([capture.packages(), old ? undefined : snapshotSettings(capture, rec, 'start')])
+      .then(async ([p]) => { packages = p; if (!old) await snapshotPackages(rec, p); });
+    started.catch(() => undefined); // awaited below; this only keeps a failure before then from being reported as unhandled
+    const endSnapshot = (): Promise<unknown> => Promise.all([capture.packages().then((p) => rec.writeInstalledApps(p)), snapshotSettings(capture, rec, 'end')]);
     let lastActionMs = 0;
     let prevActivity = '';
     for (let i = rec.current.steps.length; ; i++) {
@@ -145,18 +151,23 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
       const exec = toExecAction(action, screen);
       const note = r.agent.stepNote?.();
       const step: StepRecord = { index: i, action: formatExecActionLine(exec), description: describeAction(action), deviceAction: action, activity, timings, dumpAttempts: attempts, stable: stable.stable, ...(installed ? { installed } : {}), ...(note ? { agent: note } : {}) };
+      const final = action.kind === 'complete' || action.kind === 'impossible';
+      // A declaration acts on nothing: the end's snapshot is taken while the step is written.
+      if (final) { await started; ending = endSnapshot(); ending.catch(() => undefined); }
       await rec.commitStep(step, { png: stable.png, xml, vh: vh.ok ? toDroidbotVh(vh.value) : '[]', activity, action: exec });
       timings.writeMs = since(t);
       timings.totalMs = since(tStep);
       r.onStep?.(step);
-      if (action.kind === 'complete' || action.kind === 'impossible') { outcome = 'finished'; verdict = action.kind; break; }
+      if (final) { outcome = 'finished'; verdict = action.kind; break; }
+      await started;
       t = performance.now();
       await performAction(capture.shell, action);
       lastActionMs = since(t);
       history.push(action);
     }
+    await started;
     // The end's packages and settings: asked for over two adb shells at once, written side by side.
-    await Promise.all([capture.packages().then((p) => rec.writeInstalledApps(p)), snapshotSettings(capture, rec, 'end')]);
+    await (ending ?? endSnapshot());
   } catch (err) {
     const gone = r.signal.aborted && r.signal.reason instanceof DeviceGoneError ? r.signal.reason : undefined;
     if (gone) { outcome = 'interrupted'; interruptedBy = 'device'; reason = `${gone.message} Run again with --resume once the device is back.`; }
@@ -169,6 +180,8 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
     } else { outcome = 'error'; reason = (err as Error).message; }
   } finally {
     await r.agent.stop?.().catch(() => undefined);
+    // No write of this episode goes on after it returns (a failed one is the caught error above, or came after it).
+    await Promise.all([started?.catch(() => undefined), ending?.catch(() => undefined)]);
   }
   if (applied) await rec.update({ deviceConfig: { ...applied.record, restored: await applied.restore() } });
   const usage = r.agent.usage?.();

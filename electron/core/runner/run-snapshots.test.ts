@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HAVE_ADB } from '../../virtual-device/testing';
 import { adbShell } from '../capture/device-shell';
@@ -48,6 +48,37 @@ describe.skipIf(!HAVE_ADB)('the runner snapshots packages and settings around an
     const dirty = await runEvaluation({ datasetRoot: fx.dataset, tracesRoot: traces, methods: ['essential'], mode: 'fixed', jobs: 1, embedder: 'none' });
     expect(dirty.outcomes[0]!.essential?.completed).toBe(true);
     expect(dirty.outcomes[0]!.sideEffects?.join(' ')).toMatch(/device setting\(s\) changed outside the task's app .*system screen_brightness: \d+ -> 17/);
+  }, 240_000);
+
+  it('the start snapshot is on disk before the first action, the end one is asked for after the last; the build facts are asked once per device', async () => {
+    const tasks = await loadRunTasks(fx.dataset, ['demo10']);
+    const out = join(fx.tmp, 'order');
+    const events: string[] = [];
+    const onDisk = (when: 'start' | 'end'): number => (existsSync(out) ? readdirSync(out, { recursive: true }) : []).filter((f) => String(f).endsWith(RUN_FILES.settings(when, 'system'))).length;
+    const shellFor = (serial: string) => {
+      const shell = adbShell(mgr.client, serial);
+      return {
+        ...shell,
+        run: (c: string, t?: number) => {
+          if (c.startsWith('input ')) events.push(`action (start snapshots on disk: ${onDisk('start')})`);
+          else if (c.includes('settings list')) events.push('settings');
+          else if (c.includes('getprop ro.build.fingerprint')) events.push('facts');
+          return shell.run(c, t);
+        },
+      };
+    };
+    const r = await runAgents({
+      tasks, agents: ['replay'], repeat: 2, out, devices: await mgr.pick('all'), shellFor, evaluate: false,
+      limits: { maxSteps: 15, stepTimeoutMs: 30_000, episodeTimeoutMs: 120_000 }, resume: false, seed: 1, agentSettings: {}, signal: new AbortController().signal,
+    });
+    expect(r.items.map((x) => x.record.outcome)).toEqual(['finished', 'finished']);
+    // Per episode k: the start's settings, then every action once k start snapshots are on disk, the end's settings last.
+    const episode = (k: number, actions: number): string[] => ['settings', ...Array<string>(actions).fill(`action (start snapshots on disk: ${k})`), 'settings'];
+    const actions = r.items[0]!.record.steps.length - 1; // the last step declares completion
+    expect(actions).toBeGreaterThan(0);
+    expect(events.filter((e) => e !== 'facts')).toEqual([...episode(1, actions), ...episode(2, actions)]);
+    expect(events.filter((e) => e === 'facts')).toHaveLength(1);
+    for (const x of r.items) expect(x.record.manifest?.device).toEqual({ build: expect.stringMatching(/\S/), density: expect.stringMatching(/^\d+/) });
   }, 240_000);
 });
 
