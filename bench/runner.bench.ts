@@ -6,8 +6,9 @@
  * Targets: own overhead < 30 ms/step; 3 devices >= 1.8x one.
  * The phones run in a child process (`touchstone device serve --count 3`), so the runner's CPU and the
  * devices' CPU can be told apart.
- * BENCH_BASELINE=<another checkout with its node_modules> adds old-vs-new pairs in this process: the
- * other checkout's runner (its own sources, loaded by tsx) and this one take turns on the same phone.
+ * BENCH_BASELINE=<another checkout with its node_modules> adds old against new in this process: the
+ * other checkout's runner (its own sources, loaded by tsx) and this one take turns, episode by episode,
+ * on the same phone (BENCH_PAIRS rounds of every task, default 8).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -29,7 +30,7 @@ function cpuOf(pid: number): number {
   return (Number(f[11]) + Number(f[12])) * 10; // utime + stime in clock ticks (100/s) -> ms
 }
 
-interface Runner { run(serials: string[], out: string): Promise<EpisodeRecord[]> }
+interface Runner { run(serials: string[], out: string, only?: string[]): Promise<EpisodeRecord[]> }
 
 /** The runner of this checkout (root undefined) or of another one, each with its own modules. */
 async function runnerOf(root: string | undefined, dataset: string, port: number, serials: string[]): Promise<Runner> {
@@ -44,9 +45,9 @@ async function runnerOf(root: string | undefined, dataset: string, port: number,
   const mgr = new lib.DeviceManager({ host: '127.0.0.1', port });
   const all = await mgr.pick(serials);
   return {
-    async run(wanted, out) {
+    async run(wanted, out, only) {
       const r = await lib.runAgents({
-        tasks, agents: ['replay'], repeat: 1, out, devices: all.filter((d) => wanted.includes(d.serial)), shellFor: (s) => lib.adbShell(mgr.client, s), evaluate: false,
+        tasks: only ? tasks.filter((t) => only.includes(t.episode)) : tasks, agents: ['replay'], repeat: 1, out, devices: all.filter((d) => wanted.includes(d.serial)), shellFor: (s) => lib.adbShell(mgr.client, s), evaluate: false,
         limits: { maxSteps: 20, stepTimeoutMs: 60_000, episodeTimeoutMs: 300_000 }, resume: false, seed: 1, agentSettings: {}, signal: new AbortController().signal,
       });
       return r.items.map((x) => x.record);
@@ -72,11 +73,11 @@ async function main(): Promise<void> {
     const mgr = new DeviceManager({ host: '127.0.0.1', port: adb.port });
     const devices = await mgr.pick(serials);
     const runner = await runnerOf(undefined, dataset, adb.port, serials);
-    const run = async (devs: typeof devices, out: string, lib: Runner = runner): Promise<{ wallMs: number; records: EpisodeRecord[]; runnerCpu: number; deviceCpu: number }> => {
+    const run = async (devs: typeof devices, out: string, lib: Runner = runner, only?: string[]): Promise<{ wallMs: number; records: EpisodeRecord[]; runnerCpu: number; deviceCpu: number }> => {
       const c0 = process.cpuUsage();
       const d0 = cpuOf(serve.pid!);
       const t0 = performance.now();
-      const records = await lib.run(devs.map((d) => d.serial), join(tmp, out));
+      const records = await lib.run(devs.map((d) => d.serial), join(tmp, out), only);
       const wallMs = performance.now() - t0;
       const c = process.cpuUsage(c0);
       return { wallMs, records, runnerCpu: (c.user + c.system) / 1000, deviceCpu: cpuOf(serve.pid!) - d0 };
@@ -104,27 +105,35 @@ async function main(): Promise<void> {
     console.log(`speedup of 3 devices over 1: ${mid.toFixed(2)}x, median of ${ratios.map((r) => r.toFixed(2)).join(', ')} (target >= 1.8x); os.loadavg ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
     const base = process.env.BENCH_BASELINE;
     if (base) {
-      // Old against new on one phone, in turns (ABBA per pair, the lower of each side's two runs: other
-      // load only ever adds time), so both see the same machine; per pair the ratios of wall and CPU time.
+      // Old against new on one phone, taking turns episode by episode: this machine's speed drifts by 2x
+      // within seconds, so whole runs in turns were ±20% noise. Per task ABBA (old, new, new, old or the
+      // reverse), the lower of each side's two episodes (other load only ever adds time); a round is every
+      // task once, and its ratio is of the sums. Printed: the medians over rounds.
       const old = await runnerOf(resolve(base), dataset, adb.port, serials);
       const one = [devices[0]!];
       await run(one, 'old-warm', old);
-      const PAIRS = Number(process.env.BENCH_PAIRS ?? 6);
+      const ROUNDS = Number(process.env.BENCH_PAIRS ?? 8);
       const o: { wall: number; cpu: number }[] = [];
       const n: { wall: number; cpu: number }[] = [];
-      for (let k = 0; k < PAIRS; k++) {
-        const order = k % 2 ? [old, runner, runner, old] : [runner, old, old, runner];
-        const r: Awaited<ReturnType<typeof run>>[] = [];
-        for (const [i, lib] of order.entries()) r.push(await run(one, `pair-${k}-${i}`, lib));
-        const side = (lib: Runner) => r.filter((_, i) => order[i] === lib);
-        const low = (xs: typeof r) => ({ wall: Math.min(...xs.map((x) => x.wallMs)), cpu: Math.min(...xs.map((x) => x.runnerCpu)) });
-        o.push(low(side(old))); n.push(low(side(runner)));
+      for (let k = 0; k < ROUNDS; k++) {
+        const sum = { old: { wall: 0, cpu: 0 }, new: { wall: 0, cpu: 0 } };
+        for (const [ti, task] of tasks.entries()) {
+          const order = (k + ti) % 2 ? [old, runner, runner, old] : [runner, old, old, runner];
+          const r: Awaited<ReturnType<typeof run>>[] = [];
+          for (const [i, lib] of order.entries()) r.push(await run(one, `pair-${k}-${ti}-${i}`, lib, [task.episode]));
+          for (const [side, lib] of [['old', old], ['new', runner]] as const) {
+            const mine = r.filter((_, i) => order[i] === lib);
+            sum[side].wall += Math.min(...mine.map((x) => x.wallMs));
+            sum[side].cpu += Math.min(...mine.map((x) => x.runnerCpu));
+          }
+        }
+        o.push(sum.old); n.push(sum.new);
       }
       const med = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2; };
       const perEp = tasks.length;
       for (const k of ['wall', 'cpu'] as const) {
         const ratio = n.map((x, i) => x[k] / o[i]![k]);
-        console.log(`baseline vs this checkout, 1 device, ${k === 'wall' ? 'wall time' : 'runner CPU'} per episode: ${(med(o.map((x) => x[k])) / perEp).toFixed(1)} vs ${(med(n.map((x) => x[k])) / perEp).toFixed(1)} ms (medians of ${PAIRS} pairs of ${perEp} episodes, each the lower of two runs a side, ABBA order); new/old ${med(ratio).toFixed(3)} (pairs ${ratio.map((x) => x.toFixed(2)).join(' ')}; < 1 is faster)`);
+        console.log(`baseline vs this checkout, 1 device, ${k === 'wall' ? 'wall time' : 'runner CPU'} per episode: ${(med(o.map((x) => x[k])) / perEp).toFixed(1)} vs ${(med(n.map((x) => x[k])) / perEp).toFixed(1)} ms (medians of ${ROUNDS} rounds of the ${perEp} tasks, in turns episode by episode, ABBA, the lower of two a side); new/old ${med(ratio).toFixed(3)} (rounds ${ratio.map((x) => x.toFixed(2)).join(' ')}; < 1 is faster)`);
       }
     } else {
       console.log('baseline: set BENCH_BASELINE to another checkout (with node_modules) to compare old and new in the same run.');

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, readdir, rm, mkdir, writeFile, chmod } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic, writeFilesAtomic } from './atomic-write';
 
 /** Runs `body` in a fresh temp folder and removes the folder afterwards, whatever happens. */
 async function inTempDir(body: (dir: string) => Promise<void>): Promise<void> {
@@ -72,5 +72,34 @@ describe('writeFileAtomic', () => {
     } finally {
       live.kill();
     }
+  }));
+});
+
+describe('writeFilesAtomic', () => {
+  it('writes every file of the batch whole, in two folders, and leaves no temp file', () => inTempDir(async (dir) => {
+    await mkdir(join(dir, 'a'));
+    await mkdir(join(dir, 'b'));
+    await writeFile(join(dir, 'a', '1.txt'), 'old contents, longer than the new ones');
+    await writeFilesAtomic([[join(dir, 'a', '1.txt'), 'one\n'], [join(dir, 'a', '2.txt'), new Uint8Array([0, 255])], [join(dir, 'b', '3.txt'), '']]);
+    expect(await readFile(join(dir, 'a', '1.txt'), 'utf8')).toBe('one\n');
+    expect(new Uint8Array(await readFile(join(dir, 'a', '2.txt')))).toEqual(new Uint8Array([0, 255]));
+    expect(await readFile(join(dir, 'b', '3.txt'), 'utf8')).toBe('');
+    expect((await readdir(join(dir, 'a'))).sort()).toEqual(['1.txt', '2.txt']);
+    expect(await readdir(join(dir, 'b'))).toEqual(['3.txt']);
+  }));
+
+  it('names the file that failed, keeps the old content of the others, and removes every temp file', () => inTempDir(async (dir) => {
+    await writeFile(join(dir, 'kept.txt'), 'old');
+    // A missing folder fails before any rename: no file of the batch changes.
+    await expect(writeFilesAtomic([[join(dir, 'kept.txt'), 'new'], [join(dir, 'nope', 'x.txt'), 'x']])).rejects.toThrow(/Could not write .*nope.*x\.txt/);
+    expect(await readFile(join(dir, 'kept.txt'), 'utf8')).toBe('old');
+    expect(await readdir(dir)).toEqual(['kept.txt']);
+    // A rename that fails (a folder in the way): the file renamed before it is whole, the rest untouched, no temp left.
+    await mkdir(join(dir, 'blocked'));
+    await writeFile(join(dir, 'after.txt'), 'old');
+    await expect(writeFilesAtomic([[join(dir, 'kept.txt'), 'new'], [join(dir, 'blocked'), 'x'], [join(dir, 'after.txt'), 'new']])).rejects.toThrow(/Could not write .*blocked/);
+    expect(await readFile(join(dir, 'kept.txt'), 'utf8')).toBe('new');
+    expect(await readFile(join(dir, 'after.txt'), 'utf8')).toBe('old');
+    expect((await readdir(dir)).sort()).toEqual(['after.txt', 'blocked', 'kept.txt']);
   }));
 });

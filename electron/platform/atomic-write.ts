@@ -10,27 +10,44 @@ import { randomBytes } from 'node:crypto';
  * `mode` sets the new file's permissions from its creation on (e.g. 0o600 for secrets).
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, mode?: number): Promise<void> {
-  const dir = dirname(path);
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  let renamed = false;
-  try {
-    const fh = await open(tmp, 'wx', mode ?? 0o666);
+  await writeFilesAtomic([[path, data]], mode);
+}
+
+/**
+ * Several files, each written as writeFileAtomic writes one (readers see the old or the whole new
+ * file), in one batch: the temp files are written and flushed side by side, renamed, and each folder
+ * is synced once after its renames. A failure names the file; the files renamed before it stay (each
+ * is whole), the others keep their old content, and no temp file is left.
+ */
+export async function writeFilesAtomic(files: readonly (readonly [path: string, data: string | Uint8Array])[], mode?: number): Promise<void> {
+  const jobs = files.map(([path, data]) => ({ path, data, tmp: join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`), renamed: false }));
+  let failed: { path: string; err: unknown } | undefined;
+  const fail = (path: string) => (err: unknown): void => { failed ??= { path, err }; };
+  await Promise.all(jobs.map(async (j) => {
+    const fh = await open(j.tmp, 'wx', mode ?? 0o666);
     try {
-      await fh.writeFile(data);
+      await fh.writeFile(j.data);
       await fh.sync();
     } finally {
       await fh.close();
     }
-    await rename(tmp, path);
-    renamed = true;
-    await syncDir(dir);
-    // Temps a killed writer left beside its target (a SIGKILL mid-save) go with the next save there.
-    if (dueForSweep(dir)) await sweepStaleTemps(dir);
-  } catch (err) {
-    if (!renamed) await unlink(tmp).catch(() => undefined);
-    const why = err instanceof Error ? err.message : String(err);
-    throw new Error(`Could not write ${path}: ${why}. Check that the folder exists and is writable.`, { cause: err });
+  }).map((p, i) => p.catch(fail(jobs[i]!.path))));
+  if (!failed) {
+    for (const j of jobs) {
+      try {
+        await rename(j.tmp, j.path);
+        j.renamed = true;
+      } catch (err) { fail(j.path)(err); break; }
+    }
   }
+  await Promise.all(jobs.filter((j) => !j.renamed).map((j) => unlink(j.tmp).catch(() => undefined)));
+  if (failed) {
+    const why = failed.err instanceof Error ? failed.err.message : String(failed.err);
+    throw new Error(`Could not write ${failed.path}: ${why}. Check that the folder exists and is writable.`, { cause: failed.err });
+  }
+  const dirs = [...new Set(jobs.map((j) => dirname(j.path)))];
+  await Promise.all(dirs.map(syncDir));
+  for (const dir of dirs) if (dueForSweep(dir)) await sweepStaleTemps(dir);
 }
 
 /** Our temp names: `.<target>.<pid>.<12 hex>.tmp` (see writeFileAtomic). */

@@ -42,7 +42,7 @@ export function foregroundFromDumpsys(text: string): string | null {
  * screenshot, view hierarchy (retried on uiautomator's transient failures),
  * foreground activity, installed packages, screen size.
  */
-/** The line buildFacts puts between the fingerprint and the density. */
+/** The line buildFacts and packagesAnd put between two commands' outputs. */
 const FACT_MARK = '__touchstone_fact__';
 
 export class DeviceCapture {
@@ -119,6 +119,13 @@ export class DeviceCapture {
   /** Installed packages (`pm list packages`), sorted. */
   async packages(): Promise<string[]> {
     return parsePackageList(decodeText(await this.shell.run('pm list packages'))).sort();
+  }
+
+  /** packages() and another shell command in one adb round trip: the packages, and what `command` printed. */
+  async packagesAnd(command: string): Promise<{ packages: string[]; rest: string }> {
+    const out = decodeText(await this.shell.run(`pm list packages; echo '${FACT_MARK}'; ${command}`));
+    const m = new RegExp(`^${FACT_MARK}\\r?\\n`, 'm').exec(out);
+    return { packages: parsePackageList(m ? out.slice(0, m.index) : out).sort(), rest: m ? out.slice(m.index + m[0].length) : '' };
   }
 
   /**

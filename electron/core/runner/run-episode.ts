@@ -13,7 +13,7 @@ import type { EpisodeOutcome, EpisodeRecord, StepRecord, StepTimings } from './e
 import { resetDevice, type ResetOptions } from './reset-device';
 import type { RunTask } from './run-tasks';
 import { TraceRecorder } from './trace-recorder';
-import { snapshotPackages, snapshotSettings } from './run-snapshots';
+import { takeSnapshot } from './run-snapshots';
 
 export interface EpisodeLimits { maxSteps: number; stepTimeoutMs: number; episodeTimeoutMs: number }
 
@@ -114,10 +114,9 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
     // The packages and settings are asked for and written while the first step's screen is captured
     // (reading the screen changes nothing); the first action waits until they are on disk.
     let packages: string[] = [];
-    started = Promise.all([capture.packages(), old ? undefined : snapshotSettings(capture, rec, 'start')])
-      .then(async ([p]) => { packages = p; if (!old) await snapshotPackages(rec, p); });
+    started = (old ? capture.packages() : takeSnapshot(capture, rec, 'start')).then((p) => { packages = p; });
     started.catch(() => undefined); // awaited below; this only keeps a failure before then from being reported as unhandled
-    const endSnapshot = (): Promise<unknown> => Promise.all([capture.packages().then((p) => rec.writeInstalledApps(p)), snapshotSettings(capture, rec, 'end')]);
+    const endSnapshot = (): Promise<unknown> => takeSnapshot(capture, rec, 'end');
     let lastActionMs = 0;
     let prevActivity = '';
     for (let i = rec.current.steps.length; ; i++) {
@@ -166,7 +165,6 @@ export async function runEpisode(capture: DeviceCapture, r: EpisodeRun): Promise
       history.push(action);
     }
     await started;
-    // The end's packages and settings: asked for over two adb shells at once, written side by side.
     await (ending ?? endSnapshot());
   } catch (err) {
     const gone = r.signal.aborted && r.signal.reason instanceof DeviceGoneError ? r.signal.reason : undefined;

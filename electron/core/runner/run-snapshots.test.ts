@@ -10,7 +10,7 @@ import { RUN_FILES } from '../evaluation/run-record';
 import { runAgents } from './run-agents';
 import { loadRunTasks } from './run-tasks';
 import { TraceRecorder } from './trace-recorder';
-import { settingsTables, snapshotSettings } from './run-snapshots';
+import { settingsTables, takeSnapshot } from './run-snapshots';
 import { startRunFixture, type RunFixture } from './testing/run-fixture';
 
 describe.skipIf(!HAVE_ADB)('the runner snapshots packages and settings around an episode (adb not installed → skipped)', () => {
@@ -39,11 +39,14 @@ describe.skipIf(!HAVE_ADB)('the runner snapshots packages and settings around an
     const shell = adbShell(mgr.client, fx.devices[0]!.serial);
     await shell.run('settings put system screen_brightness 17');
     const rec = await TraceRecorder.read(dir);
-    // The three tables in one round trip to the device.
+    // The packages and the three tables in one round trip to the device.
     const commands: string[] = [];
     const counted = { ...shell, run: (c: string, t?: number) => { commands.push(c); return shell.run(c, t); } };
-    await snapshotSettings(new DeviceCapture(counted), new TraceRecorder(dir, rec!), 'end');
+    const packages = await takeSnapshot(new DeviceCapture(counted), new TraceRecorder(dir, rec!), 'end');
     expect(commands).toHaveLength(1);
+    expect(commands[0]).toMatch(/^pm list packages; .*settings list system.*settings list secure.*settings list global/);
+    expect(packages).toEqual(await new DeviceCapture(shell).packages());
+    expect(readFileSync(join(dir, 'installed_apps', 'installed_apps.txt'), 'utf8')).toBe(packages.map((p) => `package:${p}\n`).join(''));
     expect(readFileSync(join(dir, RUN_FILES.settings('end', 'system')), 'utf8')).toMatch(/^screen_brightness=17$/m);
     const dirty = await runEvaluation({ datasetRoot: fx.dataset, tracesRoot: traces, methods: ['essential'], mode: 'fixed', jobs: 1, embedder: 'none' });
     expect(dirty.outcomes[0]!.essential?.completed).toBe(true);
@@ -90,5 +93,15 @@ describe('settingsTables splits the one command\'s output into the three tables'
     expect(t.get('secure')).toBe('');
     expect(t.get('global')).toBe('adb_enabled=1\r\n');
     expect(settingsTables('/system/bin/sh: settings: inaccessible or not found\n').size).toBe(0);
+  });
+
+  it('packagesAnd splits one round trip into the packages and the other command\'s output, pty line ends included', async () => {
+    const said = 'package:com.b\r\npackage:com.a\r\n__touchstone_fact__\r\n__touchstone_settings_table__ system\r\nvolume_ring=5\r\n';
+    const commands: string[] = [];
+    const shell = { serial: 'fake', run: async (c: string) => { commands.push(c); return Buffer.from(said); }, screencap: async () => Buffer.alloc(0) };
+    const got = await new DeviceCapture(shell).packagesAnd('settings list system');
+    expect(got).toEqual({ packages: ['com.a', 'com.b'], rest: '__touchstone_settings_table__ system\r\nvolume_ring=5\r\n' });
+    expect(commands).toEqual(["pm list packages; echo '__touchstone_fact__'; settings list system"]);
+    expect(settingsTables(got.rest).get('system')).toBe('volume_ring=5\r\n');
   });
 });

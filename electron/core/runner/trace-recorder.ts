@@ -1,10 +1,12 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { writeFileSynced as writeSynced } from '../../platform/atomic-write';
 import { listIn, readTextIn } from '../../platform/confined-read';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ExecAction } from '../../../shared/model';
 import { formatExecActionLine } from '../../../shared/formats/exec-action';
-import { writeFileAtomic } from '../../platform/atomic-write';
+import { writeFileAtomic, writeFilesAtomic } from '../../platform/atomic-write';
+import { INSTALLED_APPS_FILE } from '../datasets/execution-trace';
+import { RUN_FILES } from '../evaluation/run-record';
 import { EPISODE_FILE, type EpisodeRecord, type StepRecord } from './episode-record';
 
 /** `captured_data/<kind>/i.<ext>`, the upstream evaluator's layout. */
@@ -28,6 +30,9 @@ export interface StepFiles {
  * resume) removes the files of a step whose commit did not finish.
  */
 export class TraceRecorder {
+  /** Folders of the trace this recorder has made (each made once). */
+  private readonly made = new Set<string>();
+
   constructor(readonly dir: string, private record: EpisodeRecord) {}
 
   get current(): EpisodeRecord { return this.record; }
@@ -93,17 +98,19 @@ export class TraceRecorder {
     await this.repair();
   }
 
-  /** Records the packages at the end in `installed_apps/installed_apps.txt` (one per line, as upstream). */
-  async writeInstalledApps(packages: string[]): Promise<void> {
-    await mkdir(join(this.dir, 'installed_apps'), { recursive: true });
-    await writeFileAtomic(join(this.dir, 'installed_apps', 'installed_apps.txt'), packages.map((p) => `package:${p}\n`).join(''));
-    this.record.installedApps = packages;
-  }
-
-  /** Writes a file of the run beside the trace (a snapshot: settings, packages at the start), atomically. */
-  async writeRunFile(rel: string, text: string): Promise<void> {
-    await mkdir(join(this.dir, rel, '..'), { recursive: true });
-    await writeFileAtomic(join(this.dir, rel), text);
+  /**
+   * A side-effect snapshot: the installed packages (at the end upstream's `installed_apps/installed_apps.txt`,
+   * at the start Touchstone's own file) and the settings tables, in one batch of atomic writes.
+   */
+  async writeSnapshot(when: 'start' | 'end', packages: readonly string[], settings: readonly (readonly [rel: string, text: string])[]): Promise<void> {
+    const list = packages.map((p) => `package:${p}\n`).join('');
+    const files = [[when === 'start' ? RUN_FILES.installedAtStart : INSTALLED_APPS_FILE, list] as const, ...settings];
+    for (const d of new Set(files.map(([rel]) => dirname(rel)))) {
+      if (!this.made.has(d)) await mkdir(join(this.dir, d), { recursive: true });
+      this.made.add(d);
+    }
+    await writeFilesAtomic(files.map(([rel, text]) => [join(this.dir, rel), text]));
+    if (when === 'end') this.record.installedApps = [...packages];
   }
 
   async update(patch: Partial<EpisodeRecord>): Promise<void> {
