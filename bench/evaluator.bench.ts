@@ -4,7 +4,7 @@
 // Prints episodes/s cold and warm (caches), 1 and 2 workers, CPU-ms per episode, embeddings computed, peak RSS, and, when
 // LLAMATOUCH_EVALUATOR_DIR names a checkout of LlamaTouch/Evaluator, upstream's nofuzzy throughput on
 // the same corpus in the same run, the ratio, and how often our legacy mode agrees with upstream.
-// BENCH_BASELINE=<another checkout> adds old-vs-new pairs run alternately in this process (same load for both).
+// BENCH_BASELINE=<other checkouts, comma-separated> adds old-vs-new pairs run alternately in this process (same load for both).
 // Runs the esbuild-bundled worker as production does (BENCH_SOURCE=1: the TS sources via tsx).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -235,41 +235,44 @@ if (!process.env.BENCH_SOURCE) {
 // per pair the ratio of CPU per episode (evaluation alone: no result cache, --embedder none, 1 lane).
 const BASELINE = process.env.BENCH_BASELINE;
 if (BASELINE && !process.env.BENCH_SOURCE) {
-  const helper = await import(pathToFileURL(path.join(path.resolve(BASELINE), 'electron/core/evaluation/testing/bundle.ts')).href) as typeof import('../electron/core/evaluation/testing/bundle');
-  const baseDir = helper.bundleDir('baseline');
-  const old = await import(pathToFileURL(await helper.bundleWithWorker(baseDir, 'bench-lib', "export { runJobs } from './electron/core/evaluation/eval-pool';\n")).href) as Pick<Lib, 'runJobs'>;
-  const cpuPerEpisode = async (r: Lib['runJobs'], settings: Partial<EvalSettings>): Promise<number> => {
-    const c0 = process.cpuUsage();
-    await r(jobs, { jobs: 1, settings: { methods: ['essential'], mode: 'fixed', appPackages: { duolingo: 'com.duolingo' }, ...settings }, keep: false });
-    const c = process.cpuUsage(c0);
-    return (c.user + c.system) / 1000 / jobs.length;
-  };
-  const PAIRS = Number(process.env.BENCH_PAIRS ?? 6);
-  const rows: [string, Partial<EvalSettings>][] = [
-    ['fixed (defaults of each)', {}],
-    // The persistence check (71f26d6) reads the screen of the declaration: work the baseline never did.
-    ['fixed, --persist none (the baseline\'s rule)', { persist: 'none' }],
-  ];
-  for (const [label, settings] of rows) {
-    await cpuPerEpisode(old.runJobs, settings);
-    await cpuPerEpisode(runJobs, settings);
-    const o: number[] = [];
-    const n: number[] = [];
-    const ratio: number[] = [];
-    for (let k = 0; k < PAIRS; k++) {
-      // Each pair runs old, new, new, old (or the reverse) and keeps each side's lower figure: other
-      // load on the machine only ever adds CPU time, so the lower of two runs is the closer to the work.
-      const [first, second] = k % 2 ? [old.runJobs, runJobs] : [runJobs, old.runJobs];
-      const r1 = await cpuPerEpisode(first, settings);
-      const r2 = await cpuPerEpisode(second, settings);
-      const r3 = await cpuPerEpisode(second, settings);
-      const r4 = await cpuPerEpisode(first, settings);
-      const [a, b] = k % 2 ? [Math.min(r1, r4), Math.min(r2, r3)] : [Math.min(r2, r3), Math.min(r1, r4)];
-      o.push(a); n.push(b); ratio.push(b / a);
+  for (const checkout of BASELINE.split(',')) {
+    const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: checkout, encoding: 'utf8' }).stdout.trim() || checkout;
+    const helper = await import(pathToFileURL(path.join(path.resolve(checkout), 'electron/core/evaluation/testing/bundle.ts')).href) as typeof import('../electron/core/evaluation/testing/bundle');
+    const baseDir = helper.bundleDir('baseline');
+    const old = await import(pathToFileURL(await helper.bundleWithWorker(baseDir, 'bench-lib', "export { runJobs } from './electron/core/evaluation/eval-pool';\n")).href) as Pick<Lib, 'runJobs'>;
+    const cpuPerEpisode = async (r: Lib['runJobs'], settings: Partial<EvalSettings>): Promise<number> => {
+      const c0 = process.cpuUsage();
+      await r(jobs, { jobs: 1, settings: { methods: ['essential'], mode: 'fixed', appPackages: { duolingo: 'com.duolingo' }, ...settings }, keep: false });
+      const c = process.cpuUsage(c0);
+      return (c.user + c.system) / 1000 / jobs.length;
+    };
+    const PAIRS = Number(process.env.BENCH_PAIRS ?? 6);
+    const rows: [string, Partial<EvalSettings>][] = [
+      ['fixed (defaults of each)', {}],
+      // The persistence check (71f26d6) reads the screen of the declaration: work the baseline never did.
+      ['fixed, --persist none (the baseline\'s rule)', { persist: 'none' }],
+    ];
+    for (const [label, settings] of rows) {
+      await cpuPerEpisode(old.runJobs, settings);
+      await cpuPerEpisode(runJobs, settings);
+      const o: number[] = [];
+      const n: number[] = [];
+      const ratio: number[] = [];
+      for (let k = 0; k < PAIRS; k++) {
+        // Each pair runs old, new, new, old (or the reverse) and keeps each side's lower figure: other
+        // load on the machine only ever adds CPU time, so the lower of two runs is the closer to the work.
+        const [first, second] = k % 2 ? [old.runJobs, runJobs] : [runJobs, old.runJobs];
+        const r1 = await cpuPerEpisode(first, settings);
+        const r2 = await cpuPerEpisode(second, settings);
+        const r3 = await cpuPerEpisode(second, settings);
+        const r4 = await cpuPerEpisode(first, settings);
+        const [a, b] = k % 2 ? [Math.min(r1, r4), Math.min(r2, r3)] : [Math.min(r2, r3), Math.min(r1, r4)];
+        o.push(a); n.push(b); ratio.push(b / a);
+      }
+      console.log(`${`${commit} vs this checkout, ${label}`.padEnd(44)} ${median(o).toFixed(2)} vs ${median(n).toFixed(2)} CPU-ms per episode (medians of ${PAIRS} pairs, each the lower of two runs a side, ABBA order); new/old ${median(ratio).toFixed(3)}, lowest of all ${(Math.min(...n) / Math.min(...o)).toFixed(3)} (pairs ${ratio.map((x) => x.toFixed(2)).join(' ')}; < 1 is faster)`);
     }
-    console.log(`${`baseline vs this checkout, ${label}`.padEnd(44)} ${median(o).toFixed(2)} vs ${median(n).toFixed(2)} CPU-ms per episode (medians of ${PAIRS} pairs, each the lower of two runs a side, ABBA order); new/old ${median(ratio).toFixed(3)}, lowest of all ${(Math.min(...n) / Math.min(...o)).toFixed(3)} (pairs ${ratio.map((x) => x.toFixed(2)).join(' ')}; < 1 is faster)`);
+    rmSync(baseDir, { recursive: true, force: true });
   }
-  rmSync(baseDir, { recursive: true, force: true });
 } else if (!process.env.BENCH_SOURCE) {
   console.log('baseline: set BENCH_BASELINE to another checkout (with node_modules) to compare old and new in the same run.');
 }

@@ -6,11 +6,11 @@
  * Targets: own overhead < 30 ms/step; 3 devices >= 1.8x one.
  * The phones run in a child process (`touchstone device serve --count 3`), so the runner's CPU and the
  * devices' CPU can be told apart.
- * BENCH_BASELINE=<another checkout with its node_modules> adds old against new in this process: the
- * other checkout's runner (its own sources, loaded by tsx) and this one take turns, episode by episode,
- * on the same phone (BENCH_PAIRS rounds of every task, default 8).
+ * BENCH_BASELINE=<other checkouts with their node_modules, comma-separated> adds old against new in
+ * this process: each other checkout's runner (its own sources, loaded by tsx) and this one take turns,
+ * episode by episode, on the same phone (BENCH_PAIRS rounds of every task, default 8).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -109,31 +109,34 @@ async function main(): Promise<void> {
       // within seconds, so whole runs in turns were ±20% noise. Per task ABBA (old, new, new, old or the
       // reverse), the lower of each side's two episodes (other load only ever adds time); a round is every
       // task once, and its ratio is of the sums. Printed: the medians over rounds.
-      const old = await runnerOf(resolve(base), dataset, adb.port, serials);
-      const one = [devices[0]!];
-      await run(one, 'old-warm', old);
-      const ROUNDS = Number(process.env.BENCH_PAIRS ?? 8);
-      const o: { wall: number; cpu: number }[] = [];
-      const n: { wall: number; cpu: number }[] = [];
-      for (let k = 0; k < ROUNDS; k++) {
-        const sum = { old: { wall: 0, cpu: 0 }, new: { wall: 0, cpu: 0 } };
-        for (const [ti, task] of tasks.entries()) {
-          const order = (k + ti) % 2 ? [old, runner, runner, old] : [runner, old, old, runner];
-          const r: Awaited<ReturnType<typeof run>>[] = [];
-          for (const [i, lib] of order.entries()) r.push(await run(one, `pair-${k}-${ti}-${i}`, lib, [task.episode]));
-          for (const [side, lib] of [['old', old], ['new', runner]] as const) {
-            const mine = r.filter((_, i) => order[i] === lib);
-            sum[side].wall += Math.min(...mine.map((x) => x.wallMs));
-            sum[side].cpu += Math.min(...mine.map((x) => x.runnerCpu));
+      for (const checkout of base.split(',')) {
+        const old = await runnerOf(resolve(checkout), dataset, adb.port, serials);
+        const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: checkout, encoding: 'utf8' }).stdout.trim() || checkout;
+        const one = [devices[0]!];
+        await run(one, 'old-warm', old);
+        const ROUNDS = Number(process.env.BENCH_PAIRS ?? 8);
+        const o: { wall: number; cpu: number }[] = [];
+        const n: { wall: number; cpu: number }[] = [];
+        for (let k = 0; k < ROUNDS; k++) {
+          const sum = { old: { wall: 0, cpu: 0 }, new: { wall: 0, cpu: 0 } };
+          for (const [ti, task] of tasks.entries()) {
+            const order = (k + ti) % 2 ? [old, runner, runner, old] : [runner, old, old, runner];
+            const r: Awaited<ReturnType<typeof run>>[] = [];
+            for (const [i, lib] of order.entries()) r.push(await run(one, `pair-${k}-${ti}-${i}`, lib, [task.episode]));
+            for (const [side, lib] of [['old', old], ['new', runner]] as const) {
+              const mine = r.filter((_, i) => order[i] === lib);
+              sum[side].wall += Math.min(...mine.map((x) => x.wallMs));
+              sum[side].cpu += Math.min(...mine.map((x) => x.runnerCpu));
+            }
           }
+          o.push(sum.old); n.push(sum.new);
         }
-        o.push(sum.old); n.push(sum.new);
-      }
-      const med = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2; };
-      const perEp = tasks.length;
-      for (const k of ['wall', 'cpu'] as const) {
-        const ratio = n.map((x, i) => x[k] / o[i]![k]);
-        console.log(`baseline vs this checkout, 1 device, ${k === 'wall' ? 'wall time' : 'runner CPU'} per episode: ${(med(o.map((x) => x[k])) / perEp).toFixed(1)} vs ${(med(n.map((x) => x[k])) / perEp).toFixed(1)} ms (medians of ${ROUNDS} rounds of the ${perEp} tasks, in turns episode by episode, ABBA, the lower of two a side); new/old ${med(ratio).toFixed(3)} (rounds ${ratio.map((x) => x.toFixed(2)).join(' ')}; < 1 is faster)`);
+        const med = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2; };
+        const perEp = tasks.length;
+        for (const k of ['wall', 'cpu'] as const) {
+          const ratio = n.map((x, i) => x[k] / o[i]![k]);
+          console.log(`${commit} vs this checkout, 1 device, ${k === 'wall' ? 'wall time' : 'runner CPU'} per episode: ${(med(o.map((x) => x[k])) / perEp).toFixed(1)} vs ${(med(n.map((x) => x[k])) / perEp).toFixed(1)} ms (medians of ${ROUNDS} rounds of the ${perEp} tasks, in turns episode by episode, ABBA, the lower of two a side); new/old ${med(ratio).toFixed(3)} (rounds ${ratio.map((x) => x.toFixed(2)).join(' ')}; < 1 is faster)`);
+        }
       }
     } else {
       console.log('baseline: set BENCH_BASELINE to another checkout (with node_modules) to compare old and new in the same run.');
