@@ -2,6 +2,7 @@ import type { AgentUsage } from '../agents/agent';
 import type { DeviceAction } from '../../../shared/kinds/actions';
 import type { DeviceConfigRecord } from '../configs/config-types';
 import type { RunManifest } from '../manifest/run-manifest';
+import { RUN_FILES } from '../evaluation/run-record';
 
 /** Touchstone's `episode.json` beside each execution trace: what ran, how, how long each step took, and how it ended. */
 
@@ -85,4 +86,4 @@ export interface EpisodeRecord {
   manifest?: RunManifest;
 }
 
-export const EPISODE_FILE = 'episode.json';
+export const EPISODE_FILE = RUN_FILES.episode;

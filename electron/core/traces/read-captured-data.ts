@@ -4,7 +4,7 @@ import { formatProblem } from '../../../shared/model';
 import { parseExecAction } from '../../../shared/formats/exec-action';
 import type { TraceInput } from '../../../shared/evaluation/types';
 import { lazyStep } from './lazy-step';
-import { parseInstalledApps } from '../datasets/execution-trace';
+import { INSTALLED_APPS_FILE, parseInstalledApps } from '../datasets/execution-trace';
 import { ConfinedFiles, type Confinement } from '../../platform/confined-read';
 
 /** The folder holding `screenshot/`, `xml/`... for a LlamaTouch execution trace, or undefined. */
@@ -98,7 +98,7 @@ export async function readCapturedData(episode: string, traceDir: string, prefer
   let apps: { file?: string; list?: string[] } | undefined;
   const installed = (): { file?: string; list?: string[] } => {
     if (apps) return apps;
-    const file = [path.join(traceDir, 'installed_apps', 'installed_apps.txt'), path.join(root, 'installed_apps', 'installed_apps.txt')].find((f) => files.exists(f));
+    const file = [path.join(traceDir, INSTALLED_APPS_FILE), path.join(root, INSTALLED_APPS_FILE)].find((f) => files.exists(f));
     let text: string | undefined;
     try {
       text = file ? files.text(file) : undefined;
@@ -111,7 +111,7 @@ export async function readCapturedData(episode: string, traceDir: string, prefer
     episode,
     steps,
     get installedApps() { return installed().list; },
-    get installedAppsFile() { return installed().file ?? path.join(traceDir, 'installed_apps', 'installed_apps.txt'); },
+    get installedAppsFile() { return installed().file ?? path.join(traceDir, INSTALLED_APPS_FILE); },
     problems,
     unreadable,
   };
