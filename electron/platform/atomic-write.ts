@@ -47,6 +47,7 @@ export async function writeFilesAtomic(files: readonly (readonly [path: string, 
   }
   const dirs = [...new Set(jobs.map((j) => dirname(j.path)))];
   await Promise.all(dirs.map(syncDir));
+  // Temps a killed writer left beside its target (a SIGKILL mid-save) go with the next save there.
   for (const dir of dirs) if (dueForSweep(dir)) await sweepStaleTemps(dir);
 }
 

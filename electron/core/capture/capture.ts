@@ -37,14 +37,14 @@ export function foregroundFromDumpsys(text: string): string | null {
   return f ? normaliseComponent(f.component) : null;
 }
 
+/** The line buildFacts and packagesAnd put between two commands' outputs. */
+const FACT_MARK = '__touchstone_fact__';
+
 /**
  * Reads one device's state the way the LlamaTouch recorder does, through adb:
  * screenshot, view hierarchy (retried on uiautomator's transient failures),
  * foreground activity, installed packages, screen size.
  */
-/** The line buildFacts and packagesAnd put between two commands' outputs. */
-const FACT_MARK = '__touchstone_fact__';
-
 export class DeviceCapture {
   private size?: Size;
   private facts?: Promise<{ build?: string; density?: string }>;
